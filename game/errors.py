@@ -1,0 +1,17 @@
+"""The project's exceptions, all ValueErrors a caller can show to a player (as python-chess does)."""
+
+
+class CardTableError(ValueError):
+    """Base of every error meant for a person to read."""
+
+
+class NotationError(CardTableError):
+    """Text that is not a card, an action or a record (NOTATION.md)."""
+
+
+class IllegalActionError(CardTableError):
+    """A well-formed action that the rules refuse here; the message says why."""
+
+
+class RecordError(CardTableError):
+    """A deal record that cannot be used at all (not JSON, unknown game, wrong deck)."""

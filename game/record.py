@@ -1,0 +1,143 @@
+"""Deal records (NOTATION.md, "The record"): the pydantic model, reading, writing, replaying."""
+
+from __future__ import annotations
+
+import json
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from game.actions import format_action, parse_action
+from game.base import DealSetup, DealState
+from game.cards import format_card, parse_card
+from game.errors import CardTableError, NotationError, RecordError
+from game.registry import get_game
+
+FORMAT = "cardtable-record/1"
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+
+
+class DealRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["cardtable-record/1"] = FORMAT
+    rules: str
+    options: list[str] = Field(default_factory=list)
+    players: int
+    dealer: int | None = None
+    first: int | None = None  # Cassino: the seat that plays first
+    keeper: int | None = None  # Looking and Down: the score keeper
+    grab: tuple[bool, bool] | None = None  # Looking and Down: exact grabs
+    scores: list[int] | None = None
+    deck: list[str]
+    actions: list[str] = Field(default_factory=list)
+
+    def to_setup(self) -> DealSetup:
+        """The deal this record starts from; RecordError if it cannot be dealt."""
+        game = get_game(self.rules)
+        try:
+            deck = tuple(parse_card(c) for c in self.deck)
+        except NotationError as e:
+            raise RecordError(f"deck: {e}") from None
+        seat = self.first if self.rules == "cassino" else self.dealer
+        if seat is None:
+            seat = 0
+        keeper = -1
+        if self.rules == "looking-and-down":
+            if self.keeper is None:
+                raise RecordError("a Looking and Down record names the score keeper ('keeper')")
+            if not 0 <= self.keeper < self.players:
+                raise RecordError("the keeper must be one of the seats")
+            keeper = self.keeper
+        sides = game.num_sides(self.players) if self.players in game.player_counts else 0
+        setup = DealSetup(
+            players=self.players,
+            deck=deck,
+            dealer=seat,
+            scores=tuple(self.scores) if self.scores is not None else (0,) * sides,
+            options=frozenset(self.options),
+            keeper=keeper,
+            grab=tuple(self.grab) if self.grab else (False, False),
+        )
+        problem = game.check_setup(setup)
+        if problem:
+            raise RecordError(problem)
+        return setup
+
+    @classmethod
+    def from_setup(cls, rules: str, setup: DealSetup, actions: list[str]) -> DealRecord:
+        seat_field = {"first": setup.dealer} if rules == "cassino" else {"dealer": setup.dealer}
+        extra = {}
+        if rules == "looking-and-down":
+            extra = {"keeper": setup.keeper, "grab": setup.grab}
+        return cls(
+            rules=rules,
+            options=sorted(setup.options),
+            players=setup.players,
+            scores=list(setup.scores),
+            deck=[format_card(c) for c in setup.deck],
+            actions=list(actions),
+            **seat_field,
+            **extra,
+        )
+
+
+def load_record_text(text: str) -> DealRecord:
+    """Parse and validate a record; RecordError with a one-line reason if unusable."""
+    if len(text.encode("utf-8", "replace")) > MAX_RECORD_BYTES:
+        raise RecordError("the record is too large")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not JSON ({e.msg} at line {e.lineno})") from None
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    try:
+        return DealRecord.model_validate(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "record"
+        raise RecordError(f"{where}: {first['msg']}") from None
+
+
+def replay(record: DealRecord) -> tuple[dict, int]:
+    """Deal the record and apply its actions; the NOTATION.md result object and exit code."""
+    game = get_game(record.rules)
+    setup = record.to_setup()
+    state: DealState = game.new_deal(setup)
+    applied = 0
+    error = None
+    for i, text in enumerate(record.actions):
+        try:
+            action = parse_action(text)
+            state.apply(action)
+        except CardTableError as e:
+            error = {"index": i, "action": text, "reason": str(e)}
+            break
+        applied += 1
+    return result_object(game, setup, state, applied, error), (1 if error else 0)
+
+
+def result_object(game, setup: DealSetup, state: DealState, applied: int, error) -> dict:
+    over = state.is_over()
+    scores = state.deal_scores() if over else None
+    before = list(setup.scores) or [0] * game.num_sides(setup.players)
+    totals = [b + s for b, s in zip(before, scores)] if scores else before
+    game_over, winner = game.game_over(totals, setup.options) if scores else (False, None)
+    return {
+        "ok": error is None,
+        "applied": applied,
+        "error": error,
+        "to_move": state.current_player(),
+        "deal_over": over,
+        "deal_scores": scores,
+        "breakdown": state.breakdown() if over else None,
+        "totals": totals,
+        "game_over": game_over,
+        "winner": winner if game_over else None,
+        "state": state.summary(),
+    }
+
+
+def actions_text(actions) -> list[str]:
+    return [format_action(a) for a in actions]
