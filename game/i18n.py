@@ -1,0 +1,118 @@
+"""Translation catalogue: every word the player sees comes from ``game/locales/<lang>.json``.
+
+Keys are flat (``"menu.new_game"``); values are ``str.format`` templates (``"Seat {n}"``).
+This module has no pygame import, so engines, tools and tests may use it freely.
+
+>>> set_language("en")
+'en'
+>>> t("menu.new_game"), t("new_game.seat", n=2)
+('New game', 'Seat 2')
+>>> _ = set_language("ja"); t("game.cassino")
+'カシノ'
+>>> _ = set_language("en")
+"""
+
+from __future__ import annotations
+
+import json
+import locale
+import os
+import string
+from functools import cache
+from pathlib import Path
+
+LOCALES_DIR = Path(__file__).resolve().parent / "locales"
+LANGUAGES = ("en", "ja")
+FALLBACK = "en"
+
+_current = FALLBACK
+
+
+@cache
+def catalogue(code: str) -> dict[str, str]:
+    """The whole catalogue of one language (read once, cached)."""
+    with open(LOCALES_DIR / f"{code}.json", encoding="utf-8") as f:
+        data = json.load(f)
+    return {k: v for k, v in data.items() if not k.startswith("_")}  # "_comment" keys
+
+
+def placeholders(template: str) -> set[str]:
+    """The ``{names}`` a template uses (for tests and tools)."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def detect_language(environ: dict[str, str] | None = None) -> str:
+    """The system's language, as one of LANGUAGES: "ja" for any Japanese locale, else "en".
+
+    Follows POSIX precedence (LC_ALL, LC_MESSAGES, LANG, LANGUAGE), then the locale module
+    (which on Windows and macOS asks the OS rather than the environment).
+    """
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = env.get(var, "")
+        if value and value not in ("C", "POSIX", "C.UTF-8"):
+            return "ja" if value.lower().startswith("ja") else "en"
+    if environ is None:
+        try:
+            code = locale.getlocale()[0] or ""
+        except ValueError:
+            code = ""
+        if code.lower().startswith("ja") or code.lower().startswith("japanese"):
+            return "ja"
+    return "en"
+
+
+def set_language(code: str) -> str:
+    """Switch language: "en", "ja", or "auto" (the system's). Returns the language in effect."""
+    global _current
+    if code == "auto":
+        code = detect_language()
+    _current = code if code in LANGUAGES else FALLBACK
+    return _current
+
+
+def current_language() -> str:
+    return _current
+
+
+def has(key: str) -> bool:
+    return key in catalogue(_current) or key in catalogue(FALLBACK)
+
+
+def t(key: str, **params) -> str:
+    """The text for ``key`` in the current language, with ``params`` filled in.
+
+    A missing key falls back to English, then to the key itself, so a gap shows up as
+    ``menu.something`` on screen rather than as a crash.
+    """
+    text = catalogue(_current).get(key)
+    if text is None:
+        text = catalogue(FALLBACK).get(key, key)
+    if params:
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text
+
+
+def game_name(game: str) -> str:
+    """A game's display name from its registry name (``"quick-canasta"``)."""
+    return t(f"game.{game}")
+
+
+def translate_reason(r) -> str:
+    """A refusal reason (``game.reasons.Reason``) in the current language.
+
+    Anything else, or a key without a translation, is shown as ``str(r)`` (English).
+    """
+    key = getattr(r, "key", None)
+    if key is None:
+        return str(r)
+    text = catalogue(_current).get(f"reason.{key}")
+    if text is None:
+        return str(r)
+    try:
+        return text.format(**getattr(r, "params", {}))
+    except (KeyError, IndexError, ValueError):
+        return str(r)

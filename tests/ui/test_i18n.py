@@ -1,0 +1,153 @@
+"""The translation catalogues: complete, parallel, and covering every refusal reason."""
+
+import contextlib
+import importlib
+import json
+import pkgutil
+
+import pytest
+
+from game import i18n, reasons
+from game.registry import GAME_NAMES
+
+EN = i18n.catalogue("en")
+JA = i18n.catalogue("ja")
+
+JA_GAME_NAMES = {
+    "canasta": "カナスタ",
+    "quick-canasta": "クイック・カナスタ",
+    "canastone": "カナストーネ",
+    "looking-and-down": "ルッキング・アンド・ダウン",
+    "cassino": "カシノ",
+}
+EN_GAME_NAMES = {
+    "canasta": "Canasta",
+    "quick-canasta": "Quick Canasta",
+    "canastone": "Canastone",
+    "looking-and-down": "Looking and Down",
+    "cassino": "Cassino",
+}
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def _load_engines():
+    """Import every engine module so that their reasons register (absent engines are fine)."""
+    for pkg_name in ("game.canasta", "game.cassino"):
+        try:
+            pkg = importlib.import_module(pkg_name)
+        except Exception:
+            continue
+        for info in pkgutil.walk_packages(pkg.__path__, pkg_name + "."):
+            with contextlib.suppress(Exception):
+                importlib.import_module(info.name)
+
+
+def test_same_keys_in_both_languages():
+    assert set(EN) == set(JA), (set(EN) ^ set(JA))
+
+
+def test_same_placeholders_per_key():
+    bad = [k for k in EN if i18n.placeholders(EN[k]) != i18n.placeholders(JA[k])]
+    assert not bad
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_empty_strings(lang):
+    cat = i18n.catalogue(lang)
+    assert all(isinstance(v, str) and v.strip() for v in cat.values())
+
+
+def test_files_are_valid_json_without_duplicate_keys():
+    def no_dupes(pairs):
+        keys = [k for k, _ in pairs]
+        assert len(keys) == len(set(keys)), [k for k in keys if keys.count(k) > 1]
+        return dict(pairs)
+
+    for lang in i18n.LANGUAGES:
+        with open(i18n.LOCALES_DIR / f"{lang}.json", encoding="utf-8") as f:
+            json.load(f, object_pairs_hook=no_dupes)
+
+
+def test_game_names():
+    assert set(GAME_NAMES) == set(EN_GAME_NAMES)
+    for game in GAME_NAMES:
+        i18n.set_language("en")
+        assert i18n.game_name(game) == EN_GAME_NAMES[game]
+        i18n.set_language("ja")
+        assert i18n.game_name(game) == JA_GAME_NAMES[game]
+
+
+def test_required_words_present():
+    required = [
+        "menu.new_game", "menu.continue", "menu.load", "menu.settings", "menu.rules", "menu.quit",
+        "new_game.game", "new_game.players", "new_game.human", "new_game.computer",
+        "level.easy", "level.normal", "level.hard", "new_game.options",
+        "new_game.score_keeper", "new_game.target", "new_game.start", "new_game.back",
+        "settings.language", "settings.sound", "settings.volume", "settings.animation_speed",
+        "settings.card_size", "settings.deck.two-colour", "settings.deck.four-colour",
+        "settings.fullscreen", "table.stock", "table.discard_pile", "table.frozen",
+        "table.your_turn", "table.draw", "table.take_pile", "table.meld", "table.add",
+        "table.discard", "table.ask_partner", "table.yes", "table.no", "score.melds",
+        "score.canasta_bonuses", "score.red_threes", "score.going_out", "score.cards_in_hand",
+        "score.total", "score.deal", "score.game_over", "score.winner", "score.cards",
+        "score.spades", "score.ten_of_diamonds", "score.two_of_spades", "score.aces",
+        "score.sweeps",
+    ]
+    assert [k for k in required if k not in EN] == []
+
+
+def test_every_option_has_a_label_and_help():
+    from game.ui.config import GAME_OPTIONS
+
+    for options in GAME_OPTIONS.values():
+        for opt in options:
+            assert f"option.{opt}" in EN and f"option.{opt}.help" in EN
+
+
+def test_every_refusal_reason_is_translated():
+    _load_engines()
+    missing = [k for k in reasons.ENGLISH if f"reason.{k}" not in EN]
+    assert not missing, f"add reason.<key> to game/locales/*.json for: {missing}"
+    for key, sentence in reasons.ENGLISH.items():
+        assert i18n.placeholders(EN[f"reason.{key}"]) == i18n.placeholders(sentence), key
+
+
+def test_translate_reason():
+    r = reasons.reason("not_your_turn", seat=3)
+    i18n.set_language("en")
+    assert i18n.translate_reason(r) == "It is not seat 3's turn."
+    i18n.set_language("ja")
+    assert i18n.translate_reason(r) == "席3の番ではありません。"
+    assert i18n.translate_reason("plain text") == "plain text"
+
+
+def test_missing_key_falls_back_to_key():
+    assert i18n.t("no.such.key") == "no.such.key"
+    assert i18n.t("new_game.seat") == "Seat {n}"  # missing parameter: template, no crash
+
+
+@pytest.mark.parametrize(
+    "env, expected",
+    [
+        ({"LANG": "ja_JP.UTF-8"}, "ja"),
+        ({"LC_ALL": "ja_JP.eucJP", "LANG": "en_US.UTF-8"}, "ja"),
+        ({"LC_ALL": "en_GB.UTF-8", "LANG": "ja_JP.UTF-8"}, "en"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LANG": "C"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_detect_language(env, expected):
+    assert i18n.detect_language(env) == expected
+
+
+def test_set_language_auto_and_unknown(monkeypatch):
+    monkeypatch.setenv("LC_ALL", "ja_JP.UTF-8")
+    assert i18n.set_language("auto") == "ja"
+    assert i18n.current_language() == "ja"
+    assert i18n.set_language("xx") == "en"
