@@ -107,6 +107,10 @@ class Game(ABC):
     def deck(self, options: frozenset[str] = frozenset()) -> list[int]:
         """Every card of the game's decks, in a fixed order."""
 
+    def deck_for(self, players: int, options: frozenset[str] = frozenset()) -> list[int]:
+        """The deck for a player count (Looking and Down uses one deck more than players)."""
+        return self.deck(options)
+
     @abstractmethod
     def num_sides(self, players: int) -> int: ...
 
@@ -138,7 +142,7 @@ class Game(ABC):
         if setup.players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             return f"{self.name} is played by {counts} players, not {setup.players}"
-        if sorted(setup.deck) != sorted(self.deck(setup.options)):
+        if sorted(setup.deck) != sorted(self.deck_for(setup.players, setup.options)):
             return f"the deck must hold every card of the {self.name} decks exactly once"
         if not 0 <= setup.dealer < setup.players:
             return "the dealer must be one of the seats"

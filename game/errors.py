@@ -15,3 +15,8 @@ class IllegalActionError(CardTableError):
 
 class RecordError(CardTableError):
     """A deal record that cannot be used at all (not JSON, unknown game, wrong deck)."""
+
+
+class Misdeal(RecordError):
+    """The deck cannot start a deal (Canastone CS-2: three wild or three starters); the same
+    dealer deals again from a new shuffle."""

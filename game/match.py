@@ -8,6 +8,7 @@ so the same seed gives the same games on every machine.
 from __future__ import annotations
 
 from game.base import DealSetup, DealState, Game
+from game.errors import Misdeal
 from game.rng import Rng
 
 
@@ -40,7 +41,7 @@ class Match:
         self.deal_history: list[list[int]] = []  # each finished deal's scores per side
 
     def start_deal(self, grab: tuple[bool, bool] | None = None) -> DealState:
-        deck = self.game.deck(self.options)
+        deck = self.game.deck_for(self.players, self.options)
         self.rng.shuffle(deck)
         extra = {}
         keeper = -1
@@ -62,7 +63,10 @@ class Match:
             grab=grab or (False, False),
             extra=extra,
         )
-        self.deal = self.game.new_deal(self.setup)
+        try:
+            self.deal = self.game.new_deal(self.setup)
+        except Misdeal:
+            return self.start_deal(grab)  # CS-2: the same dealer deals again
         return self.deal
 
     def finish_deal(self) -> None:

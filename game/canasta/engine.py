@@ -1,0 +1,1282 @@
+"""The canasta-family rules: what is legal, why not, and what an action does.
+
+``why_illegal`` is the authority; ``legal_actions`` enumerates directly (fast, for computer
+players) using the same predicates (``_meld_problem``, ``_end_problem``, ``_take_problem``), and
+a property test checks that every listed action passes ``why_illegal``. ``apply`` mutates the
+state and returns events.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from game.actions import WILD_MELD, Action, key_rank, make, meld_key
+from game.canasta.melds import Meld
+from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS, RED_THREES, TWOS
+from game.cards import JOKER, RANK, codes_of_rank, format_cards
+from game.errors import IllegalActionError
+from game.events import Event
+from game.reasons import reason, register
+
+DRAW, PLAY, ANSWER, OVER = 0, 1, 2, 3
+_ev = tuple.__new__
+_NAT_CODES = {r: codes_of_rank(r) for r in range(1, 14)}
+_NAT_CODES[3] = BLACK_THREES  # a "rank 3" meld is black threes only
+
+register({
+    "wrong_phase_draw": "Draw from the stock or take the pile first.",
+    "already_drew": "You have already drawn this turn.",
+    "must_take": "The stock is empty and the pile's top card matches your meld: you must take "
+                 "the pile.",
+    "stock_empty_final": "The stock is empty.",
+    "pile_empty": "The discard pile is empty.",
+    "pile_top_wild": "You cannot take the pile while a wild card is on top.",
+    "pile_top_three": "A three on top blocks the pile.",
+    "cs_unopened_take": "Before your side has opened you may not take the pile: open first, or "
+                        "draw two and discard one.",
+    "ld_take_twice": "You may not take the pile on two turns in a row.",
+    "take_pair": "To take the pile show {count} natural {rank}s from your hand.",
+    "take_pair_frozen": "The pile is frozen: you need {count} natural {rank}s from your hand.",
+    "take_pair_or_wild": "To take the pile meld its top card with two natural {rank}s, or one "
+                         "natural {rank} and one wild card.",
+    "take_no_meld": "You have no meld of {rank}s to put the top card on.",
+    "take_frozen_add": "The pile is frozen: you cannot take it by adding the top card to a meld.",
+    "take_not_by_adding": "The pile can only be taken with natural cards from your hand.",
+    "draw_only": "You drew two cards without opening: now you may only discard.",
+    "open_first_only": "Open before drawing, or draw two cards and then discard one.",
+    "meld_two_naturals": "A meld needs at least two natural cards.",
+    "meld_too_many_wild": "A meld may hold at most three wild cards.",
+    "meld_three_cards": "A meld needs at least three cards.",
+    "cs_meld_two_wild": "A meld may hold at most two wild cards.",
+    "cs_meld_fewer_wild": "A meld needs more natural cards than wild cards.",
+    "ld_meld_seven": "A meld holds at most seven cards.",
+    "ld_meld_half_wild": "Wild cards must be fewer than half of a meld.",
+    "meld_one_rank": "All natural cards of a meld must have the same rank.",
+    "meld_rank": "{rank}s cannot be melded.",
+    "meld_exists": "Your side already has a meld of {rank}s: add to it instead.",
+    "all_wild": "A meld of wild cards only is not allowed.",
+    "wild_meld_exists": "Your side already has a wild meld: add to it instead.",
+    "wild_meld_three": "A wild meld needs at least three wild cards.",
+    "wild_meld_blocks": "While your wild meld has fewer than seven cards, wild cards may only go "
+                        "into it.",
+    "wild_meld_discard": "While your wild meld has fewer than seven cards you may not discard a "
+                         "wild card.",
+    "black_threes": "Black threes can only be melded, {low} to {high} of them without wild "
+                    "cards, in the turn you go out.",
+    "red_three_meld": "Red threes cannot be melded (one may complete a red canasta).",
+    "opening_minimum": "Your first melds must be worth at least {minimum} points; these are "
+                       "worth {value}.",
+    "cs_opening_clean": "With an opening minimum of 50, every opening meld must be clean.",
+    "ld_opening_canasta": "No meld may reach seven cards in the turn you open.",
+    "no_meld": "Your side has no meld {key}.",
+    "add_rank": "Only {rank}s and wild cards can be added to this meld.",
+    "add_wild_meld": "Only wild cards can be added to the wild meld.",
+    "canasta_no_wild": "Only natural cards may be added to a canasta.",
+    "canasta_closed": "A canasta is complete: nothing more can be added (except one red three "
+                      "on a red canasta).",
+    "keep_cards": "You may not go out yet ({why}): keep at least {keep} cards after melding.",
+    "keep_down": "You may not go out yet ({why}): you may not empty your down.",
+    "cs_close_discard": "To close you must end with a discard of a natural 4 to ace.",
+    "go_out_discard": "You may not go out with that discard ({why}).",
+    "must_go_out": "Your partner said yes: you must go out this turn.",
+    "no_asking": "Asking partner is not allowed in this game.",
+    "ask_when": "Ask your partner right after drawing, before melding.",
+    "ask_once": "You have already asked this turn.",
+    "ask_committed": "With one card left you are already going out: there is nothing to ask.",
+    "ask_partner": "Name one of your partners (seat {seats}).",
+    "answer_not_asked": "Nobody is waiting for your answer.",
+    "answer_pending": "Waiting for seat {seat} to answer.",
+    "why_canasta": "your side needs {needed} canasta(s)",
+    "why_canastone": "your side needs a clean and a dirty canasta and no short wild meld",
+    "why_partner_no": "your partner said no",
+    "why_ld_down": "you can only go out from your down, with two canastas",
+    "frozen_time_only": "Out of turn you may only meld and add, while frozen in time.",
+    "discard_in_play": "Draw first, then discard.",
+    "bad_action": "That is not an action of this game.",
+})
+
+
+def _rank_name(r: int) -> str:
+    return {1: "ace", 11: "jack", 12: "queen", 13: "king", 0: "wild card"}.get(r, str(r))
+
+
+class EngineMixin:
+    # ======================================================================================
+    # Turn flow
+    # ======================================================================================
+    def _lay_out_dealt_red_threes(self) -> list:
+        """CA-3 / CS-4: in turn order from the dealer's left, lay out and replace."""
+        ev: list = []
+        if not self.rules.red_threes_laid_out:
+            return ev
+        n = self.players
+        for i in range(n):
+            seat = (self.dealer + 1 + i) % n
+            self._replace_red_threes(seat, ev)
+            if self.over:
+                break
+        return ev
+
+    def _replace_red_threes(self, seat: int, ev: list) -> None:
+        h = self.hand[seat]
+        while h[15] or h[28]:
+            code = 15 if h[15] else 28
+            self._take_card(seat, code)
+            self.red3[self.side[seat]].append(code)
+            ev.append(_ev(Event, ("red_three", seat, (code,), None)))
+            if not self.stock:
+                self._end_deal("red three drawn with no replacement", ev)
+                return
+            c = self.stock.pop()
+            self._give(seat, c)
+            ev.append(_ev(Event, ("draw", seat, (c,), None)))
+
+    def _draw(self, seat: int, count: int, ev: list) -> None:
+        laid = self.rules.red_threes_laid_out
+        for _ in range(count):
+            if not self.stock:
+                return
+            c = self.stock.pop()
+            self._give(seat, c)
+            ev.append(_ev(Event, ("draw", seat, (c,), None)))
+            if laid and (c == 15 or c == 28):
+                self._replace_red_threes(seat, ev)
+                if self.over:
+                    return
+
+    def _start_turn(self, seat: int) -> list:
+        """Begin ``seat``'s turn, ending the deal first where the stock says so."""
+        ev: list = []
+        self.turn = seat
+        self.phase = DRAW
+        self.drew = self.took = self.played = False
+        self.draw_only = self.opened_first = False
+        self.turn_fresh = not self.melded_before[seat]
+        self.touched_old = False
+        self.new_keys = []
+        self.ask = 0
+        self.ask_partner = -1
+        self.asked = False
+        if self.down is not None:
+            self.frozen_time[seat] = False  # LD-10: until the player's next turn begins
+            if self.out_seat == seat:
+                self._end_deal("went out while frozen in time", ev)
+                return ev
+            if not self.hsize[seat] and self.in_down(seat) and self._free_period():
+                self._end_turn(ev)  # an emptied hand after the end has nothing to play
+                return ev
+        end = self.rules.stock_end
+        if end == "canastone":
+            if len(self.stock) <= 1:  # CS-14
+                self._end_deal("stock exhausted", ev)
+        elif end in ("classic", "quick") and not self.stock:
+            # CA-14 / QC-7: only taking the pile can continue the deal.
+            if end == "quick" and self.final_taker != seat:
+                self._end_deal("stock exhausted", ev)
+            elif not self._take_variants(seat):
+                self._end_deal("stock exhausted", ev)
+        return ev
+
+    def _end_turn(self, ev: list) -> None:
+        seat = self.turn
+        if self.down is not None:
+            self.took_last[seat] = self.took
+        self.melded_before[seat] = self.melded_before[seat] or self.played
+        if self.rules.stock_end == "quick" and self.final_taker >= 0 and not self.stock:
+            if self.final_taker != seat:
+                pass  # the player who drew the last card has finished; the next may take
+            else:
+                self._end_deal("stock exhausted", ev)
+                return
+        if self.final_turn >= 0 and self.turn_no >= self.final_turn:
+            self._end_deal("stock exhausted", ev)  # LD-13: the round without drawing is over
+            return
+        self.turn_no += 1
+        nxt = (seat + 1) % self.players
+        ev.append(_ev(Event, ("turn", nxt, (), None)))
+        ev.extend(self._start_turn(nxt))
+
+    def _end_deal(self, why: str, ev: list) -> None:
+        self.over = True
+        self.phase = OVER
+        self.end_reason = why
+        scores = self.deal_scores()
+        ev.append(_ev(Event, ("deal_over", -1, (), scores)))
+
+    def _free_period(self) -> bool:
+        """LD-12/13: turns after the last draw or after a frozen-in-time player went out, in
+        which emptying a hand is not going out."""
+        if self.out_seat >= 0:
+            return True
+        return self.final_turn >= 0 and self.turn_no > self.final_turn - self.players
+
+    # ======================================================================================
+    # Shared predicates
+    # ======================================================================================
+    def _canastas(self, side: int, after: dict | None = None) -> tuple[int, int, bool]:
+        """(clean canastas, dirty canastas, wild meld shorter than 7) for a side, with
+        ``after`` = {key: (rank, nat, jok, two, red3)} overriding or adding melds."""
+        clean = dirty = 0
+        short = False
+        rules = self.rules
+        for m in self.melds[side]:
+            if after and m.key in after:
+                continue
+            size = len(m.cards)
+            if m.rank == 0:
+                if size < 7:
+                    short = True
+                elif rules.wild_meld_clean(m.jok, m.two):
+                    clean += 1
+                else:
+                    dirty += 1
+            elif m.rank != 3 and size >= 7:
+                if m.jok + m.two:
+                    dirty += 1
+                else:
+                    clean += 1
+        if after:
+            for rank, nat, jok, two, r3 in after.values():
+                size = nat + jok + two + r3
+                if rank == 0:
+                    if size < 7:
+                        short = True
+                    elif rules.wild_meld_clean(jok, two):
+                        clean += 1
+                    else:
+                        dirty += 1
+                elif rank != 3 and size >= 7:
+                    if jok + two:
+                        dirty += 1
+                    else:
+                        clean += 1
+        return clean, dirty, short
+
+    def _go_out_problem(self, seat: int, after: dict | None):
+        """None when the seat may go out with these melds, else the 'why' reason."""
+        if self.ask == 3:
+            return reason("why_partner_no")
+        if self.down is not None and not self.in_down(seat):
+            return reason("why_ld_down")
+        clean, dirty, short = self._canastas(self.side[seat], after)
+        if self.rules.going_out_allowed(clean, dirty, clean + dirty, self.needed, short,
+                                        self.options):
+            return None
+        if self.rules.name == "canastone":
+            return reason("why_canastone")
+        if self.down is not None:
+            return reason("why_ld_down")
+        return reason("why_canasta", needed=self.needed)
+
+    def _end_problem(self, seat: int, left: int, after: dict | None, out_of_turn: bool,
+                     last: int = -1):
+        """May the seat be left with ``left`` cards after melding? (CA-11, CS-12, LD-12)."""
+        if self.down is not None:
+            if not self.in_down(seat) or self._free_period():
+                return None  # LD-11: an empty looking brings the down; LD-12/13
+        if left >= 2 or (out_of_turn and left >= 1):
+            return None
+        why = self._go_out_problem(seat, after)
+        if why is not None:
+            if self.down is not None:
+                return reason("keep_down", why=why)
+            return reason("keep_cards", why=why, keep=1 if out_of_turn else 2)
+        if left == 0 and self.rules.discard_to_go_out:
+            return reason("cs_close_discard")
+        if left == 1 and last >= 0 and not self.rules.going_out_discard_ok(last):
+            return reason("cs_close_discard")
+        return None
+
+    def _after_shape(self, side: int, key: int, rank: int, cards, base: Meld | None):
+        """(rank, nat, jok, two, red3) of a meld after adding ``cards``."""
+        nat = jok = two = r3 = 0
+        if base is not None:
+            nat, jok, two, r3 = base.nat, base.jok, base.two, base.red3
+        for c in cards:
+            if c == JOKER:
+                jok += 1
+            elif RANK[c] == 2:
+                two += 1
+            elif RANK[c] == 3 and rank != 3:
+                r3 += 1
+            else:
+                nat += 1
+        return (rank, nat, jok, two, r3)
+
+    def _shape_problem(self, seat: int, shape, base: Meld | None, opening_turn: bool,
+                       short_after: bool):
+        """Is a meld of this shape allowed (CA-4..6, CS-5..7, LD-5..7)?"""
+        rank, nat, jok, two, r3 = shape
+        wild = jok + two
+        size = nat + wild + r3
+        rules = self.rules
+        if rank == 0:
+            if nat or r3:
+                return reason("add_wild_meld")
+            if size < 3:
+                return reason("wild_meld_three")
+            return None
+        if rank == 3:
+            bt = rules.black_three_meld
+            if bt is None or wild or not bt[0] <= size <= bt[1]:
+                lo, hi = bt or (3, 4)
+                return reason("black_threes", low=lo, high=hi)
+            return None
+        if r3:
+            # LD-6: one red three on a red (natural) canasta of exactly seven.
+            if not (rules.canasta_closed and r3 == 1 and wild == 0 and nat == 7):
+                return reason("red_three_meld")
+            if base is None or base.size != 7:
+                return reason("red_three_meld")
+            return None
+        if base is not None and base.size >= 7:
+            if rules.canasta_closed:
+                return reason("canasta_closed")
+            if wild > base.wild and not rules.canasta_accepts_wild():
+                return reason("canasta_no_wild")
+        if wild and short_after:
+            return reason("wild_meld_blocks")  # CS-6
+        problem = rules.natural_meld_problem(nat, wild, size)
+        if problem:
+            return reason(problem)
+        if opening_turn and rules.canasta_closed and size >= 7:
+            return reason("ld_opening_canasta")
+        return None
+
+    def _classify(self, group) -> tuple[int, object]:
+        """The rank a group of cards melds as (0 = all wild), or a reason."""
+        rank = -1
+        for c in group:
+            if c == JOKER:
+                continue
+            r = RANK[c]
+            if r == 2:
+                continue
+            if c in RED_THREES:
+                if rank == -1:
+                    rank = 3
+                continue
+            if rank == -1 or rank == 3 and r == 3:
+                rank = r
+            elif rank != r:
+                return -1, reason("meld_one_rank")
+        if rank == -1:
+            return 0, None
+        if rank not in NATURAL_RANKS and rank != 3:
+            return -1, reason("meld_rank", rank=_rank_name(rank))
+        return rank, None
+
+    def _hand_problem(self, seat: int, cards) -> object:
+        need: dict[int, int] = {}
+        for c in cards:
+            need[c] = need.get(c, 0) + 1
+        h = self.hand[seat]
+        missing = [c for c, k in need.items() if h[c] < k]
+        if missing:
+            return reason("not_in_hand", cards=format_cards(missing))
+        return None
+
+    def _opening_turn(self, seat: int) -> bool:
+        """LD-8: the player opened in this turn (or opens now)."""
+        if not self.rules.canasta_closed:
+            return False
+        side = self.side[seat]
+        return (not self.opened[side]) or self.opening_turn[seat] == self.turn_no
+
+    # ======================================================================================
+    # Checking
+    # ======================================================================================
+    def why_illegal(self, action: Action):
+        if self.over:
+            return reason("deal_over")
+        seat, verb = action.seat, action.verb
+        if not 0 <= seat < self.players:
+            return reason("no_such_seat", seat=seat)
+        if self.phase == ANSWER:
+            if verb in ("yes", "no") and seat == self.ask_partner:
+                return None
+            if seat == self.turn or verb in ("yes", "no"):
+                return reason("answer_pending", seat=self.ask_partner)
+        if verb in ("yes", "no"):
+            return reason("answer_not_asked")
+        out_of_turn = seat != self.turn
+        if out_of_turn:
+            if self.down is not None and self.frozen_time[seat]:
+                if verb not in ("meld", "add"):
+                    return reason("frozen_time_only")
+            else:
+                return reason("not_your_turn", seat=seat)
+        if verb == "draw":
+            return self._check_draw(seat)
+        if verb == "take":
+            return self._check_take(seat, action.groups)
+        if verb == "meld":
+            return self._check_meld(seat, action.groups, out_of_turn)
+        if verb == "add":
+            return self._check_add(seat, action.target, action.groups, out_of_turn)
+        if verb == "discard":
+            return self._check_discard(seat, action.groups)
+        if verb == "ask":
+            return self._check_ask(seat, action.target)
+        return reason("bad_action")
+
+    def _check_draw(self, seat: int):
+        if self.phase != DRAW:
+            return reason("already_drew")
+        if not self.stock:
+            if self.rules.stock_end == "classic" and self._take_compulsory(seat):
+                return reason("must_take")
+        return None
+
+    def _take_compulsory(self, seat: int) -> bool:
+        """CA-14: with the stock empty, an unfrozen pile whose top matches a side meld."""
+        if not self.pile:
+            return False
+        top = self.pile[-1]
+        side = self.side[seat]
+        if self.frozen or not self.opened[side] or RANK[top] not in NATURAL_RANKS:
+            return False
+        return RANK[top] in self.by_key[side] and bool(self._take_variants(seat))
+
+    def _take_problem(self, seat: int):
+        """Whether the pile may be taken at all by ``seat`` now (not which cards)."""
+        if not self.pile:
+            return reason("pile_empty")
+        top = self.pile[-1]
+        r = RANK[top]
+        if top == JOKER or r == 2:
+            return reason("pile_top_wild")
+        if r == 3:
+            return reason("pile_top_three")
+        side = self.side[seat]
+        if self.rules.open_first and not self.opened[side]:
+            return reason("cs_unopened_take")
+        if self.down is not None and self.took_last[seat]:
+            return reason("ld_take_twice")
+        return None
+
+    def _pile_frozen_for(self, side: int) -> bool:
+        return self.frozen or (self.rules.unopened_pile_frozen and not self.opened[side])
+
+    def _check_take(self, seat: int, groups):
+        if self.phase != DRAW:
+            return reason("already_drew")
+        p = self._take_problem(seat)
+        if p:
+            return p
+        rules = self.rules
+        top = self.pile[-1]
+        r = RANK[top]
+        side = self.side[seat]
+        frozen = self._pile_frozen_for(side)
+        if not groups:
+            if not rules.take_by_adding:
+                return reason("take_not_by_adding")
+            if frozen:
+                return reason("take_frozen_add")
+            m = self.by_key[side].get(r)
+            if m is None:
+                return reason("take_no_meld", rank=_rank_name(r))
+            shape = self._after_shape(side, m.key, r, (top,), m)
+            after = {m.key: shape}
+            p = self._shape_problem(seat, shape, m, False, self._canastas(side, after)[2])
+            if p:
+                return p
+            return self._end_problem(seat, self.hsize[seat] + self._take_gain(), after, False)
+        allc = [c for g in groups for c in g]
+        p = self._hand_problem(seat, allc)
+        if p:
+            return p
+        g0 = groups[0]
+        nats = sum(1 for c in g0 if RANK[c] == r and c != JOKER)
+        wilds = sum(1 for c in g0 if c == JOKER or RANK[c] == 2)
+        need = rules.take_naturals_frozen if frozen else rules.take_naturals
+        ok = nats == need and wilds == 0 and len(g0) == need
+        if not ok and not frozen and rules.take_with_wild:
+            ok = len(g0) == 2 and nats == 1 and wilds == 1
+        if not ok:
+            if not frozen and rules.take_with_wild:
+                return reason("take_pair_or_wild", rank=_rank_name(r))
+            key = "take_pair_frozen" if frozen else "take_pair"
+            return reason(key, count=need, rank=_rank_name(r))
+        ld_show = self.down is not None and self.opened[side]
+        gained = self._take_gain()
+        if ld_show:
+            # LD-9: the pair is only shown; further groups are ordinary new melds.
+            return self._check_meld_groups(seat, groups[1:], False, extra_in=gained + 1,
+                                           take_top=-1) if len(groups) > 1 else None
+        return self._check_meld_groups(seat, groups, False, extra_in=gained, take_top=top)
+
+    def _take_gain(self) -> int:
+        """Cards a pile taker gains besides the top card (red threes are laid out)."""
+        rules = self.rules
+        gained = len(self.pile) - 1 + len(self.packet) + rules.draw_after_take
+        if rules.red_threes_laid_out:
+            gained -= sum(1 for c in self.pile[:-1] if c in RED_THREES)
+            gained -= sum(1 for c in self.packet if c in RED_THREES)
+        return gained
+
+    def _check_meld(self, seat: int, groups, out_of_turn: bool):
+        rules = self.rules
+        if self.phase == DRAW and not out_of_turn:
+            side = self.side[seat]
+            if not (rules.open_first and not self.opened[side] and not self.opened_first):
+                return reason("wrong_phase_draw")
+        elif self.phase != PLAY and not out_of_turn:
+            return reason("wrong_phase_draw")
+        if self.draw_only and not out_of_turn:
+            return reason("draw_only")
+        p = self._hand_problem(seat, [c for g in groups for c in g])
+        if p:
+            return p
+        return self._check_meld_groups(seat, groups, out_of_turn, 0, -1)
+
+    def _check_meld_groups(self, seat, groups, out_of_turn, extra_in: int, take_top: int):
+        """New melds (the first one built on ``take_top`` when taking the pile)."""
+        rules = self.rules
+        side = self.side[seat]
+        opening = not self.opened[side]
+        opening_turn = self._opening_turn(seat)
+        after: dict = {}
+        value = 0
+        pts = rules.points
+        count = 0
+        for i, g in enumerate(groups):
+            cards = list(g)
+            if i == 0 and take_top >= 0:
+                cards.append(take_top)
+            rank, p = self._classify(cards)
+            if p:
+                return p
+            count += len(g)
+            if rank == 0 and not rules.wild_meld:
+                return reason("all_wild")
+            if rank == 3 and any(c in RED_THREES for c in cards):
+                return reason("red_three_meld")
+            value += sum(pts[c] for c in cards)
+            if rules.one_meld_per_rank:
+                base = self.by_key[side].get(rank)
+                if base is not None and not (i == 0 and take_top >= 0):
+                    if rank == 0:
+                        return reason("wild_meld_exists")
+                    return reason("meld_exists", rank=_rank_name(rank))
+                key = rank
+                prev = after.get(key)
+                if prev is not None:  # two groups of one rank laid at once merge
+                    shape = (rank, prev[1], prev[2], prev[3], prev[4])
+                    shape = self._add_to_shape(shape, cards)
+                else:
+                    shape = self._after_shape(side, key, rank, cards, base)
+                after[key] = shape
+            else:
+                after[("new", i)] = self._after_shape(side, -1, rank, cards, None)
+        short = self._canastas(side, after)[2]
+        for key, shape in after.items():
+            base = self.by_key[side].get(key) if isinstance(key, int) else None
+            p = self._shape_problem(seat, shape, base, opening_turn, short)
+            if p:
+                return p
+        left = self.hsize[seat] - count + extra_in
+        last = -1
+        if left == 1 and extra_in == 0:
+            last = self._last_card(seat, [c for g in groups for c in g])
+        has_black = any(s[0] == 3 for s in after.values())
+        if has_black:
+            # CA-6 / LD-7: only in the turn of going out.
+            if left > 1 or self._go_out_problem(seat, after) is not None or out_of_turn:
+                lo, hi = rules.black_three_meld or (3, 4)
+                return reason("black_threes", low=lo, high=hi)
+        if opening:
+            minimum = self.open_min[side]
+            if value < minimum and not self._concealed_waiver(seat, after, left):
+                return reason("opening_minimum", minimum=minimum, value=value)
+            if rules.open_first and minimum == 50:
+                for shape in after.values():
+                    if not self._shape_clean(shape):
+                        return reason("cs_opening_clean")
+        return self._end_problem(seat, left, after, out_of_turn, last)
+
+    def _add_to_shape(self, shape, cards):
+        rank, nat, jok, two, r3 = shape
+        for c in cards:
+            if c == JOKER:
+                jok += 1
+            elif RANK[c] == 2:
+                two += 1
+            elif RANK[c] == 3 and rank != 3:
+                r3 += 1
+            else:
+                nat += 1
+        return (rank, nat, jok, two, r3)
+
+    def _shape_clean(self, shape) -> bool:
+        rank, nat, jok, two, r3 = shape
+        if rank == 0:
+            return self.rules.wild_meld_clean(jok, two)
+        return jok + two == 0
+
+    def _concealed_waiver(self, seat: int, after: dict, left: int) -> bool:
+        """CA-13: a player going out concealed after drawing needs no opening minimum."""
+        if self.rules.concealed_bonus is None or not self.drew or not self.turn_fresh:
+            return False
+        if left > 1 or self._go_out_problem(seat, after) is not None:
+            return False
+        return any(s[0] not in (0, 3) and s[1] + s[2] + s[3] >= 7 for s in after.values())
+
+    def _last_card(self, seat: int, used) -> int:
+        h = self.hand[seat][:]
+        for c in used:
+            h[c] -= 1
+        for c in range(53):
+            if h[c] > 0:
+                return c
+        return -1
+
+    def _check_add(self, seat: int, key: int, groups, out_of_turn: bool):
+        if self.phase != PLAY and not out_of_turn:
+            return reason("wrong_phase_draw")
+        if self.draw_only and not out_of_turn:
+            return reason("draw_only")
+        side = self.side[seat]
+        m = self.by_key[side].get(key)
+        if m is None:
+            from game.actions import format_key
+
+            return reason("no_meld", key=format_key(key) if key >= 0 else "?")
+        cards = [c for g in groups for c in g]
+        if not cards:
+            return reason("bad_action")
+        p = self._hand_problem(seat, cards)
+        if p:
+            return p
+        for c in cards:
+            if c == JOKER or RANK[c] == 2:
+                continue
+            if m.rank == 0:
+                return reason("add_wild_meld")
+            if RANK[c] != m.rank and not (c in RED_THREES and self.rules.canasta_closed):
+                return reason("add_rank", rank=_rank_name(m.rank))
+            if m.rank == 3 and c in RED_THREES:
+                return reason("red_three_meld")
+        shape = self._after_shape(side, key, m.rank, cards, m)
+        after = {key: shape}
+        short = self._canastas(side, after)[2]
+        p = self._shape_problem(seat, shape, m, self._opening_turn(seat), short)
+        if p:
+            return p
+        left = self.hsize[seat] - len(cards)
+        last = self._last_card(seat, cards) if left == 1 else -1
+        return self._end_problem(seat, left, after, out_of_turn, last)
+
+    def _check_discard(self, seat: int, groups):
+        if self.phase != PLAY:
+            return reason("discard_in_play")
+        cards = [c for g in groups for c in g]
+        if len(cards) != 1:
+            return reason("bad_action")
+        c = cards[0]
+        p = self._hand_problem(seat, cards)
+        if p:
+            return p
+        side = self.side[seat]
+        wild = c == JOKER or RANK[c] == 2
+        if wild and self.rules.wild_meld and self._canastas(side)[2]:
+            return reason("wild_meld_discard")
+        left = self.hsize[seat] - 1
+        if left == 0:
+            if self.down is not None and (not self.in_down(seat) or self._free_period()):
+                return None
+            why = self._go_out_problem(seat, None)
+            if why is not None:
+                return reason("go_out_discard", why=why)
+            if not self.rules.going_out_discard_ok(c):
+                return reason("cs_close_discard")
+        elif self.ask == 2 and self._can_still_go_out_somehow(seat):
+            return reason("must_go_out")
+        return None
+
+    def _can_still_go_out_somehow(self, seat: int) -> bool:
+        """After a 'yes' (CA-12): while any meld or add is still legal the player must keep
+        melding; when none is, the discard is allowed (decided, docs/canasta-decisions.md)."""
+        return bool(self._play_actions(seat, False, discards=False))
+
+    def _check_ask(self, seat: int, target: int):
+        rules = self.rules
+        partners = rules.partners(seat, self.players)
+        if not rules.asking or not partners or "no-asking" in self.options:
+            return reason("no_asking")
+        if self.phase != PLAY:
+            return reason("ask_when")
+        if self.asked:
+            return reason("ask_once")
+        if self.hsize[seat] < 2:
+            return reason("ask_committed")  # decided: a 'no' must leave a legal way on
+        if rules.name != "canastone" and self.played:
+            return reason("ask_when")  # CA-12: right after drawing or taking the pile
+        if len(partners) > 1 and target not in partners:
+            return reason("ask_partner", seats=" or ".join(map(str, partners)))
+        if len(partners) == 1 and target not in (-1, partners[0]):
+            return reason("ask_partner", seats=str(partners[0]))
+        return None
+
+    # ======================================================================================
+    # Applying
+    # ======================================================================================
+    def apply(self, action: Action, *, validate: bool = True) -> list:
+        if validate:
+            problem = self.why_illegal(action)
+            if problem is not None:
+                raise IllegalActionError(problem)
+        verb = action.verb
+        seat = action.seat
+        ev: list = []
+        if verb == "draw":
+            self._do_draw(seat, ev)
+        elif verb == "take":
+            self._do_take(seat, action.groups, ev)
+        elif verb == "meld":
+            self._do_meld(seat, action.groups, -1, ev)
+        elif verb == "add":
+            self._do_add(seat, action.target, action.groups[0], ev)
+        elif verb == "discard":
+            self._do_discard(seat, action.groups[0][0], ev)
+        elif verb == "ask":
+            partners = self.rules.partners(seat, self.players)
+            self.ask = 1
+            self.asked = True
+            self.ask_partner = action.target if action.target >= 0 else partners[0]
+            self.phase = ANSWER
+            ev.append(_ev(Event, ("ask", seat, (), self.ask_partner)))
+        elif verb in ("yes", "no"):
+            self.ask = 2 if verb == "yes" else 3
+            self.phase = PLAY
+            ev.append(_ev(Event, ("answer", seat, (), verb == "yes")))
+        return ev
+
+    def _do_draw(self, seat: int, ev: list) -> None:
+        rules = self.rules
+        if not self.stock:
+            if rules.stock_end == "looking":
+                self.phase = PLAY  # LD-13: the round without drawing
+                self.drew = True
+                return
+            self._end_deal("stock exhausted", ev)  # CA-14: must draw and cannot
+            return
+        side = self.side[seat]
+        if rules.open_first and not self.opened[side]:
+            self.draw_only = True  # CS-9
+        self._draw(seat, self.draw_n, ev)
+        self.drew = True
+        self.phase = PLAY
+        if self.over:
+            return
+        if not self.stock:
+            self._stock_ran_out(seat)
+
+    def _stock_ran_out(self, seat: int) -> None:
+        end = self.rules.stock_end
+        if end == "quick" and self.final_taker < 0:
+            self.final_taker = (seat + 1) % self.players  # QC-7
+        elif end == "looking" and self.final_turn < 0:
+            self.final_turn = self.turn_no + self.players  # LD-13: one more round
+
+    def _do_take(self, seat: int, groups, ev: list) -> None:
+        rules = self.rules
+        side = self.side[seat]
+        top = self.pile.pop()
+        ld_show = self.down is not None and self.opened[side]
+        if not groups:
+            m = self.by_key[side][RANK[top]]
+            m.add((top,))
+            ev.append(_ev(Event, ("add", seat, (top,), m.key)))
+            self._note_touch(seat, m)
+        elif ld_show:
+            self._give(seat, top)
+            ev.append(_ev(Event, ("take", seat, (top,), "shown")))
+            if len(groups) > 1:
+                self._do_meld(seat, groups[1:], -1, ev)
+        else:
+            self._do_meld(seat, groups, top, ev)
+        self.played = True
+        rest = self.pile
+        self.pile = []
+        if rest or self.packet:
+            gained = rest + self.packet
+            self.packet = []
+            for c in gained:
+                if rules.red_threes_laid_out and c in RED_THREES:
+                    self.red3[side].append(c)  # laid out without replacement
+                    ev.append(_ev(Event, ("red_three", seat, (c,), None)))
+                else:
+                    self._give(seat, c)
+                    self.known[seat].append(c)
+            ev.append(_ev(Event, ("take", seat, tuple(gained), None)))
+        if self.frozen:
+            self.frozen = False
+            ev.append(_ev(Event, ("unfrozen", seat, (), None)))
+        self.took = True
+        self.phase = PLAY
+        if rules.draw_after_take:
+            self._draw(seat, rules.draw_after_take, ev)
+            if self.over:
+                return
+            if not self.stock:
+                self._stock_ran_out(seat)
+        if self.down is not None:
+            self.frozen_time[seat] = True  # LD-10
+        self._after_meld(seat, False, ev)
+
+    def _note_touch(self, seat: int, m: Meld) -> None:
+        if m.creator != seat or m.turn != self.turn_no:
+            self.touched_old = True
+
+    def _do_meld(self, seat: int, groups, take_top: int, ev: list) -> None:
+        side = self.side[seat]
+        out_of_turn = seat != self.turn
+        if not self.opened[side]:
+            self.opened[side] = True
+            self.opening_turn[seat] = self.turn_no
+            if self.phase == DRAW and not out_of_turn:
+                self.opened_first = True  # CS-9: opened as the first action of the turn
+        for i, g in enumerate(groups):
+            cards = list(g)
+            for c in cards:
+                self._take_card(seat, c)
+                self._forget(seat, c)
+            if i == 0 and take_top >= 0:
+                cards.append(take_top)
+            rank = self._classify(cards)[0]
+            m = self.by_key[side].get(rank) if self.rules.one_meld_per_rank else None
+            if m is None:
+                key = rank if self.rules.one_meld_per_rank else self._next_key(side, rank)
+                m = Meld(key, rank, seat, self.turn_no)
+                self.melds[side].append(m)
+                self.by_key[side][key] = m
+                if not out_of_turn:
+                    self.new_keys.append(key)
+                m.add(cards)
+                ev.append(_ev(Event, ("meld", seat, tuple(cards), key)))
+            else:
+                self._note_touch(seat, m)
+                m.add(cards)
+                ev.append(_ev(Event, ("add", seat, tuple(cards), m.key)))
+            if len(m.cards) >= 7 and len(m.cards) - len(cards) < 7 and m.rank not in (3,):
+                ev.append(_ev(Event, ("canasta", seat, (), m.key)))
+        if take_top < 0:
+            self.played = True
+            self._after_meld(seat, out_of_turn, ev)
+
+    def _next_key(self, side: int, rank: int) -> int:
+        nth = 1
+        while meld_key(rank, nth) in self.by_key[side]:
+            nth += 1
+        return meld_key(rank, nth)
+
+    def _forget(self, seat: int, c: int) -> None:
+        k = self.known[seat]
+        if c in k:
+            k.remove(c)
+
+    def _do_add(self, seat: int, key: int, cards, ev: list) -> None:
+        side = self.side[seat]
+        m = self.by_key[side][key]
+        for c in cards:
+            self._take_card(seat, c)
+            self._forget(seat, c)
+        before = len(m.cards)
+        m.add(cards)
+        self._note_touch(seat, m)
+        ev.append(_ev(Event, ("add", seat, tuple(cards), key)))
+        if m.rank and len(m.cards) >= 7 > before:
+            ev.append(_ev(Event, ("canasta", seat, (), key)))
+        self.played = True
+        self._after_meld(seat, seat != self.turn, ev)
+
+    def _after_meld(self, seat: int, out_of_turn: bool, ev: list) -> None:
+        """An empty hand after melding: pick up the down (LD-11) or go out."""
+        if self.hsize[seat] or self.over:
+            return
+        if self.down is not None:
+            if not self.in_down(seat):
+                self._pick_up_down(seat, ev)
+                return
+            if self._free_period():
+                if not out_of_turn:
+                    self._end_turn(ev)  # nothing left to discard: the turn is over
+                return
+            if out_of_turn:
+                self.went_out = seat
+                self.out_seat = seat  # LD-12: the others play on
+                ev.append(_ev(Event, ("out", seat, (), None)))
+                return
+        self._go_out(seat, ev)
+
+    def _pick_up_down(self, seat: int, ev: list) -> None:
+        cards = self.down[seat]
+        self.down[seat] = None
+        for c in cards:
+            self._give(seat, c)
+        ev.append(_ev(Event, ("down", seat, tuple(cards), None)))
+
+    def _go_out(self, seat: int, ev: list) -> None:
+        self.went_out = seat
+        if self.rules.concealed_bonus is not None and self.turn_fresh and not self.touched_old:
+            side = self.side[seat]
+            self.concealed = any(
+                self.by_key[side][k].size >= 7 and self.by_key[side][k].rank not in (0, 3)
+                for k in self.new_keys
+            )
+        ev.append(_ev(Event, ("out", seat, (), self.concealed)))
+        self._end_deal("went out", ev)
+
+    def _do_discard(self, seat: int, c: int, ev: list) -> None:
+        self._take_card(seat, c)
+        self._forget(seat, c)
+        self.pile.append(c)
+        ev.append(_ev(Event, ("discard", seat, (c,), None)))
+        rules = self.rules
+        if (c == JOKER or RANK[c] == 2) and rules.stock_end != "looking" and not self.frozen:
+            self.frozen = True  # CA-10 / CS-11
+            ev.append(_ev(Event, ("frozen", seat, (c,), None)))
+        if self.hsize[seat] == 0:
+            if self.down is not None and not self.in_down(seat):
+                self._pick_up_down(seat, ev)  # LD-11: used up by the discard: turn ends
+            elif not (self.down is not None and self._free_period()):
+                self._go_out(seat, ev)
+                return
+        self._end_turn(ev)
+
+    # ======================================================================================
+    # Listing legal actions
+    # ======================================================================================
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        if self.over:
+            return []
+        if seat is None:
+            seat = self.current_player()
+        if self.phase == ANSWER:
+            if seat == self.ask_partner:
+                return [make(seat, "yes"), make(seat, "no")]
+            return []
+        if seat != self.turn:
+            if self.down is not None and self.frozen_time[seat]:
+                return self._play_actions(seat, True, discards=False)
+            return []
+        if self.phase == DRAW:
+            return self._draw_actions(seat)
+        return self._play_actions(seat, False)
+
+    def _draw_actions(self, seat: int) -> list[Action]:
+        out = []
+        side = self.side[seat]
+        rules = self.rules
+        if rules.open_first and not self.opened[side] and not self.opened_first:
+            out.extend(make(seat, "meld", g) for g in self._openings(seat, None, self.open_min[side]))
+        if self._check_draw(seat) is None:
+            out.append(make(seat, "draw"))
+        out.extend(self._take_variants(seat))
+        return out
+
+    def _take_variants(self, seat: int) -> list[Action]:
+        if self._take_problem(seat) is not None:
+            return []
+        rules = self.rules
+        side = self.side[seat]
+        top = self.pile[-1]
+        r = RANK[top]
+        frozen = self._pile_frozen_for(side)
+        out = []
+        h = self.hand[seat]
+        nat_avail = self.hrank[seat][r]
+        firsts = []
+        need = rules.take_naturals_frozen if frozen else rules.take_naturals
+        if nat_avail >= need:
+            firsts.append(self._pick(h, r, need, None))
+        if not frozen and rules.take_with_wild and nat_avail >= 1:
+            one = self._pick(h, r, 1, None)
+            if h[JOKER]:
+                firsts.append(one + (JOKER,))
+            two = next((t for t in TWOS if h[t]), -1)
+            if two >= 0:
+                firsts.append(one + (two,))
+        opened = self.opened[side]
+        ld = self.down is not None
+        gained = self._take_gain()
+        for g0 in firsts:
+            if opened or (ld and opened):
+                if ld:
+                    out.append(make(seat, "take", (g0,)))
+                    continue
+                if self._check_meld_groups(seat, (g0,), False, gained, top) is None:
+                    out.append(make(seat, "take", (g0,)))
+                continue
+            value = rules.points[top] + sum(rules.points[c] for c in g0)
+            minimum = self.open_min[side]
+            if value >= minimum:
+                if self._check_meld_groups(seat, (g0,), False, gained, top) is None:
+                    out.append(make(seat, "take", (g0,)))
+                continue
+            used = {}
+            for c in g0:
+                used[c] = used.get(c, 0) + 1
+            for extra in self._openings(seat, used, minimum - value, exclude_rank=r):
+                groups = (g0,) + extra
+                if self._check_meld_groups(seat, groups, False, gained, top) is None:
+                    out.append(make(seat, "take", groups))
+        if not frozen and rules.take_by_adding and opened and r in self.by_key[side]:
+            if self._check_take(seat, ()) is None:
+                out.append(make(seat, "take"))
+        return out
+
+    @staticmethod
+    def _pick(h, rank: int, k: int, used: dict | None) -> tuple[int, ...]:
+        """k cards of ``rank`` from hand counts ``h`` (not counting ``used``), suits in order."""
+        out = []
+        for c in _NAT_CODES[rank]:
+            n = h[c] - (used.get(c, 0) if used else 0)
+            while n > 0 and len(out) < k:
+                out.append(c)
+                n -= 1
+            if len(out) == k:
+                break
+        return tuple(out)
+
+    @staticmethod
+    def _wilds(h, jok: int, two: int, used: dict | None) -> tuple[int, ...]:
+        out = [JOKER] * jok
+        if two:
+            for c in TWOS:
+                n = h[c] - (used.get(c, 0) if used else 0)
+                while n > 0 and two:
+                    out.append(c)
+                    n -= 1
+                    two -= 1
+        return tuple(out)
+
+    def _wild_splits(self, w: int, J: int, T: int):
+        """Joker/two compositions of w wild cards: twos first, and jokers first."""
+        out = []
+        t = min(w, T)
+        j = w - t
+        if j <= J:
+            out.append((j, t))
+        j2 = min(w, J)
+        t2 = w - j2
+        if t2 <= T and (j2, t2) not in out:
+            out.append((j2, t2))
+        return out
+
+    def _avail(self, seat: int, used: dict | None):
+        h = self.hand[seat]
+        J = h[JOKER] - (used.get(JOKER, 0) if used else 0)
+        T = sum(h[c] - (used.get(c, 0) if used else 0) for c in TWOS)
+        return h, J, T
+
+    def _nat_count(self, seat: int, rank: int, used: dict | None) -> int:
+        h = self.hand[seat]
+        if used:
+            return sum(h[c] - used.get(c, 0) for c in _NAT_CODES[rank])
+        if rank == 3:
+            return h[2] + h[41]
+        return self.hrank[seat][rank]
+
+    def _play_actions(self, seat: int, out_of_turn: bool, discards: bool = True):
+        out: list[Action] = []
+        side = self.side[seat]
+        rules = self.rules
+        if self.draw_only and not out_of_turn:
+            return [make(seat, "discard", ((c,),)) for c in self._discardable(seat)]
+        h, J, T = self._avail(seat, None)
+        if self.opened[side]:
+            opening_turn = self._opening_turn(seat)
+            short = self._canastas(side)[2]
+            hs = self.hsize[seat]
+            # adds
+            for m in self.melds[side]:
+                if m.rank == 3:
+                    continue
+                if rules.canasta_closed and m.size >= 7:
+                    if m.size == 7 and m.wild == 0 and not m.red3 and (h[15] or h[28]):
+                        rc = (15,) if h[15] else (28,)
+                        a = make(seat, "add", (rc,), m.key)
+                        if self._check_add(seat, m.key, (rc,), out_of_turn) is None:
+                            out.append(a)
+                    continue
+                nmax = 0 if m.rank == 0 else self.hrank[seat][m.rank]
+                wmax = J + T
+                if m.size >= 7 and not rules.canasta_accepts_wild() and m.rank != 0:
+                    wmax = 0
+                for a_n in range(nmax + 1):
+                    for w in range(wmax + 1):
+                        if a_n + w == 0:
+                            continue
+                        if m.rank == 0:
+                            splits = [(j, w - j) for j in range(max(0, w - T), min(w, J) + 1)]
+                        else:
+                            splits = self._wild_splits(w, J, T)
+                        for j, t in splits:
+                            shape = (m.rank, m.nat + a_n, m.jok + j, m.two + t, m.red3)
+                            after = {m.key: shape}
+                            sh = short if m.rank != 0 else self._canastas(side, after)[2]
+                            if self._shape_problem(seat, shape, m, opening_turn, sh):
+                                continue
+                            cards = self._pick(h, m.rank, a_n, None) if a_n else ()
+                            cards += self._wilds(h, j, t, None)
+                            left = hs - len(cards)
+                            last = self._last_card(seat, cards) if left == 1 else -1
+                            if self._end_problem(seat, left, after, out_of_turn, last):
+                                continue
+                            out.append(make(seat, "add", (cards,), m.key))
+            # new melds
+            for rank in NATURAL_RANKS:
+                if rules.one_meld_per_rank and rank in self.by_key[side]:
+                    continue
+                n = self.hrank[seat][rank]
+                if n < 2:
+                    continue
+                for g in self._rank_melds(seat, rank, n, J, T, None, opening_turn, short):
+                    if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
+                        out.append(make(seat, "meld", (g,)))
+            if rules.wild_meld and 0 not in self.by_key[side] and J + T >= 3:
+                for w in range(3, J + T + 1):
+                    for j in range(max(0, w - T), min(w, J) + 1):
+                        g = self._wilds(h, j, w - j, None)
+                        if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
+                            out.append(make(seat, "meld", (g,)))
+            bt = rules.black_three_meld
+            if bt and bt[0] <= h[2] + h[41]:
+                for k in range(bt[0], min(bt[1], h[2] + h[41]) + 1):
+                    g = self._pick(h, 3, k, None)
+                    if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
+                        out.append(make(seat, "meld", (g,)))
+        elif not rules.open_first:
+            for groups in self._openings(seat, None, self.open_min[side]):
+                if self._check_meld_groups(seat, groups, out_of_turn, 0, -1) is None:
+                    out.append(make(seat, "meld", groups))
+        if out_of_turn or not discards:
+            return out
+        out.extend(make(seat, "discard", ((c,),)) for c in self._discardable(seat))
+        if self._check_ask(seat, -1) is None:
+            out.append(make(seat, "ask"))
+        else:
+            for p in self.rules.partners(seat, self.players):
+                if self._check_ask(seat, p) is None:
+                    out.append(make(seat, "ask", (), p))
+        return out
+
+    def _discardable(self, seat: int) -> list[int]:
+        h = self.hand[seat]
+        out = []
+        for c in range(53):
+            if h[c] and self._check_discard(seat, ((c,),)) is None:
+                out.append(c)
+        return out
+
+    def _rank_melds(self, seat, rank, n, J, T, used, opening_turn, short, cap: int = 99):
+        """Candidate new melds of one rank: every natural count with every wild count."""
+        h = self.hand[seat]
+        rules = self.rules
+        out = []
+        max_size = 6 if opening_turn and rules.canasta_closed else cap
+        for a_n in range(2, n + 1):
+            for w in range(0, J + T + 1):
+                if a_n + w < 3 or a_n + w > max_size:
+                    continue
+                if w and short:
+                    break
+                if rules.natural_meld_problem(a_n, w, a_n + w):
+                    continue
+                for j, t in self._wild_splits(w, J, T):
+                    out.append(self._pick(h, rank, a_n, used) + self._wilds(h, j, t, used))
+        return out
+
+    def _openings(self, seat: int, used: dict | None, minimum: int, exclude_rank: int = -1):
+        """Meld groups (tuples of groups) worth at least ``minimum`` from the hand: each
+        single meld, and combinations of two, three or all meldable ranks with their natural
+        cards and the wild cards spread over them."""
+        rules = self.rules
+        pts = rules.points
+        h, J, T = self._avail(seat, used)
+        opening_turn = rules.canasta_closed
+        clean_only = rules.open_first and minimum <= 50 and not self.opened[self.side[seat]]
+        ranks = []
+        out = []
+        for rank in NATURAL_RANKS:
+            if rank == exclude_rank:
+                continue
+            n = self._nat_count(seat, rank, used)
+            if n >= 2:
+                ranks.append((rank, n))
+                for g in self._rank_melds(seat, rank, n, 0 if clean_only else J,
+                                          0 if clean_only else T, used, opening_turn, False):
+                    if sum(pts[c] for c in g) >= minimum:
+                        out.append((g,))
+        if rules.wild_meld and J + T >= 3:
+            for j in range(0, J + 1):
+                for t in range(0, T + 1):
+                    if j + t < 3 or (clean_only and not rules.wild_meld_clean(j, t)):
+                        continue
+                    g = self._wilds(h, j, t, used)
+                    if sum(pts[c] for c in g) >= minimum:
+                        out.append((g,))
+        if len(ranks) < 2:
+            return out
+        cap = 6 if opening_turn else 99
+        subsets = []
+        for k in (2, 3):
+            subsets.extend(combinations(ranks, k))
+        if len(ranks) > 3:
+            subsets.append(tuple(ranks))
+        for subset in subsets:
+            base = [min(n, cap) for _, n in subset]
+            base_value = sum(pts[_NAT_CODES[r][0]] * k for (r, _), k in zip(subset, base))
+            for w in range(0, (0 if clean_only else J + T) + 1):
+                groups = self._spread(h, subset, base, w, J, T, used, cap)
+                if groups is None:
+                    break
+                value = sum(pts[c] for g in groups for c in g)
+                if value >= minimum:
+                    out.append(groups)
+                    break  # more wild cards add nothing needed
+                if base_value >= minimum:
+                    break
+        return out
+
+    def _spread(self, h, subset, base, w, J, T, used, cap):
+        """Meld each rank of ``subset`` with its natural cards, spreading w wild cards (jokers
+        first, for points) where the meld shape allows; None if they cannot all be placed."""
+        rules = self.rules
+        jl, tl = min(w, J), w - min(w, J)
+        if tl > T:
+            return None
+        groups = []
+        used = dict(used) if used else {}
+        for (rank, _), k in zip(subset, base):
+            wj = wt = 0
+            while jl + tl and not rules.natural_meld_problem(k, wj + wt + 1, k + wj + wt + 1) \
+                    and k + wj + wt + 1 <= cap:
+                if jl:
+                    jl -= 1
+                    wj += 1
+                else:
+                    tl -= 1
+                    wt += 1
+            if rules.natural_meld_problem(k, wj + wt, k + wj + wt):
+                return None
+            g = self._pick(h, rank, k, used) + self._wilds(h, wj, wt, used)
+            for c in g:
+                used[c] = used.get(c, 0) + 1
+            groups.append(g)
+        if jl + tl:
+            return None
+        return tuple(groups)
+
+    # convenience for tests and tools
+    def meld(self, side: int, rank_or_key: int) -> Meld | None:
+        return self.by_key[side].get(rank_or_key)
+
+    def meld_rank(self, key: int) -> int:
+        return key_rank(key)
+
+
+_ = WILD_MELD

@@ -1,0 +1,149 @@
+"""What the four canasta-family games share, and where they differ.
+
+A :class:`RuleSet` is a readable, mostly declarative definition of one game: decks, hand sizes,
+wild-card limits, opening minimums, bonuses, going-out conditions. Where the games differ in
+structure (how the deal starts, how the pile is taken, how the stock runs out) the engine calls a
+small named hook that a variant overrides. Adding a variant is a new module with a subclass.
+"""
+
+from __future__ import annotations
+
+from game.cards import JOKER, RANK
+
+# Card points (G-4); black threes 5 (0 in Looking and Down), red threes 0 as a card.
+_POINTS = [0] * 53
+for _c in range(52):
+    _r = RANK[_c]
+    _POINTS[_c] = 20 if _r in (1, 2) else 10 if _r >= 8 else 5 if _r >= 4 else 0
+_POINTS[JOKER] = 50
+for _c in (2, 41):  # 3S, 3C
+    _POINTS[_c] = 5
+
+RED_THREES = (15, 28)  # 3H, 3D
+BLACK_THREES = (2, 41)  # 3S, 3C
+TWOS = (1, 14, 27, 40)
+NATURAL_RANKS = (4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1)  # ranks that form melds, ace high
+WILD, THREE = -1, 3
+
+
+def is_wild(code: int) -> bool:
+    return code == JOKER or RANK[code] == 2
+
+
+class RuleSet:
+    """The base definition; each game subclasses it (``classic.py``, ``quick.py``, ...)."""
+
+    name = ""
+    title = ""
+    decks = 2
+    player_counts: tuple[int, ...] = (2, 3, 4)
+    partnership_counts: tuple[int, ...] = (4,)  # player counts played in two sides
+    options: dict[str, str] = {}
+    target = 5000
+
+    hand_size = 11
+    draw = 1
+    points = tuple(_POINTS)
+
+    # Melds
+    max_wild_in_meld = 3  # CA-4, CA-5
+    black_three_meld: tuple[int, int] | None = (3, 4)  # sizes allowed, only when going out
+    one_meld_per_rank = True
+    wild_meld = False  # Canastone's meld of wild cards
+    canasta_size = 7
+    canasta_closed = False  # Looking and Down: nothing is added to a canasta
+    melds_per_player = False  # Looking and Down: melds are the player's own
+
+    # Opening minimums: (lowest cumulative score, minimum), checked from the top.
+    opening = ((3000, 120), (1500, 90), (0, 50), (None, 15))
+
+    # Going out
+    canastas_to_go_out = 1
+    going_out_bonus = 100
+    concealed_bonus: int | None = 200
+    discard_to_go_out = False  # Canastone: a final discard is always required
+    asking = True  # partners may ask "may I go out?"
+
+    # Taking the pile
+    take_with_wild = True  # unfrozen pile: one natural and one wild card
+    take_by_adding = True  # unfrozen pile: the top card alone onto the side's meld
+    take_naturals_frozen = 2
+    take_naturals = 2
+    red_threes_laid_out = True  # Looking and Down keeps them in hand
+    unopened_pile_frozen = True  # CA-10: frozen against a side that has not opened
+    open_first = False  # Canastone CS-9: open before drawing, or draw two and only discard
+    draw_after_take = 0  # Canastone CS-10: one stock card after taking the pile
+
+    # ---- data lookups ------------------------------------------------------------------
+    def sides(self, players: int) -> int:
+        return 2 if players in self.partnership_counts else players
+
+    def side_of(self, seat: int, players: int) -> int:
+        return seat % 2 if players in self.partnership_counts else seat
+
+    def partners(self, seat: int, players: int) -> list[int]:
+        if players not in self.partnership_counts:
+            return []
+        return [s for s in range(players) if s != seat and s % 2 == seat % 2]
+
+    def hand_size_for(self, players: int, options: frozenset[str]) -> int:
+        return self.hand_size
+
+    def draw_for(self, players: int, options: frozenset[str]) -> int:
+        return self.draw
+
+    def target_for(self, options: frozenset[str]) -> int:
+        return self.target
+
+    def canastas_needed(self, players: int, options: frozenset[str]) -> int:
+        return self.canastas_to_go_out
+
+    def opening_minimum(self, score: int) -> int:
+        for bound, minimum in self.opening:
+            if bound is None or score >= bound:
+                return minimum
+        return self.opening[-1][1]
+
+    def deck_codes(self) -> list[int]:
+        return (list(range(52)) + [JOKER, JOKER]) * self.decks
+
+    # ---- meld shape (hooks) --------------------------------------------------------------
+    def natural_meld_problem(self, nat: int, wild: int, size: int) -> str | None:
+        """None when a meld of this shape may stand, else a reason key (CA-4)."""
+        if nat < 2:
+            return "meld_two_naturals"
+        if wild > self.max_wild_in_meld:
+            return "meld_too_many_wild"
+        if size < 3:
+            return "meld_three_cards"
+        return None
+
+    def canasta_accepts_wild(self) -> bool:
+        return True
+
+    def wild_meld_clean(self, jokers: int, twos: int) -> bool:
+        return True
+
+    # ---- bonuses (hooks) -----------------------------------------------------------------
+    def canasta_bonus(self, meld) -> int:
+        """CA-15: 500 natural, 300 mixed."""
+        return 500 if meld.wild == 0 else 300
+
+    def red_three_score(self, count: int, opened: bool, clean: int, dirty: int) -> int:
+        """CA-15: 100 each, 800 for all four; negative for a side that has not opened."""
+        value = 800 if count == 4 else 100 * count
+        return value if opened else -value
+
+    def extra_bonuses(self, canastas: list) -> dict[str, int]:
+        return {}
+
+    def going_out_allowed(self, clean: int, dirty: int, canastas: int, needed: int,
+                          wild_meld_open: bool, options: frozenset[str]) -> bool:
+        return canastas >= needed
+
+    def going_out_discard_ok(self, code: int) -> bool:
+        return True
+
+    # ---- structure (hooks implemented by the engine, chosen here by name) ---------------------
+    deal_style = "standard"  # standard | canastone | looking
+    stock_end = "classic"  # classic | quick | canastone | looking

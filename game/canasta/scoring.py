@@ -1,0 +1,75 @@
+"""Scoring a finished canasta-family deal (CA-15, QC-8, CS-15, CS-16, LD-14)."""
+
+from __future__ import annotations
+
+from game.canasta.deal import down_dealer
+from game.canasta.ruleset import RED_THREES
+
+
+class ScoringMixin:
+    def deal_scores(self) -> list[int] | None:
+        if not self.over:
+            return None
+        if self._scores is None:
+            self._parts = [self._side_parts(s) for s in range(self.nsides)]
+            self._scores = [sum(p.values()) for p in self._parts]
+        return list(self._scores)
+
+    def breakdown(self) -> list[dict[str, int]] | None:
+        if self.deal_scores() is None:
+            return None
+        return [dict(p) for p in self._parts]
+
+    def _side_parts(self, side: int) -> dict[str, int]:
+        rules = self.rules
+        pts = rules.points
+        melded = bonus = 0
+        clean = dirty = 0
+        for m in self.melds[side]:
+            melded += sum(pts[c] for c in m.cards)
+            if m.rank != 3 and len(m.cards) >= 7:
+                bonus += rules.canasta_bonus(m)
+                if m.rank == 0:
+                    if rules.wild_meld_clean(m.jok, m.two):
+                        clean += 1
+                    else:
+                        dirty += 1
+                elif m.wild:
+                    dirty += 1
+                else:
+                    clean += 1
+        parts = {"melds": melded, "canastas": bonus}
+        count = len(self.red3[side])
+        parts["red_threes"] = (
+            rules.red_three_score(count, self.opened[side], clean, dirty) if count else 0
+        )
+        out = 0
+        if self.went_out >= 0 and self.side[self.went_out] == side:
+            out = rules.going_out_bonus
+            if self.concealed and rules.concealed_bonus:
+                out = rules.concealed_bonus
+        parts["going_out"] = out
+        hand = 0
+        for seat in range(self.players):
+            if self.side[seat] != side:
+                continue
+            cards = self.hand_cards(seat)
+            if self.down is not None and self.down[seat] is not None:
+                cards = cards + self.down[seat]  # LD-14: a down never taken counts
+            for c in cards:
+                hand -= 500 if c in RED_THREES else pts[c]
+        if "never-opened-double" in self.options and not self.opened[side]:
+            hand *= 2
+        parts["hand"] = hand
+        if self.down is not None:
+            grab = 0
+            if "no-grab-bonus" not in self.options:
+                dd = down_dealer(self.dealer, self.keeper, self.players)
+                if self.setup.grab[0] and self.dealer == side:
+                    grab += 100
+                if self.setup.grab[1] and dd == side:
+                    grab += 100
+            parts["grab"] = grab
+        if hasattr(rules, "five_canasta_bonus"):
+            parts["five_canastas"] = rules.five_canasta_bonus(clean, dirty, self.options)
+        return parts

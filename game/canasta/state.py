@@ -1,0 +1,164 @@
+"""The canasta-family deal state: the table, the hands, whose turn it is.
+
+One class holds the data (plain lists and ints, copied quickly by ``clone``). The rules that
+decide and apply actions are mixed in from ``engine.py``; scoring from ``scoring.py``; what a
+seat may see from ``views.py``.
+"""
+
+from __future__ import annotations
+
+from game.base import DealSetup, DealState
+from game.canasta.deal import DEALS, first_player
+from game.canasta.engine import EngineMixin
+from game.canasta.scoring import ScoringMixin
+from game.canasta.views import ViewsMixin
+from game.cards import RANK
+from game.events import Event
+
+DRAW, PLAY, ANSWER, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("draw", "play", "answer", "over")
+
+
+class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
+    __slots__ = (
+        "game", "rules", "setup", "players", "nsides", "side", "options", "dealer", "keeper",
+        "hand", "hrank", "hsize", "down", "stock", "pile", "packet", "frozen",
+        "melds", "by_key", "red3", "opened", "open_min", "known",
+        "turn", "phase", "turn_no", "drew", "took", "played", "draw_only", "opened_first",
+        "melded_before", "turn_fresh", "touched_old", "new_keys", "ask", "ask_partner",
+        "asked", "frozen_time", "took_last", "opening_turn", "final_turn", "out_seat",
+        "final_taker", "went_out", "concealed", "over", "end_reason", "_scores", "_parts",
+        "draw_n", "needed",
+    )
+
+    def __init__(self, game, setup: DealSetup) -> None:
+        rules = game.rules
+        n = setup.players
+        self.game = game
+        self.rules = rules
+        self.setup = setup
+        self.players = n
+        self.nsides = rules.sides(n)
+        self.side = [rules.side_of(s, n) for s in range(n)]
+        self.options = setup.options
+        self.dealer = setup.dealer
+        self.keeper = setup.keeper
+        self.draw_n = rules.draw_for(n, setup.options)
+        self.needed = rules.canastas_needed(n, setup.options)
+        self.hand = [[0] * 53 for _ in range(n)]  # counts per card code
+        self.hrank = [[0] * 14 for _ in range(n)]  # counts per rank, 0 = jokers
+        self.hsize = [0] * n
+        self.down = [[] for _ in range(n)] if rules.deal_style == "looking" else None
+        self.stock: list[int] = []  # top is the end of the list
+        self.pile: list[int] = []  # bottom first
+        self.packet: list[int] = []
+        self.frozen = False
+        self.melds = [[] for _ in range(self.nsides)]
+        self.by_key = [{} for _ in range(self.nsides)]
+        self.red3 = [[] for _ in range(self.nsides)]
+        self.opened = [False] * self.nsides
+        scores = setup.scores or (0,) * self.nsides
+        self.open_min = [rules.opening_minimum(s) for s in scores]
+        self.known = [[] for _ in range(n)]  # cards others know a seat holds (pile pickups)
+        self.turn = 0
+        self.phase = DRAW
+        self.turn_no = 0
+        self.drew = self.took = self.played = False
+        self.draw_only = self.opened_first = False
+        self.melded_before = [False] * n
+        self.turn_fresh = True  # the player had not melded before this turn (CA-13)
+        self.touched_old = False
+        self.new_keys: list[int] = []
+        self.ask = 0  # 0 none, 1 waiting, 2 yes, 3 no
+        self.ask_partner = -1
+        self.asked = False
+        self.frozen_time = [False] * n  # LD-10
+        self.took_last = [False] * n  # LD-9: took the pile on the seat's last turn
+        self.opening_turn = [-1] * n  # LD-8: the turn number of each player's opening
+        self.final_turn = -1  # LD-13: the turn number after which the deal ends
+        self.out_seat = -1  # LD-12: a frozen-in-time player who went out
+        self.final_taker = -1  # QC-7
+        self.went_out = -1
+        self.concealed = False
+        self.over = False
+        self.end_reason = ""
+        self._scores = None
+        self._parts = None
+        self.deal_events = DEALS[rules.deal_style](self, list(setup.deck))
+        self.turn = first_player(self)
+        self.deal_events.extend(self._start_turn(self.turn))
+
+    # Events of the automatic steps before the first action (red threes laid out...).
+    deal_events: list[Event]
+
+    # ---- hand helpers ------------------------------------------------------------------
+    def _give(self, seat: int, code: int) -> None:
+        self.hand[seat][code] += 1
+        self.hrank[seat][RANK[code]] += 1
+        self.hsize[seat] += 1
+
+    def _take_card(self, seat: int, code: int) -> None:
+        self.hand[seat][code] -= 1
+        self.hrank[seat][RANK[code]] -= 1
+        self.hsize[seat] -= 1
+
+    def hand_cards(self, seat: int) -> list[int]:
+        """The seat's hand (in Looking and Down: the looking, or the down once picked up)."""
+        h = self.hand[seat]
+        return [c for c in range(53) for _ in range(h[c])]
+
+    def in_down(self, seat: int) -> bool:
+        """Looking and Down: the seat has picked up its down."""
+        return self.down is not None and self.down[seat] is None
+
+    # ---- the interface ---------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.over:
+            return -1
+        return self.ask_partner if self.phase == ANSWER else self.turn
+
+    def actors(self) -> list[int]:
+        if self.over:
+            return []
+        first = self.current_player()
+        out = [first]
+        if self.down is not None:
+            out.extend(s for s in range(self.players) if self.frozen_time[s] and s != first)
+        return out
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def clone(self) -> CanastaState:
+        c = CanastaState.__new__(CanastaState)
+        for name in _SHARED:
+            setattr(c, name, getattr(self, name))
+        c.hand = [h[:] for h in self.hand]
+        c.hrank = [h[:] for h in self.hrank]
+        c.hsize = self.hsize[:]
+        c.down = None if self.down is None else [d if d is None else d[:] for d in self.down]
+        c.stock = self.stock[:]
+        c.pile = self.pile[:]
+        c.packet = self.packet[:]
+        c.melds = [[m.copy() for m in ms] for ms in self.melds]
+        c.by_key = [{m.key: m for m in ms} for ms in c.melds]
+        c.red3 = [r[:] for r in self.red3]
+        c.opened = self.opened[:]
+        c.known = [k[:] for k in self.known]
+        c.melded_before = self.melded_before[:]
+        c.new_keys = self.new_keys[:]
+        c.frozen_time = self.frozen_time[:]
+        c.took_last = self.took_last[:]
+        c.opening_turn = self.opening_turn[:]
+        c.deal_events = []
+        return c
+
+
+# Attributes that are immutable (or replaced, never mutated in place) and so shared by clones.
+_SHARED = (
+    "game", "rules", "setup", "players", "nsides", "side", "options", "dealer", "keeper",
+    "frozen", "open_min", "turn", "phase", "turn_no", "drew", "took", "played", "draw_only",
+    "opened_first", "turn_fresh", "touched_old", "ask", "ask_partner", "asked", "final_turn",
+    "out_seat", "final_taker", "went_out", "concealed", "over", "end_reason", "_scores",
+    "_parts", "draw_n", "needed",
+)
