@@ -1,0 +1,730 @@
+"""Cassino (RULES.md section 5, CN-1..CN-11; seed 002).
+
+:data:`CASSINO` is the rules object (:class:`Cassino`); :class:`CassinoState` is one Cassino
+*game* (one pass through the deck), the ``DealState`` of this family. ``setup.dealer`` is the seat
+that plays first (the record's ``first``).
+
+State, kept lean for playouts (plain ints and lists):
+
+- ``hands[seat]``: card codes in hand; ``loose``: loose table cards in the order they arrived;
+- ``res``: reservations (builds), tuples ``(cards, value, owner_seat)``, ``cards`` a tuple with the
+  played card first; a seat owns at most one (see docs/cassino.md);
+- ``captured[side]`` (side = seat % 2), ``sweeps[side]``, ``last_capture`` (a seat or -1);
+- ``deck`` / ``pos``: the cards still to deal are ``deck[pos:]``;
+- ``out``: cards out of play, only in hand-made positions (:meth:`CassinoState.from_position`).
+
+Decisions where the book is silent are in docs/cassino.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from game.actions import Action, make
+from game.base import DealSetup, DealState, Game
+from game.cards import RANK, format_card, format_cards, parse_card, parse_cards
+from game.cassino.combos import (
+    can_split,
+    deficit_profiles,
+    disjoint_unions,
+    subsets_by_sum,
+)
+from game.errors import IllegalActionError
+from game.events import Event
+from game.reasons import reason, register
+
+NAME = "cassino"
+HAND_SIZE = {2: 4, 4: 6}  # CN-3: cards per player per round
+ROUNDS = {2: 6, 4: 2}
+TABLE_START = 4
+TEN_OF_DIAMONDS = 35  # card(10, DIAMONDS): big cassino
+TWO_OF_SPADES = 1  # card(2, SPADES): little cassino
+ACES = (0, 13, 26, 39)
+ALL_CARDS = tuple(range(52))
+BREAKDOWN_KEYS = ("cards", "spades", "ten_of_diamonds", "two_of_spades", "aces", "sweeps")
+
+register({
+    "cassino_verb": "In Cassino you trail, capture or build; '{verb}' is not a Cassino move.",
+    "cassino_shape": "Name the card you play first, then the table cards it uses.",
+    "cassino_trail_one": "A trail plays exactly one card and uses no table cards.",
+    "cassino_twice": "{card} is named twice.",
+    "cassino_not_on_table": "{card} is not on the table.",
+    "cassino_take_nothing": "A capture must take at least one table card.",
+    "cassino_split": "A reservation is never split: take all of {cards} or none.",
+    "cassino_reserved_value": (
+        "{cards} is reserved as {value}: only a card of value {value} takes it, not {card}."
+    ),
+    "cassino_capture_sum": (
+        "{cards} cannot be split into groups each worth {value}, the value of {card}."
+    ),
+    "cassino_must_resolve": (
+        "You reserved {cards} as {value}: this turn you must capture it or build on it."
+    ),
+    "cassino_trail_reserved": (
+        "You cannot trail while you own the reservation {cards} ({value}): capture it or build "
+        "on it."
+    ),
+    "cassino_build_value": "A reservation is declared as a value from 1 (A) to 13 (K).",
+    "cassino_build_table": "A reservation uses the played card and at least one table card.",
+    "cassino_build_keep": (
+        "To declare {value} you must keep a card of value {value} in your hand after playing "
+        "{card}."
+    ),
+    "cassino_build_sum": "{cards} cannot be split into groups each worth {value}.",
+})
+
+
+# (values, v) -> every deficit profile of a few mandatory cards, unpruned (shared by all states).
+_PROFILES: dict[tuple, list[tuple[int, ...]]] = {}
+_ANY_LACK = (1 << 14) - 2
+_FEW = 6
+
+
+def _profiles(mvals: tuple[int, ...], v: int, allowed: int, memo: dict):
+    """deficit_profiles(mvals, v, allowed), from a shared cache when the cards are few."""
+    if len(mvals) > _FEW:
+        return deficit_profiles(mvals, v, allowed, memo)
+    key = (mvals, v)
+    profs = _PROFILES.get(key)
+    if profs is None:
+        if len(_PROFILES) > 50000:
+            _PROFILES.clear()
+        profs = _PROFILES[key] = sorted(deficit_profiles(mvals, v, _ANY_LACK, {}))
+    return [p for p in profs if all(allowed >> d & 1 for d in p)]
+
+
+def _ev(kind: str, seat: int = -1, cards: tuple = (), info=None) -> Event:
+    return tuple.__new__(Event, (kind, seat, cards, info))
+
+
+def _codes(cards) -> list[int]:
+    """Cards given as codes, notation strings, or one string of cards (``"AC 3H"``)."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return [parse_card(c) if isinstance(c, str) else int(c) for c in cards]
+
+
+class Cassino(Game):
+    name = NAME
+    player_counts = (2, 4)
+    options = {"target-51": "the match is played to 51 points instead of 21 (CN-11)"}
+
+    def deck(self, options: frozenset[str] = frozenset()) -> list[int]:
+        return list(ALL_CARDS)  # CN-1: one 52-card deck, no jokers
+
+    def num_sides(self, players: int) -> int:
+        return 2  # CN-2 / G-2: two players, or two partnerships
+
+    def side_of(self, seat: int, players: int) -> int:
+        return seat % 2
+
+    def target(self, options: frozenset[str]) -> int:
+        return 51 if "target-51" in options else 21
+
+    def new_deal(self, setup: DealSetup) -> CassinoState:
+        return CassinoState(self, setup)
+
+    def game_over(self, totals: list[int], options: frozenset[str]) -> tuple[bool, int | None]:
+        """CN-11: the first side to reach the target wins; if both reach it in the same game the
+        higher wins; if they are level, further games are played (not over)."""
+        target = self.target(options)
+        if max(totals) < target:
+            return False, None
+        best = max(totals)
+        leaders = [s for s, t in enumerate(totals) if t == best]
+        if len(leaders) > 1:
+            return False, None
+        return True, leaders[0]
+
+
+class CassinoState(DealState):
+    """One Cassino game, one pass through the deck (CN-3)."""
+
+    __slots__ = (
+        "game", "setup", "players", "first", "hand_size", "rounds", "round", "hands", "loose",
+        "res", "captured", "sweeps", "last_capture", "deck", "pos", "turn", "over", "out",
+        "_scores", "_breakdown",
+    )
+
+    def __init__(self, game: Cassino, setup: DealSetup) -> None:
+        n = setup.players
+        if n not in HAND_SIZE:
+            raise ValueError(f"cassino is played by 2 or 4 players, not {n}")
+        self.game = game
+        self.setup = setup
+        self.players = n
+        self.first = setup.dealer
+        self.hand_size = HAND_SIZE[n]
+        self.rounds = ROUNDS[n]
+        self.round = 0
+        self.hands = [[] for _ in range(n)]
+        self.res = []
+        self.captured = [[], []]
+        self.sweeps = [0, 0]
+        self.last_capture = -1
+        self.deck = tuple(setup.deck)
+        self.loose = list(self.deck[:TABLE_START])  # CN-3: the table's 4 cards first
+        self.pos = TABLE_START
+        self.turn = self.first
+        self.over = False
+        self.out = []
+        self._scores = None
+        self._breakdown = None
+        self._deal_round()
+
+    # ----------------------------------------------------------------- hand-made positions
+
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence,
+        table: Iterable = (),
+        reservations: Iterable = (),
+        *,
+        turn: int | None = None,
+        first: int = 0,
+        captured: Sequence | None = None,
+        sweeps: Sequence[int] | None = None,
+        deck: Iterable = (),
+        last_capture: int | None = None,
+        options: Iterable[str] = (),
+    ) -> CassinoState:
+        """A state built from a described position (tests, puzzles, saved positions).
+
+        - ``hands``: one entry per seat (2 or 4 seats); each a list of cards or one string.
+          Cards are codes or notation (``"AC"``, ``"10D"``); ``"AC 3H"`` is also accepted.
+        - ``table``: the loose table cards. ``reservations``: ``(cards, value, owner)`` triples
+          (a reservation's owner must hold a card of its value; one per owner).
+        - ``turn``: the seat to move (default ``first``); ``first``: the seat that plays first
+          in each round (CN-3).
+        - ``captured``: per side, cards already captured; ``sweeps``: per side;
+          ``last_capture``: the seat that captured last (None: nobody yet).
+        - ``deck``: cards still to deal, top first (default none: this is the last round).
+          When every hand is empty, the next round is dealt from it as in CN-3.
+        - Cards named nowhere are out of play: public, and nobody scores them.
+
+        Raises ValueError when the position is impossible. :meth:`position` gives the inverse.
+        """
+        n = len(hands)
+        if n not in HAND_SIZE:
+            raise ValueError(f"cassino is played by 2 or 4 players, not {n}")
+        hand_lists = [_codes(h) for h in hands]
+        loose = _codes(table)
+        res = []
+        for entry in reservations:
+            cards, value, owner = entry
+            res.append((tuple(_codes(cards)), int(value), int(owner)))
+        cap = [_codes(c) for c in captured] if captured is not None else [[], []]
+        rest = _codes(deck)
+        if len(cap) != 2:
+            raise ValueError("captured lists 2 sides")
+        placed = [c for h in hand_lists for c in h] + loose + [c for r in res for c in r[0]]
+        placed += [c for p in cap for c in p] + rest
+        if any(not 0 <= c < 52 for c in placed):
+            raise ValueError("cassino uses no jokers")
+        if len(set(placed)) != len(placed):
+            dup = sorted({c for c in placed if placed.count(c) > 1})
+            raise ValueError(f"cards placed twice: {format_cards(dup)}")
+        if not 0 <= first < n:
+            raise ValueError("first must be one of the seats")
+        owners = set()
+        for cards, value, owner in res:
+            if not 0 <= owner < n:
+                raise ValueError("a reservation's owner must be one of the seats")
+            if owner in owners:
+                raise ValueError(f"seat {owner} owns two reservations")
+            owners.add(owner)
+            if not can_split([RANK[c] for c in cards], value) or len(cards) < 2:
+                raise ValueError(f"{format_cards(cards)} is not a reservation of {value}")
+            if not any(RANK[c] == value for c in hand_lists[owner]):
+                raise ValueError(f"seat {owner} owns a reservation of {value} without a card of "
+                                 f"value {value}")
+        game = CASSINO
+        setup = DealSetup(
+            players=n, deck=tuple(rest), dealer=first, scores=(0, 0),
+            options=frozenset(options), extra={"position": True},
+        )
+        self = cls.__new__(cls)
+        self.game = game
+        self.setup = setup
+        self.players = n
+        self.first = first
+        self.hand_size = HAND_SIZE[n]
+        self.rounds = ROUNDS[n]
+        per_round = n * self.hand_size
+        self.round = self.rounds - (len(rest) + per_round - 1) // per_round
+        self.hands = hand_lists
+        self.loose = loose
+        self.res = res
+        self.captured = cap
+        self.sweeps = list(sweeps) if sweeps is not None else [0, 0]
+        if last_capture is not None and not 0 <= last_capture < n:
+            raise ValueError("last_capture must be one of the seats")
+        self.last_capture = -1 if last_capture is None else last_capture
+        self.deck = tuple(rest)
+        self.pos = 0
+        self.over = False
+        self._scores = None
+        self._breakdown = None
+        used = set(placed)
+        self.out = [c for c in ALL_CARDS if c not in used]
+        self.turn = first if turn is None else turn
+        if not 0 <= self.turn < n:
+            raise ValueError("turn must be one of the seats")
+        if not any(hand_lists):
+            events: list[Event] = []
+            self._end_of_round(events)
+        elif not hand_lists[self.turn]:
+            raise ValueError(f"seat {self.turn} is to move but holds no card")
+        return self
+
+    def position(self) -> dict:
+        """This state as :meth:`from_position` keywords (JSON-friendly, notation strings)."""
+        return {
+            "hands": [[format_card(c) for c in h] for h in self.hands],
+            "table": [format_card(c) for c in self.loose],
+            "reservations": [[[format_card(c) for c in cards], v, o] for cards, v, o in self.res],
+            "turn": self.turn if self.turn >= 0 else self.first,
+            "first": self.first,
+            "captured": [[format_card(c) for c in p] for p in self.captured],
+            "sweeps": list(self.sweeps),
+            "deck": [format_card(c) for c in self.deck[self.pos:]],
+            "last_capture": self.last_capture if self.last_capture >= 0 else None,
+            "options": sorted(self.setup.options),
+        }
+
+    # ----------------------------------------------------------------------- the interface
+
+    def current_player(self) -> int:
+        return -1 if self.over else self.turn
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def owned(self, seat: int):
+        """The reservation ``seat`` must resolve this turn (CN-7), or None.
+
+        A seat owns at most one reservation, and always holds a card of its value (it declared
+        the value holding one and has not played since), so it can always capture it."""
+        for r in self.res:
+            if r[2] == seat:
+                for c in self.hands[seat]:
+                    if RANK[c] == r[1]:
+                        return r
+                return None  # only in impossible hand-made positions: no obligation
+        return None
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        if self.over:
+            return []
+        if seat is None:
+            seat = self.turn
+        elif seat != self.turn:
+            return []
+        hand = self.hands[seat]
+        loose = self.loose
+        res = self.res
+        if not loose and not res:  # CN-8: an empty table forces a trail
+            return [make(seat, "trail", ((p,),)) for p in hand]
+        vals = [RANK[c] for c in hand]
+        top = max(vals)
+        by_sum = subsets_by_sum([RANK[c] for c in loose], top)
+        nl = len(loose)
+        spans = range(nl)
+        named: dict[int, tuple[int, ...]] = {}  # mask -> its loose cards
+
+        def cards_of(m: int) -> tuple[int, ...]:
+            t = named.get(m)
+            if t is None:
+                t = named[m] = tuple([loose[j] for j in spans if m >> j & 1])
+            return t
+
+        must = self.owned(seat) if res else None
+        out: list[Action] = []
+        # CN-5 captures: unions of disjoint loose groups worth v, with any reservations of v.
+        cap_cache: dict[int, list[tuple[int, ...]]] = {}
+        for i, p in enumerate(hand):
+            v = vals[i]
+            takes = cap_cache.get(v)
+            if takes is None:
+                takes = []
+                rs = [r for r in res if r[1] == v] if res else ()
+                if not by_sum[v] and not rs:
+                    pass  # nothing worth v on the table
+                elif must is None or must[1] == v:
+                    masks = sorted(disjoint_unions(by_sum[v]))
+                    for k in range(1 << len(rs)):
+                        chosen = [r for j, r in enumerate(rs) if k >> j & 1]
+                        if must is not None and must not in chosen:
+                            continue
+                        extra = tuple([c for r in chosen for c in r[0]])
+                        for m in masks:
+                            if m or extra:
+                                takes.append(cards_of(m) + extra)
+                cap_cache[v] = takes
+            for t in takes:
+                out.append(make(seat, "capture", ((p,), t)))
+        # CN-6 reservations: {p} + whole reservations + loose cards, split into groups of v.
+        counts = [0] * 14
+        for x in vals:
+            counts[x] += 1
+        held = [x for x in range(1, 14) if counts[x]]
+        if res:
+            combos = []  # the reservations taken in: (their values, their cards)
+            for k in range(1 << len(res)):
+                chosen = [r for j, r in enumerate(res) if k >> j & 1]
+                if must is not None and must not in chosen:
+                    continue
+                cards = tuple([c for r in chosen for c in r[0]])
+                combos.append(([RANK[c] for c in cards], cards))
+            allowed = 0  # bit d: some loose cards are worth d
+            for d in range(1, top + 1):
+                if by_sum[d]:
+                    allowed |= 1 << d
+            memo: dict = {}
+        for i, p in enumerate(hand):
+            pv = vals[i]
+            for v in held:
+                if v < pv or (v == pv and counts[v] < 2):
+                    continue  # CN-6: a card of value v must stay in hand
+                if not res:
+                    seeds = by_sum[v - pv]
+                    if seeds:
+                        found = disjoint_unions(by_sum[v], seeds)
+                        found.discard(0)
+                        for m in sorted(found):
+                            out.append(make(seat, "build", ((p,), cards_of(m)), v))
+                    continue
+                for cvals, ccards in combos:
+                    if cvals:
+                        mvals = tuple(sorted([pv] + cvals, reverse=True))
+                        seeds = set()
+                        for lacks in _profiles(mvals, v, allowed, memo):
+                            partial = {0}
+                            for d in lacks:
+                                partial = {a | s for a in partial for s in by_sum[d] if not a & s}
+                            seeds |= partial
+                    else:
+                        seeds = by_sum[v - pv]
+                    if not seeds:
+                        continue
+                    found = disjoint_unions(by_sum[v], seeds)  # whole loose groups of v too
+                    if not ccards:
+                        found.discard(0)
+                    for m in sorted(found):
+                        out.append(make(seat, "build", ((p,), cards_of(m) + ccards), v))
+        if must is None:  # CN-8: no trail while CN-7 applies
+            for p in hand:
+                out.append(make(seat, "trail", ((p,),)))
+        return out
+
+    def why_illegal(self, action: Action) -> str | None:
+        if self.over:
+            return reason("deal_over")
+        seat, verb, groups, target = action
+        if not 0 <= seat < self.players:
+            return reason("no_such_seat", seat=seat)
+        if seat != self.turn:
+            return reason("not_your_turn", seat=seat)
+        if verb not in ("trail", "capture", "build"):
+            return reason("cassino_verb", verb=verb)
+        if not groups or len(groups[0]) != 1:
+            return reason("cassino_shape")
+        p = groups[0][0]
+        hand = self.hands[seat]
+        if p not in hand:
+            return reason("not_in_hand", cards=format_card(p))
+        table = [c for g in groups[1:] for c in g]
+        named = [p] + table
+        if len(set(named)) != len(named):
+            twice = next(c for c in named if named.count(c) > 1)
+            return reason("cassino_twice", card=format_card(twice))
+        must = self.owned(seat) if self.res else None
+        if verb == "trail":
+            if table:
+                return reason("cassino_trail_one")
+            if must is not None:
+                return reason("cassino_trail_reserved", cards=format_cards(must[0]), value=must[1])
+            return None
+        if not table:
+            return reason("cassino_take_nothing" if verb == "capture" else "cassino_build_table")
+        loose_set = set(self.loose)
+        loose_part = []
+        hit = []
+        for c in table:
+            if c in loose_set:
+                loose_part.append(c)
+                continue
+            r = next((r for r in self.res if c in r[0]), None)
+            if r is None:
+                return reason("cassino_not_on_table", card=format_card(c))
+            if r not in hit:
+                hit.append(r)
+        tset = set(table)
+        for r in hit:
+            if not tset.issuperset(r[0]):
+                return reason("cassino_split", cards=format_cards(r[0]))
+        if verb == "capture":
+            v = RANK[p]
+            for r in hit:
+                if r[1] != v:
+                    return reason("cassino_reserved_value", cards=format_cards(r[0]), value=r[1],
+                                  card=format_card(p))
+            if loose_part and not can_split([RANK[c] for c in loose_part], v):
+                return reason("cassino_capture_sum", cards=format_cards(loose_part), value=v,
+                              card=format_card(p))
+        else:
+            v = target
+            if not 1 <= v <= 13:
+                return reason("cassino_build_value")
+            rest = list(hand)
+            rest.remove(p)
+            if not any(RANK[c] == v for c in rest):
+                return reason("cassino_build_keep", value=v, card=format_card(p))
+            if not can_split([RANK[c] for c in named], v):
+                return reason("cassino_build_sum", cards=format_cards(named), value=v)
+        if must is not None and must not in hit:
+            return reason("cassino_must_resolve", cards=format_cards(must[0]), value=must[1])
+        return None
+
+    def apply(self, action: Action, *, validate: bool = True) -> list[Event]:
+        if validate:
+            why = self.why_illegal(action)
+            if why is not None:
+                raise IllegalActionError(why)
+        seat, verb, groups, target = action
+        p = groups[0][0]
+        self.hands[seat].remove(p)
+        if verb == "trail":
+            self.loose.append(p)
+            events = [_ev("trail", seat, (p,))]
+        else:
+            taken = tuple([c for g in groups[1:] for c in g])
+            overridden = []
+            if self.res:
+                ts = set(taken)
+                keep = []
+                for r in self.res:
+                    if r[0][0] in ts:
+                        overridden.append(r[2])
+                    else:
+                        keep.append(r)
+                self.res = keep
+                self.loose = [c for c in self.loose if c not in ts]
+            else:
+                loose = self.loose
+                for c in taken:
+                    loose.remove(c)
+            if verb == "capture":
+                side = seat % 2
+                pile = self.captured[side]
+                pile.append(p)
+                pile.extend(taken)
+                self.last_capture = seat
+                events = [_ev("capture", seat, (p,) + taken, RANK[p])]
+                if not self.loose and not self.res:  # CN-9 sweep
+                    self.sweeps[side] += 1
+                    events.append(_ev("sweep", seat, (), side))
+            else:
+                cards = (p,) + taken
+                self.res.append((cards, target, seat))
+                events = [_ev("build", seat, cards, {"value": target, "overrides": overridden})]
+        self._advance(seat, events)
+        return events
+
+    # ------------------------------------------------------------------------- the flow
+
+    def _advance(self, seat: int, events: list[Event]) -> None:
+        hands = self.hands
+        n = self.players
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if hands[s]:
+                self.turn = s
+                events.append(_ev("turn", s))
+                return
+        self._end_of_round(events)
+
+    def _end_of_round(self, events: list[Event]) -> None:
+        """Every hand is empty: deal the next round (CN-3), or end the game (CN-9)."""
+        if self.pos < len(self.deck):
+            self._deal_round()
+            events.append(_ev("deal", -1, (), self.round))
+            events.append(_ev("turn", self.turn))
+            return
+        leftover = self.loose + [c for r in self.res for c in r[0]]
+        if leftover and self.last_capture >= 0:  # CN-9: not a sweep
+            self.captured[self.last_capture % 2].extend(leftover)
+            self.loose = []
+            self.res = []
+            events.append(_ev("collect", self.last_capture, tuple(leftover),
+                              self.last_capture % 2))
+        self.over = True
+        self.turn = -1
+        self._score()
+        events.append(_ev("deal_over", -1, (), list(self._scores)))
+
+    def _deal_round(self) -> None:
+        """Hands one card at a time, starting with the first player (CN-3, G-5)."""
+        n = self.players
+        deck = self.deck
+        pos = self.pos
+        hands = self.hands
+        end = len(deck)
+        for _ in range(self.hand_size):
+            for k in range(n):
+                if pos < end:
+                    hands[(self.first + k) % n].append(deck[pos])
+                    pos += 1
+        self.pos = pos
+        self.round += 1
+        turn = self.first
+        while not hands[turn]:  # only with a short deck in a hand-made position
+            turn = (turn + 1) % n
+        self.turn = turn
+
+    def _score(self) -> None:
+        """CN-10."""
+        piles = self.captured
+        counts = [len(p) for p in piles]
+        spades = [sum(1 for c in p if c < 13) for p in piles]
+        bd = []
+        for s in range(2):
+            pile = set(piles[s])
+            bd.append({
+                "cards": 3 if counts[s] > counts[1 - s] else 0,
+                "spades": 1 if spades[s] > spades[1 - s] else 0,
+                "ten_of_diamonds": 2 if TEN_OF_DIAMONDS in pile else 0,
+                "two_of_spades": 1 if TWO_OF_SPADES in pile else 0,
+                "aces": sum(1 for a in ACES if a in pile),
+                "sweeps": self.sweeps[s],
+            })
+        self._breakdown = bd
+        self._scores = [sum(d.values()) for d in bd]
+
+    def deal_scores(self) -> list[int] | None:
+        return list(self._scores) if self.over else None
+
+    def breakdown(self) -> list[dict[str, int]] | None:
+        return [dict(d) for d in self._breakdown] if self.over else None
+
+    # ------------------------------------------------------------------------ copies, views
+
+    def clone(self) -> CassinoState:
+        c = CassinoState.__new__(CassinoState)
+        c.game = self.game
+        c.setup = self.setup
+        c.players = self.players
+        c.first = self.first
+        c.hand_size = self.hand_size
+        c.rounds = self.rounds
+        c.round = self.round
+        c.hands = [h[:] for h in self.hands]
+        c.loose = self.loose[:]
+        c.res = self.res[:]
+        c.captured = [self.captured[0][:], self.captured[1][:]]
+        c.sweeps = self.sweeps[:]
+        c.last_capture = self.last_capture
+        c.deck = self.deck
+        c.pos = self.pos
+        c.turn = self.turn
+        c.over = self.over
+        c.out = self.out
+        c._scores = self._scores
+        c._breakdown = self._breakdown
+        return c
+
+    def _table_view(self, fmt) -> dict:
+        return {
+            "loose": [fmt(c) for c in self.loose],
+            "reservations": [
+                {"cards": [fmt(c) for c in cards], "value": v, "owner": o}
+                for cards, v, o in self.res
+            ],
+        }
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` knows: its hand, the open table, everything captured so far (every
+        captured card was shown face up on the way), counts of the other hands and of the deck.
+        Cards are codes (game.cards); ``unseen`` = cards in other hands or still in the deck."""
+        hidden = [c for s, h in enumerate(self.hands) if s != seat for c in h]
+        hidden += self.deck[self.pos:]
+        return {
+            "game": NAME,
+            "players": self.players,
+            "seat": seat,
+            "side": seat % 2,
+            "first": self.first,
+            "turn": self.current_player(),
+            "round": self.round,
+            "rounds": self.rounds,
+            "over": self.over,
+            "hand": list(self.hands[seat]),
+            "hand_counts": [len(h) for h in self.hands],
+            "table": self._table_view(int),
+            "must_resolve": self.owned(seat) is not None if self.res else False,
+            "deck": len(self.deck) - self.pos,
+            "captured_counts": [len(p) for p in self.captured],
+            "captured": [list(p) for p in self.captured],
+            "sweeps": list(self.sweeps),
+            "last_capture": self.last_capture if self.last_capture >= 0 else None,
+            "out": list(self.out),
+            "unseen": sorted(hidden),
+            "scores": self.deal_scores(),
+        }
+
+    def summary(self) -> dict:
+        """NOTATION.md replay ``state`` for Cassino."""
+        return {
+            "hands": [[format_card(c) for c in h] for h in self.hands],
+            "table": self._table_view(format_card),
+            "captured": [len(p) for p in self.captured],
+            "sweeps": list(self.sweeps),
+            "stock": len(self.deck) - self.pos,
+            "round": self.round,
+            "rounds": self.rounds,
+            "first": self.first,
+            "last_capture": self.last_capture if self.last_capture >= 0 else None,
+        }
+
+    def check_invariants(self) -> list[str]:
+        problems = []
+        places = [c for h in self.hands for c in h] + self.loose
+        places += [c for r in self.res for c in r[0]]
+        places += [c for p in self.captured for c in p] + list(self.deck[self.pos:]) + self.out
+        if sorted(places) != list(ALL_CARDS):
+            missing = sorted(set(ALL_CARDS) - set(places))
+            extra = sorted({c for c in places if places.count(c) > 1 or not 0 <= c < 52})
+            problems.append(f"cards not accounted for: missing {format_cards(missing)}; "
+                            f"repeated or foreign {format_cards(extra)}")
+        owners = [r[2] for r in self.res]
+        if len(set(owners)) != len(owners):
+            problems.append("a seat owns two reservations")
+        for cards, v, o in self.res:
+            if not can_split([RANK[c] for c in cards], v):
+                problems.append(f"reservation {format_cards(cards)} does not split into {v}s")
+            if not any(RANK[c] == v for c in self.hands[o]):
+                problems.append(f"seat {o} owns a reservation of {v} without a card of {v}")
+        if any(len(h) > self.hand_size for h in self.hands):
+            problems.append("a hand holds more cards than a round deals")
+        if self.over:
+            if any(self.hands) or self.pos < len(self.deck):
+                problems.append("the game ended with cards in hand or in the deck")
+            if self.last_capture >= 0 and (self.loose or self.res):
+                problems.append("the table was not collected by the last capturer")
+            total = sum(self._scores)
+            expected = 11 + sum(self.sweeps)
+            if not self.out and self.last_capture >= 0:
+                # Every card captured: 13 spades cannot tie; 52 cards can (26 each: no 3).
+                if len(self.captured[0]) == len(self.captured[1]):
+                    expected -= 3
+                if total != expected:
+                    problems.append(f"points sum to {total}, expected {expected}")
+            elif total > expected:
+                problems.append(f"points sum to {total}, more than {expected}")
+        elif not self.hands[self.turn]:
+            problems.append(f"seat {self.turn} is to move with an empty hand")
+        return problems
+
+
+CASSINO = Cassino()
