@@ -1,4 +1,4 @@
-"""The project's exceptions, all ValueErrors a caller can show to a player (as python-chess does)."""
+"""The project's exceptions: ValueErrors whose message a player can read (as in python-chess)."""
 
 
 class CardTableError(ValueError):

@@ -52,6 +52,9 @@ class Canastone(RuleSet):
             return "cs_meld_fewer_wild"
         return None
 
+    def wild_room(self, nat, wild, size):
+        return min(2, nat - 1) - wild
+
     def canasta_accepts_wild(self):
         return False  # CS-7: only natural cards are added to a natural-rank canasta
 

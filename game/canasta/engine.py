@@ -19,7 +19,7 @@ from game.events import Event
 from game.reasons import reason, register
 
 DRAW, PLAY, ANSWER, OVER = 0, 1, 2, 3
-_ev = tuple.__new__
+_ev = _new = tuple.__new__
 _NAT_CODES = {r: codes_of_rank(r) for r in range(1, 14)}
 _NAT_CODES[3] = BLACK_THREES  # a "rank 3" meld is black threes only
 
@@ -171,9 +171,7 @@ class EngineMixin:
                 self._end_deal("stock exhausted", ev)
         elif end in ("classic", "quick") and not self.stock:
             # CA-14 / QC-7: only taking the pile can continue the deal.
-            if end == "quick" and self.final_taker != seat:
-                self._end_deal("stock exhausted", ev)
-            elif not self._take_variants(seat):
+            if end == "quick" and self.final_taker != seat or not self._take_variants(seat):
                 self._end_deal("stock exhausted", ev)
         return ev
 
@@ -334,8 +332,8 @@ class EngineMixin:
                 return reason("canasta_closed")
             if wild > base.wild and not rules.canasta_accepts_wild():
                 return reason("canasta_no_wild")
-        if wild and short_after:
-            return reason("wild_meld_blocks")  # CS-6
+        if short_after and wild > (base.jok + base.two if base is not None else 0):
+            return reason("wild_meld_blocks")  # CS-6: no new wild cards outside it
         problem = rules.natural_meld_problem(nat, wild, size)
         if problem:
             return reason(problem)
@@ -971,7 +969,8 @@ class EngineMixin:
         side = self.side[seat]
         rules = self.rules
         if rules.open_first and not self.opened[side] and not self.opened_first:
-            out.extend(make(seat, "meld", g) for g in self._openings(seat, None, self.open_min[side]))
+            for g in self._openings(seat, None, self.open_min[side]):
+                out.append(make(seat, "meld", g))
         if self._check_draw(seat) is None:
             out.append(make(seat, "draw"))
         out.extend(self._take_variants(seat))
@@ -1029,6 +1028,15 @@ class EngineMixin:
         return out
 
     @staticmethod
+    def _prefix(h, rank: int) -> tuple[int, ...]:
+        """All cards of ``rank`` in hand in canonical (suit) order; k of them = prefix[:k]."""
+        out = ()
+        for c in _NAT_CODES[rank]:
+            if h[c]:
+                out += (c,) * h[c]
+        return out
+
+    @staticmethod
     def _pick(h, rank: int, k: int, used: dict | None) -> tuple[int, ...]:
         """k cards of ``rank`` from hand counts ``h`` (not counting ``used``), suits in order."""
         out = []
@@ -1053,18 +1061,12 @@ class EngineMixin:
                     two -= 1
         return tuple(out)
 
-    def _wild_splits(self, w: int, J: int, T: int):
-        """Joker/two compositions of w wild cards: twos first, and jokers first."""
-        out = []
+    @staticmethod
+    def _wild_splits(w: int, J: int, T: int):
+        """The composition of w wild cards the list offers: twos first, keeping the jokers
+        (any other composition is just as legal; the list stays count-complete)."""
         t = min(w, T)
-        j = w - t
-        if j <= J:
-            out.append((j, t))
-        j2 = min(w, J)
-        t2 = w - j2
-        if t2 <= T and (j2, t2) not in out:
-            out.append((j2, t2))
-        return out
+        return ((w - t, t),) if w - t <= J else ()
 
     def _avail(self, seat: int, used: dict | None):
         h = self.hand[seat]
@@ -1085,92 +1087,123 @@ class EngineMixin:
         side = self.side[seat]
         rules = self.rules
         if self.draw_only and not out_of_turn:
-            return [make(seat, "discard", ((c,),)) for c in self._discardable(seat)]
+            return [_new(Action, (seat, "discard", ((c,),), -1)) for c in self._discardable(seat)]
         h, J, T = self._avail(seat, None)
+        W = J + T
+        hs = self.hsize[seat]
+        ld = self.down is not None
+        # wild_cards[w]: the canonical w wild cards (twos first, then jokers)
+        twos = self._prefix(h, 2)
+        wild_cards = [twos[:w] + (JOKER,) * max(0, w - T) for w in range(W + 1)]
+        # Where the hand stays at two cards or more, the only end-of-hand rule (CA-11, CS-12,
+        # LD-12) cannot bite, and a generated shape needs no second check.
         if self.opened[side]:
             opening_turn = self._opening_turn(seat)
-            short = self._canastas(side)[2]
-            hs = self.hsize[seat]
-            # adds
+            short = self._canastas(side)[2] if rules.wild_meld else False
+            wild_room = rules.wild_room
+            closed = rules.canasta_closed
+            canasta_wild = rules.canasta_accepts_wild()
+            hrank = self.hrank[seat]
             for m in self.melds[side]:
-                if m.rank == 3:
+                mr = m.rank
+                if mr == 3:
                     continue
-                if rules.canasta_closed and m.size >= 7:
-                    if m.size == 7 and m.wild == 0 and not m.red3 and (h[15] or h[28]):
-                        rc = (15,) if h[15] else (28,)
-                        a = make(seat, "add", (rc,), m.key)
-                        if self._check_add(seat, m.key, (rc,), out_of_turn) is None:
-                            out.append(a)
+                msize = len(m.cards)
+                if closed and msize >= 7:
+                    if msize == 7 and m.jok + m.two == 0 and not m.red3 and (h[15] or h[28]):
+                        rc = ((15,) if h[15] else (28,),)
+                        if self._check_add(seat, m.key, rc, out_of_turn) is None:
+                            out.append(_new(Action, (seat, "add", rc, m.key)))
                     continue
-                nmax = 0 if m.rank == 0 else self.hrank[seat][m.rank]
-                wmax = J + T
-                if m.size >= 7 and not rules.canasta_accepts_wild() and m.rank != 0:
-                    wmax = 0
+                if mr == 0:
+                    self._wild_meld_adds(seat, m, J, T, out_of_turn, out)
+                    continue
+                nmax = hrank[mr]
+                wmax = 0 if (short or (msize >= 7 and not canasta_wild)) else W
+                if not nmax and not wmax:
+                    continue
+                mnat, mwild = m.nat, m.jok + m.two
+                prefix = self._prefix(h, mr) if nmax else ()
+                size_cap = 6 if opening_turn and closed else 99
                 for a_n in range(nmax + 1):
-                    for w in range(wmax + 1):
-                        if a_n + w == 0:
+                    nat = mnat + a_n
+                    base_size = msize + a_n
+                    if base_size > size_cap or (closed and base_size > 7):
+                        break
+                    room = wild_room(nat, mwild, base_size)
+                    top = wmax if room >= wmax else room
+                    for w in range(0 if a_n else 1, top + 1):
+                        k = a_n + w
+                        size = base_size + w
+                        if size > size_cap:
+                            break
+                        left = hs - k
+                        if left < 2 or ld:
+                            for j, t in self._wild_splits(w, J, T):
+                                cards = self._pick(h, mr, a_n, None) + self._wilds(h, j, t, None)
+                                if self._check_add(seat, m.key, (cards,), out_of_turn) is None:
+                                    out.append(_new(Action, (seat, "add", (cards,), m.key)))
                             continue
-                        if m.rank == 0:
-                            splits = [(j, w - j) for j in range(max(0, w - T), min(w, J) + 1)]
-                        else:
-                            splits = self._wild_splits(w, J, T)
-                        for j, t in splits:
-                            shape = (m.rank, m.nat + a_n, m.jok + j, m.two + t, m.red3)
-                            after = {m.key: shape}
-                            sh = short if m.rank != 0 else self._canastas(side, after)[2]
-                            if self._shape_problem(seat, shape, m, opening_turn, sh):
-                                continue
-                            cards = self._pick(h, m.rank, a_n, None) if a_n else ()
-                            cards += self._wilds(h, j, t, None)
-                            left = hs - len(cards)
-                            last = self._last_card(seat, cards) if left == 1 else -1
-                            if self._end_problem(seat, left, after, out_of_turn, last):
-                                continue
-                            out.append(make(seat, "add", (cards,), m.key))
+                        cards = prefix[:a_n] + wild_cards[w] if w else prefix[:a_n]
+                        out.append(_new(Action, (seat, "add", (cards,), m.key)))
             # new melds
+            by_key = self.by_key[side]
+            one = rules.one_meld_per_rank
             for rank in NATURAL_RANKS:
-                if rules.one_meld_per_rank and rank in self.by_key[side]:
-                    continue
-                n = self.hrank[seat][rank]
-                if n < 2:
+                n = hrank[rank]
+                if n < 2 or (one and rank in by_key):
                     continue
                 for g in self._rank_melds(seat, rank, n, J, T, None, opening_turn, short):
-                    if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
-                        out.append(make(seat, "meld", (g,)))
-            if rules.wild_meld and 0 not in self.by_key[side] and J + T >= 3:
-                for w in range(3, J + T + 1):
+                    if (hs - len(g) >= 2 and not ld) or self._check_meld_groups(
+                            seat, (g,), out_of_turn, 0, -1) is None:
+                        out.append(_new(Action, (seat, "meld", (g,), -1)))
+            if rules.wild_meld and 0 not in by_key and W >= 3:
+                for w in range(3, W + 1):
                     for j in range(max(0, w - T), min(w, J) + 1):
                         g = self._wilds(h, j, w - j, None)
                         if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
-                            out.append(make(seat, "meld", (g,)))
+                            out.append(_new(Action, (seat, "meld", (g,), -1)))
             bt = rules.black_three_meld
-            if bt and bt[0] <= h[2] + h[41]:
+            if bt and bt[0] <= h[2] + h[41] and hs - bt[0] <= 1:
                 for k in range(bt[0], min(bt[1], h[2] + h[41]) + 1):
                     g = self._pick(h, 3, k, None)
                     if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
-                        out.append(make(seat, "meld", (g,)))
+                        out.append(_new(Action, (seat, "meld", (g,), -1)))
         elif not rules.open_first:
             for groups in self._openings(seat, None, self.open_min[side]):
                 if self._check_meld_groups(seat, groups, out_of_turn, 0, -1) is None:
-                    out.append(make(seat, "meld", groups))
+                    out.append(_new(Action, (seat, "meld", groups, -1)))
         if out_of_turn or not discards:
             return out
-        out.extend(make(seat, "discard", ((c,),)) for c in self._discardable(seat))
-        if self._check_ask(seat, -1) is None:
-            out.append(make(seat, "ask"))
-        else:
-            for p in self.rules.partners(seat, self.players):
-                if self._check_ask(seat, p) is None:
-                    out.append(make(seat, "ask", (), p))
+        out.extend(_new(Action, (seat, "discard", ((c,),), -1))
+                   for c in self._discardable(seat, bool(out)))
+        if self.phase == PLAY and not self.asked and rules.asking and hs >= 2:
+            if self._check_ask(seat, -1) is None:
+                out.append(_new(Action, (seat, "ask", (), -1)))
+            else:
+                for p in self.rules.partners(seat, self.players):
+                    if self._check_ask(seat, p) is None:
+                        out.append(_new(Action, (seat, "ask", (), p)))
         return out
 
-    def _discardable(self, seat: int) -> list[int]:
+    def _wild_meld_adds(self, seat, m, J, T, out_of_turn, out) -> None:
         h = self.hand[seat]
-        out = []
-        for c in range(53):
-            if h[c] and self._check_discard(seat, ((c,),)) is None:
-                out.append(c)
-        return out
+        for w in range(1, J + T + 1):
+            for j in range(max(0, w - T), min(w, J) + 1):
+                cards = self._wilds(h, j, w - j, None)
+                if self._check_add(seat, m.key, (cards,), out_of_turn) is None:
+                    out.append(_new(Action, (seat, "add", (cards,), m.key)))
+
+    def _discardable(self, seat: int, can_meld: bool | None = None) -> list[int]:
+        h = self.hand[seat]
+        if self.ask == 2 and can_meld and self.hsize[seat] >= 2:
+            return []  # CA-12: after a 'yes', keep melding while you can
+        if self.hsize[seat] >= 2 and (self.ask != 2 or can_meld is False):
+            # Only Canastone's short wild meld can forbid a discard here (CS-6).
+            if self.rules.wild_meld and self._canastas(self.side[seat])[2]:
+                return [c for c in range(53) if h[c] and c != JOKER and RANK[c] != 2]
+            return [c for c in range(53) if h[c]]
+        return [c for c in range(53) if h[c] and self._check_discard(seat, ((c,),)) is None]
 
     def _rank_melds(self, seat, rank, n, J, T, used, opening_turn, short, cap: int = 99):
         """Candidate new melds of one rank: every natural count with every wild count."""
@@ -1178,6 +1211,9 @@ class EngineMixin:
         rules = self.rules
         out = []
         max_size = 6 if opening_turn and rules.canasta_closed else cap
+        if not used:
+            prefix = self._prefix(h, rank)
+            twos = self._prefix(h, 2)
         for a_n in range(2, n + 1):
             for w in range(0, J + T + 1):
                 if a_n + w < 3 or a_n + w > max_size:
@@ -1187,7 +1223,10 @@ class EngineMixin:
                 if rules.natural_meld_problem(a_n, w, a_n + w):
                     continue
                 for j, t in self._wild_splits(w, J, T):
-                    out.append(self._pick(h, rank, a_n, used) + self._wilds(h, j, t, used))
+                    if used:
+                        out.append(self._pick(h, rank, a_n, used) + self._wilds(h, j, t, used))
+                    else:
+                        out.append(prefix[:a_n] + twos[:t] + (JOKER,) * j)
         return out
 
     def _openings(self, seat: int, used: dict | None, minimum: int, exclude_rank: int = -1):

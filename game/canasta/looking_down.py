@@ -45,6 +45,9 @@ class LookingAndDown(RuleSet):
             return "ld_meld_half_wild"
         return None
 
+    def wild_room(self, nat, wild, size):
+        return min(size - 2 * wild - 1, 7 - size)
+
     def canasta_bonus(self, meld):
         """LD-6: red 500, black 300, red with a red three 1000."""
         if meld.wild:

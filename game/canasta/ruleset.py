@@ -118,6 +118,11 @@ class RuleSet:
             return "meld_three_cards"
         return None
 
+    def wild_room(self, nat: int, wild: int, size: int) -> int:
+        """How many more wild cards a meld of this shape may take (the generator's shortcut
+        for ``natural_meld_problem``; a test checks that the two agree)."""
+        return self.max_wild_in_meld - wild
+
     def canasta_accepts_wild(self) -> bool:
         return True
 

@@ -1,0 +1,34 @@
+"""``python -m game bench``: speed figures (medians of several runs)."""
+
+from __future__ import annotations
+
+import json
+
+from game.registry import GAME_NAMES
+
+
+def add_arguments(p) -> None:
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--runs", type=int, default=5, help="runs per figure (default 5)")
+    p.add_argument("--seconds", type=float, default=1.0,
+                   help="seconds of play per run (default 1.0)")
+    p.add_argument("--rules", choices=GAME_NAMES, action="append",
+                   help="only these games (repeatable; default all)")
+
+
+def run(args) -> int:
+    from game.bench import engine_section
+
+    if args.runs < 1 or args.seconds <= 0:
+        print("bench: --runs must be at least 1 and --seconds positive")
+        return 2
+    games = tuple(args.rules) if args.rules else GAME_NAMES
+    result = {"engine": engine_section(args.seconds, args.runs, games)}
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print("engine (random legal play, usual player count, medians):")
+    for name, r in result["engine"].items():
+        print(f"  {name:17} {r['players']} players  {r['actions_per_s']:>8} actions/s  "
+              f"{r['deals_per_s']:>7} deals/s  ({r['actions_per_deal']} actions per deal)")
+    return 0
