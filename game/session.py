@@ -1,0 +1,220 @@
+"""A game in progress at the table: the match, the seats, the current deal and its history.
+
+The table (pygame), the saves and the command-line tools all drive a game through this one
+object. It applies actions only through the engine (which refuses illegal ones with a reason),
+keeps the deal's actions in the notation, asks computer players for their moves by handing them a
+:class:`~game.players.base.Decision` (never the state), and can say everything needed to
+continue exactly: the deal's setup and history, the match's generator state, totals and dealer,
+and the computer players' generator states.
+
+>>> s = GameSession("canasta", 4, seed=3)
+>>> _ = s.start_deal()
+>>> while not s.state.is_over() and len(s.history) < 12:
+...     _ = s.apply(s.bot_move(s.state.current_player()))
+>>> len(s.history)
+12
+>>> t = GameSession.restore(s.snapshot())
+>>> t.state.summary() == s.state.summary() and t.history == s.history
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from game.actions import Action, format_action, parse_action
+from game.base import DealSetup, DealState
+from game.cards import format_card, parse_card
+from game.errors import IllegalActionError
+from game.match import Match
+from game.players.base import Decision, Player
+from game.players.registry import DEFAULT_LEVEL, make_player
+from game.record import DealRecord
+from game.registry import get_game
+
+SNAPSHOT_VERSION = 1
+
+
+@dataclass
+class SeatConfig:
+    kind: str = "computer"  # "human" or "computer"
+    level: str = DEFAULT_LEVEL
+    name: str = ""
+
+
+def default_seats(players: int) -> list[SeatConfig]:
+    return [SeatConfig("human")] + [SeatConfig("computer") for _ in range(players - 1)]
+
+
+class GameSession:
+    def __init__(
+        self,
+        rules: str,
+        players: int,
+        *,
+        seats: list[SeatConfig] | None = None,
+        options: frozenset[str] | tuple = (),
+        seed: int = 0,
+        dealer: int | None = None,
+        keeper: int | None = None,
+        deadline_ms: int = 1000,
+    ) -> None:
+        self.rules = rules
+        self.game = get_game(rules)
+        self.players = players
+        self.options = frozenset(options)
+        self.seed = seed
+        self.seats = list(seats) if seats else default_seats(players)
+        if len(self.seats) != players:
+            raise ValueError("one seat configuration per player")
+        self.match = Match(self.game, players, seed=seed, options=self.options, dealer=dealer,
+                           keeper=keeper)
+        self.bots: dict[int, Player] = {
+            s: make_player(c.level, seed * 7919 + 101 * s + 1)
+            for s, c in enumerate(self.seats) if c.kind == "computer"
+        }
+        self.deadline_ms = deadline_ms
+        self.history: list[str] = []
+        self.state: DealState | None = None
+        self.scored = False  # the finished deal's points are in the totals
+
+    # ---- playing ---------------------------------------------------------------------------
+    def start_deal(self, grab: tuple[bool, bool] | None = None) -> list:
+        """Deal the next deal (after the previous one was scored) and return its events."""
+        self.state = self.match.start_deal(grab)
+        self.history = []
+        self.scored = False
+        return list(getattr(self.state, "deal_events", []))
+
+    @property
+    def setup(self) -> DealSetup:
+        assert self.match.setup is not None
+        return self.match.setup
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat].kind == "human"
+
+    def why_illegal(self, action: Action) -> str | None:
+        return self.state.why_illegal(action)
+
+    def apply(self, action: Action) -> list:
+        """Apply a legal action (IllegalActionError with the reason otherwise)."""
+        problem = self.state.why_illegal(action)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        events = self.state.apply(action, validate=False)
+        self.history.append(format_action(action))
+        if self.state.is_over() and not self.scored:
+            self.match.finish_deal()
+            self.scored = True
+        return events
+
+    def computer_to_act(self) -> int | None:
+        """The computer seat that should move now, if any (the seat to move first)."""
+        if self.state is None or self.state.is_over():
+            return None
+        seat = self.state.current_player()
+        return seat if seat in self.bots else None
+
+    def decision(self, seat: int) -> Decision:
+        return Decision(
+            rules=self.rules,
+            players=self.players,
+            seat=seat,
+            observation=self.state.observation(seat),
+            legal=self.state.legal_actions(seat),
+            totals=list(self.match.totals),
+            options=self.options,
+            deadline_ms=self.deadline_ms,
+        )
+
+    def bot_move(self, seat: int) -> Action:
+        """The computer player's choice for ``seat`` (a simple player for human seats, as a
+        hint)."""
+        player = self.bots.get(seat) or make_player(DEFAULT_LEVEL, self.seed + seat)
+        return player.choose(self.decision(seat))
+
+    @property
+    def game_over(self) -> bool:
+        return self.match.over
+
+    # ---- records and snapshots -------------------------------------------------------------------
+    def record(self) -> DealRecord:
+        """The current deal so far as a NOTATION.md record (``replay`` accepts it)."""
+        return DealRecord.from_setup(self.rules, self.setup, self.history)
+
+    def snapshot(self) -> dict:
+        """Everything needed to continue exactly, as JSON-friendly data."""
+        m = self.match
+        setup = self.setup
+        return {
+            "version": SNAPSHOT_VERSION,
+            "rules": self.rules,
+            "players": self.players,
+            "options": sorted(self.options),
+            "seed": self.seed,
+            "deadline_ms": self.deadline_ms,
+            "seats": [asdict(s) for s in self.seats],
+            "bots": {str(s): p.get_state() for s, p in self.bots.items()},
+            "match": {
+                "rng": m.rng.state,
+                "totals": list(m.totals),
+                "dealer": m.dealer,
+                "keeper": m.keeper,
+                "deals_played": m.deals_played,
+                "deal_history": [list(d) for d in m.deal_history],
+                "over": m.over,
+                "winner": m.winner,
+            },
+            "deal": {
+                "deck": [format_card(c) for c in setup.deck],
+                "dealer": setup.dealer,
+                "scores": list(setup.scores),
+                "keeper": setup.keeper,
+                "grab": list(setup.grab),
+                "actions": list(self.history),
+            },
+            "scored": self.scored,
+        }
+
+    @classmethod
+    def restore(cls, snap: dict) -> GameSession:
+        """Rebuild a session from :meth:`snapshot` by replaying the deal's actions, each
+        checked by the engine (a tampered history is refused with IllegalActionError)."""
+        seats = [SeatConfig(**s) for s in snap["seats"]]
+        self = cls(snap["rules"], snap["players"], seats=seats, options=snap["options"],
+                   seed=snap["seed"], deadline_ms=snap.get("deadline_ms", 1000))
+        for s, state in snap["bots"].items():
+            if int(s) in self.bots:
+                self.bots[int(s)].set_state(state)
+        d = snap["deal"]
+        setup = DealSetup(
+            players=self.players,
+            deck=tuple(parse_card(c) for c in d["deck"]),
+            dealer=d["dealer"],
+            scores=tuple(d["scores"]),
+            options=self.options,
+            keeper=d["keeper"],
+            grab=tuple(d["grab"]),
+        )
+        problem = self.game.check_setup(setup)
+        if problem:
+            raise IllegalActionError(problem)
+        m = self.match
+        mm = snap["match"]
+        m.setup = setup
+        m.deal = self.game.new_deal(setup)
+        self.state = m.deal
+        for text in d["actions"]:
+            self.state.apply(parse_action(text))  # validated
+            self.history.append(text)
+        m.rng.state = mm["rng"]
+        m.totals = list(mm["totals"])
+        m.dealer = mm["dealer"]
+        m.keeper = mm["keeper"]
+        m.deals_played = mm["deals_played"]
+        m.deal_history = [list(x) for x in mm["deal_history"]]
+        m.over = mm["over"]
+        m.winner = mm["winner"]
+        self.scored = snap["scored"]
+        return self
