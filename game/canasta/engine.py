@@ -8,7 +8,7 @@ state and returns events.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress
 
 from game.actions import WILD_MELD, Action, key_rank, make, meld_key
 from game.canasta.melds import Meld
@@ -22,6 +22,7 @@ DRAW, PLAY, ANSWER, OVER = 0, 1, 2, 3
 _ev = _new = tuple.__new__
 _NAT_CODES = {r: codes_of_rank(r) for r in range(1, 14)}
 _NAT_CODES[3] = BLACK_THREES  # a "rank 3" meld is black threes only
+_CODES = range(53)
 
 register({
     "wrong_phase_draw": "Draw from the stock or take the pile first.",
@@ -509,7 +510,8 @@ class EngineMixin:
         """Cards a pile taker gains besides the top card (red threes are laid out)."""
         rules = self.rules
         gained = len(self.pile) - 1 + len(self.packet) + rules.draw_after_take
-        if rules.red_threes_laid_out:
+        if rules.red_threes_laid_out and self.pile_red3:
+            # Red threes reach the pile only as starters (CA-2) or in the packet (CS-3).
             gained -= sum(1 for c in self.pile[:-1] if c in RED_THREES)
             gained -= sum(1 for c in self.packet if c in RED_THREES)
         return gained
@@ -798,6 +800,7 @@ class EngineMixin:
         self.played = True
         rest = self.pile
         self.pile = []
+        self.pile_red3 = False
         if rest or self.packet:
             gained = rest + self.packet
             self.packet = []
@@ -1070,6 +1073,8 @@ class EngineMixin:
 
     def _avail(self, seat: int, used: dict | None):
         h = self.hand[seat]
+        if not used:
+            return h, h[JOKER], self.hrank[seat][2]
         J = h[JOKER] - (used.get(JOKER, 0) if used else 0)
         T = sum(h[c] - (used.get(c, 0) if used else 0) for c in TWOS)
         return h, J, T
@@ -1153,10 +1158,19 @@ class EngineMixin:
                 n = hrank[rank]
                 if n < 2 or (one and rank in by_key):
                     continue
-                for g in self._rank_melds(seat, rank, n, J, T, None, opening_turn, short):
-                    if (hs - len(g) >= 2 and not ld) or self._check_meld_groups(
-                            seat, (g,), out_of_turn, 0, -1) is None:
-                        out.append(_new(Action, (seat, "meld", (g,), -1)))
+                prefix = self._prefix(h, rank)
+                cap = 6 if opening_turn and closed else (7 if closed else 99)
+                wmax_new = 0 if short else W
+                for a_n in range(2, n + 1):
+                    if a_n > cap:
+                        break
+                    room = wild_room(a_n, 0, a_n)
+                    top = min(wmax_new, room, cap - a_n)
+                    for w in range(3 - a_n if a_n < 3 else 0, top + 1):
+                        g = prefix[:a_n] + wild_cards[w] if w else prefix[:a_n]
+                        if (hs - a_n - w >= 2 and not ld) or self._check_meld_groups(
+                                seat, (g,), out_of_turn, 0, -1) is None:
+                            out.append(_new(Action, (seat, "meld", (g,), -1)))
             if rules.wild_meld and 0 not in by_key and W >= 3:
                 for w in range(3, W + 1):
                     for j in range(max(0, w - T), min(w, J) + 1):
@@ -1175,15 +1189,15 @@ class EngineMixin:
                     out.append(_new(Action, (seat, "meld", groups, -1)))
         if out_of_turn or not discards:
             return out
-        out.extend(_new(Action, (seat, "discard", ((c,),), -1))
-                   for c in self._discardable(seat, bool(out)))
-        if self.phase == PLAY and not self.asked and rules.asking and hs >= 2:
-            if self._check_ask(seat, -1) is None:
+        out += [_new(Action, (seat, "discard", ((c,),), -1))
+                for c in self._discardable(seat, bool(out))]
+        if (self.phase == PLAY and not self.asked and self.can_ask and hs >= 2
+                and (rules.name == "canastone" or not self.played)):  # CA-12 / CS-13
+            partners = rules.partners(seat, self.players)
+            if len(partners) == 1:
                 out.append(_new(Action, (seat, "ask", (), -1)))
             else:
-                for p in self.rules.partners(seat, self.players):
-                    if self._check_ask(seat, p) is None:
-                        out.append(_new(Action, (seat, "ask", (), p)))
+                out.extend(_new(Action, (seat, "ask", (), p)) for p in partners)
         return out
 
     def _wild_meld_adds(self, seat, m, J, T, out_of_turn, out) -> None:
@@ -1201,8 +1215,8 @@ class EngineMixin:
         if self.hsize[seat] >= 2 and (self.ask != 2 or can_meld is False):
             # Only Canastone's short wild meld can forbid a discard here (CS-6).
             if self.rules.wild_meld and self._canastas(self.side[seat])[2]:
-                return [c for c in range(53) if h[c] and c != JOKER and RANK[c] != 2]
-            return [c for c in range(53) if h[c]]
+                return [c for c in compress(_CODES, h) if c != JOKER and RANK[c] != 2]
+            return list(compress(_CODES, h))
         return [c for c in range(53) if h[c] and self._check_discard(seat, ((c,),)) is None]
 
     def _rank_melds(self, seat, rank, n, J, T, used, opening_turn, short, cap: int = 99):
@@ -1236,6 +1250,14 @@ class EngineMixin:
         rules = self.rules
         pts = rules.points
         h, J, T = self._avail(seat, used)
+        # Quick bound: all meldable naturals and every wild card together (CA-7).
+        hr = self.hrank[seat]
+        bound = h[JOKER] * 50 + hr[2] * 20
+        for rank in NATURAL_RANKS:
+            if hr[rank] >= 2:
+                bound += hr[rank] * pts[_NAT_CODES[rank][0]]
+        if bound < minimum:
+            return []
         opening_turn = rules.canasta_closed
         clean_only = rules.open_first and minimum <= 50 and not self.opened[self.side[seat]]
         ranks = []

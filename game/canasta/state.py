@@ -28,7 +28,7 @@ class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
         "melded_before", "turn_fresh", "touched_old", "new_keys", "ask", "ask_partner",
         "asked", "frozen_time", "took_last", "opening_turn", "final_turn", "out_seat",
         "final_taker", "went_out", "concealed", "over", "end_reason", "_scores", "_parts",
-        "draw_n", "needed",
+        "draw_n", "needed", "can_ask", "pile_red3",
     )
 
     def __init__(self, game, setup: DealSetup) -> None:
@@ -84,7 +84,10 @@ class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
         self.end_reason = ""
         self._scores = None
         self._parts = None
+        self.can_ask = bool(rules.asking and rules.partners(0, n)
+                            and "no-asking" not in setup.options)
         self.deal_events = DEALS[rules.deal_style](self, list(setup.deck))
+        self.pile_red3 = any(c in (15, 28) for c in self.pile + self.packet)
         self.turn = first_player(self)
         self.deal_events.extend(self._start_turn(self.turn))
 
@@ -160,5 +163,5 @@ _SHARED = (
     "frozen", "open_min", "turn", "phase", "turn_no", "drew", "took", "played", "draw_only",
     "opened_first", "turn_fresh", "touched_old", "ask", "ask_partner", "asked", "final_turn",
     "out_seat", "final_taker", "went_out", "concealed", "over", "end_reason", "_scores",
-    "_parts", "draw_n", "needed",
+    "_parts", "draw_n", "needed", "can_ask", "pile_red3",
 )
