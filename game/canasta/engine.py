@@ -792,6 +792,8 @@ class EngineMixin:
             self._note_touch(seat, m)
         elif ld_show:
             self._give(seat, top)
+            self.known[seat].append(top)
+            self.known[seat].extend(groups[0])  # LD-9: the pair was shown
             ev.append(_ev(Event, ("take", seat, (top,), "shown")))
             if len(groups) > 1:
                 self._do_meld(seat, groups[1:], -1, ev)
@@ -803,15 +805,19 @@ class EngineMixin:
         self.pile_red3 = False
         if rest or self.packet:
             gained = rest + self.packet
+            seen = len(rest)  # the packet was face down: the others never saw it (CS-3)
             self.packet = []
-            for c in gained:
+            for i, c in enumerate(gained):
                 if rules.red_threes_laid_out and c in RED_THREES:
                     self.red3[side].append(c)  # laid out without replacement
                     ev.append(_ev(Event, ("red_three", seat, (c,), None)))
                 else:
                     self._give(seat, c)
-                    self.known[seat].append(c)
-            ev.append(_ev(Event, ("take", seat, tuple(gained), None)))
+                    if i < seen:
+                        self.known[seat].append(c)
+            ev.append(_ev(Event, ("take", seat, tuple(rest), None)))
+            if gained[seen:]:
+                ev.append(_ev(Event, ("packet", seat, tuple(gained[seen:]), None)))
         if self.frozen:
             self.frozen = False
             ev.append(_ev(Event, ("unfrozen", seat, (), None)))
