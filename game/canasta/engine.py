@@ -1102,7 +1102,6 @@ class EngineMixin:
         h, J, T = self._avail(seat, None)
         W = J + T
         hs = self.hsize[seat]
-        ld = self.down is not None
         # wild_cards[w]: the canonical w wild cards (twos first, then jokers)
         twos = self._prefix(h, 2)
         wild_cards = [twos[:w] + (JOKER,) * max(0, w - T) for w in range(W + 1)]
@@ -1149,7 +1148,7 @@ class EngineMixin:
                         if size > size_cap:
                             break
                         left = hs - k
-                        if left < 2 or ld:
+                        if left < 2:  # only then can the end-of-hand rules bite
                             for j, t in self._wild_splits(w, J, T):
                                 cards = self._pick(h, mr, a_n, None) + self._wilds(h, j, t, None)
                                 if self._check_add(seat, m.key, (cards,), out_of_turn) is None:
@@ -1174,7 +1173,7 @@ class EngineMixin:
                     top = min(wmax_new, room, cap - a_n)
                     for w in range(3 - a_n if a_n < 3 else 0, top + 1):
                         g = prefix[:a_n] + wild_cards[w] if w else prefix[:a_n]
-                        if (hs - a_n - w >= 2 and not ld) or self._check_meld_groups(
+                        if hs - a_n - w >= 2 or self._check_meld_groups(
                                 seat, (g,), out_of_turn, 0, -1) is None:
                             out.append(_new(Action, (seat, "meld", (g,), -1)))
             if rules.wild_meld and 0 not in by_key and W >= 3:
