@@ -799,7 +799,9 @@ class EngineMixin:
                 self._do_meld(seat, groups[1:], -1, ev)
         else:
             self._do_meld(seat, groups, top, ev)
-        self.played = True
+        # The take's meld counts as melding (CA-13) but not as melding after the draw: the
+        # player may still ask partner right after taking the pile (CA-12).
+        self.melded_before[seat] = True
         rest = self.pile
         self.pile = []
         self.pile_red3 = False
