@@ -101,10 +101,24 @@ def game_name(game: str) -> str:
     return t(f"game.{game}")
 
 
+# Rank words the engines put in reasons (``rank="ace"``) -> catalogue keys.
+_RANK_WORDS = {"ace": "rank.ace", "jack": "rank.jack", "queen": "rank.queen",
+               "king": "rank.king", "wild card": "rank.wild"}
+
+
+def _reason_param(name: str, value):
+    if getattr(value, "key", None) is not None:  # a nested reason, e.g. keep_cards' {why}
+        return translate_reason(value)
+    if name == "rank" and value in _RANK_WORDS:
+        return t(_RANK_WORDS[value])
+    return value
+
+
 def translate_reason(r) -> str:
     """A refusal reason (``game.reasons.Reason``) in the current language.
 
-    Anything else, or a key without a translation, is shown as ``str(r)`` (English).
+    Parameters that are reasons themselves are translated too, and rank words become the
+    language's rank names. Anything else, or a key without a translation, is ``str(r)``.
     """
     key = getattr(r, "key", None)
     if key is None:
@@ -112,7 +126,8 @@ def translate_reason(r) -> str:
     text = catalogue(_current).get(f"reason.{key}")
     if text is None:
         return str(r)
+    params = {k: _reason_param(k, v) for k, v in getattr(r, "params", {}).items()}
     try:
-        return text.format(**getattr(r, "params", {}))
+        return text.format(**params)
     except (KeyError, IndexError, ValueError):
         return str(r)

@@ -98,7 +98,8 @@ def find_source(name: str, source_dir: str | None) -> Path:
 
 
 def make_subset(source: Path, out: Path, chars: set[str]) -> tuple[int, int]:
-    font = TTFont(source, fontNumber=JP_FACE, lazy=False)
+    # No new timestamp: the same inputs give the same bytes, so git sees no spurious change.
+    font = TTFont(source, fontNumber=JP_FACE, lazy=False, recalcTimestamp=False)
     cmap = font.getBestCmap()
     unicodes = sorted(ord(c) for c in chars if ord(c) in cmap)
     missing = sorted(c for c in chars if ord(c) not in cmap)

@@ -126,6 +126,20 @@ def test_translate_reason():
     assert i18n.translate_reason("plain text") == "plain text"
 
 
+def test_translate_nested_reasons_and_rank_words():
+    _load_engines()
+    if "keep_cards" not in reasons.ENGLISH or "take_pair" not in reasons.ENGLISH:
+        pytest.skip("canasta engine not present")
+    r = reasons.reason("keep_cards", why=reasons.reason("why_partner_no"), keep=2)
+    i18n.set_language("ja")
+    text = i18n.translate_reason(r)
+    assert "いいえ" in text and "2枚" in text and "partner" not in text
+    assert "ナチュラルのAを2枚" in i18n.translate_reason(
+        reasons.reason("take_pair", count=2, rank="ace"))
+    i18n.set_language("en")
+    assert i18n.translate_reason(r) == str(r)
+
+
 def test_missing_key_falls_back_to_key():
     assert i18n.t("no.such.key") == "no.such.key"
     assert i18n.t("new_game.seat") == "Seat {n}"  # missing parameter: template, no crash
