@@ -35,6 +35,16 @@ _FOUR = {suits.SPADES: palette.INK_BLACK, suits.HEARTS: palette.INK_RED,
          suits.DIAMONDS: palette.INK_BLUE, suits.CLUBS: palette.INK_GREEN}
 
 
+# Card widths at 1280x800 for the "card size" setting; they grow with the window.
+CARD_WIDTHS = {"small": 72, "medium": 88, "large": 106}
+
+
+def card_width_for(card_size: str, window_size: tuple[int, int]) -> int:
+    """The card width the table should use for a setting and a window size."""
+    scale = min(window_size[0] / 1280, window_size[1] / 800)
+    return max(24, round(CARD_WIDTHS.get(card_size, CARD_WIDTHS["medium"]) * scale))
+
+
 def card_height(width: int) -> int:
     return round(width * CARD_RATIO)
 

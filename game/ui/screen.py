@@ -1,0 +1,155 @@
+"""The base of every screen: it owns pygame_gui elements inside one root container.
+
+A screen builds its elements in :meth:`layout` from the window size and the UI scale, and is
+rebuilt from scratch when either changes or the language changes (pygame_gui elements are
+cheap: about half a millisecond each). State that must survive a rebuild lives in plain
+attributes, not in the widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton, UILabel
+
+from game.ui import audio, felt, palette
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+@lru_cache(maxsize=16)
+def panel_surface(size: tuple[int, int], radius: int, border: int,
+                  alpha: int = 218) -> pygame.Surface:
+    """Deep green glass with a thin gold rim (theme colours)."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, (*palette.PANEL, alpha), surf.get_rect(), border_radius=radius)
+    rim = (*palette.GOLD, 170) if alpha < 240 else (*palette.GOLD_LIGHT, 255)
+    pygame.draw.rect(surf, rim, surf.get_rect(), border, border_radius=radius)
+    return surf
+
+
+class Screen:
+    # Esc goes back (to the main menu by default); the main menu overrides this.
+    escape_goes_back = True
+
+    def __init__(self, app: App):
+        self.app = app
+        self.root: UIContainer | None = None
+        self._on_click: dict[pygame_gui.core.UIElement, Callable[[], None]] = {}
+        self.dialog = None  # a widgets.dialog.Dialog while one is open
+        self._panels: list[pygame.Rect] = []
+
+    # --- life cycle -----------------------------------------------------------------------
+
+    @property
+    def manager(self) -> pygame_gui.UIManager:
+        return self.app.manager
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.app.window_size
+
+    def s(self, value: float) -> int:
+        """A length at the current UI scale (1.0 at 1280x800)."""
+        return round(value * self.app.scale)
+
+    def enter(self) -> None:
+        self.build()
+
+    def leave(self) -> None:
+        self.teardown()
+
+    def build(self) -> None:
+        self._panels = []
+        self.root = UIContainer(pygame.Rect((0, 0), self.size), self.manager)
+        self.layout()
+
+    def teardown(self) -> None:
+        if self.dialog is not None:
+            self.dialog.close(silent=True)
+        if self.root is not None:
+            self.root.kill()
+        self.root = None
+        self._on_click.clear()
+
+    def rebuild(self) -> None:
+        """Build again (after a resize, a new UI scale, or a language change)."""
+        dialog_state = self.dialog.reopen_args() if self.dialog is not None else None
+        self.teardown()
+        self.build()
+        if dialog_state is not None:
+            from game.ui.widgets.dialog import Dialog
+
+            Dialog(self, *dialog_state)
+
+    def layout(self) -> None:
+        """Create the screen's elements in ``self.root``; override."""
+
+    # --- helpers for subclasses -----------------------------------------------------------
+
+    def button(self, rect: pygame.Rect, text: str, on_click: Callable[[], None] | None,
+               object_id: str | None = None, container=None, enabled: bool = True,
+               tool_tip: str | None = None) -> UIButton:
+        b = UIButton(rect, text, self.manager, container=container or self.root,
+                     object_id=object_id, tool_tip_text=tool_tip)
+        if on_click is not None:
+            self._on_click[b] = on_click
+        if not enabled:
+            b.disable()
+        return b
+
+    def label(self, rect: pygame.Rect, text: str, object_id: str | None = None,
+              container=None) -> UILabel:
+        return UILabel(rect, text, self.manager, container=container or self.root,
+                       object_id=object_id)
+
+    def panel(self, rect: pygame.Rect) -> UIContainer:
+        """A framed translucent panel holding elements.
+
+        The frame is painted by :meth:`draw_background`; the container itself is invisible,
+        because pygame_gui draws large rounded shapes slowly (seconds at 1920x1080).
+        """
+        self._panels.append(pygame.Rect(rect))
+        return UIContainer(rect, self.manager, container=self.root)
+
+    def on_click(self, element, callback: Callable[[], None]) -> None:
+        self._on_click[element] = callback
+
+    # --- events and drawing ---------------------------------------------------------------
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        """Handle one event after pygame_gui has seen it; True if used."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            callback = self._on_click.get(event.ui_element)
+            if callback is not None:
+                audio.play("click")
+                callback()
+                return True
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+                and self.escape_goes_back):
+            if self.dialog is not None:
+                self.dialog.close()
+            else:
+                self.back()
+            return True
+        return False
+
+    def back(self) -> None:
+        self.app.show_main_menu()
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        surface.blit(felt.felt(surface.get_size()), (0, 0))
+        for rect in self._panels:
+            surface.blit(panel_surface(rect.size, self.s(16), max(1, self.s(1.5))), rect)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn after the pygame_gui elements."""

@@ -1,0 +1,1 @@
+"""The menu screens: main menu, settings, new game, rules (one module each)."""

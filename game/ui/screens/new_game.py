@@ -1,0 +1,245 @@
+"""The new-game dialog: game, players, each seat (human or computer, and its level), the
+game's rule options, the first dealer, Looking and Down's score keeper. "Start" hands a
+:class:`NewGameConfig` to ``app.start_game``.
+
+The choices live in ``self.config`` and the screen is rebuilt after each structural change,
+so the layout always matches the chosen game and player count.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UICheckBox
+
+from game.i18n import game_name, t
+from game.registry import GAME_NAMES
+from game.ui import fonts
+from game.ui.config import (
+    GAME_OPTIONS,
+    HAS_KEEPER,
+    LEVELS,
+    PLAYER_COUNTS,
+    NewGameConfig,
+    SeatConfig,
+    default_seats,
+    partnership_kind,
+    target_score,
+)
+from game.ui.screen import Screen
+from game.ui.widgets.segmented import Segmented
+from game.ui.widgets.textblock import text_block
+
+
+def _side_of(game: str, players: int, seat: int) -> int | None:
+    """The team number (1-based) shown beside a seat, or None when everyone plays alone."""
+    kind = partnership_kind(game, players)
+    if game == "looking-and-down" or kind == "every_player":
+        return None
+    return seat % 2 + 1
+
+
+class NewGameScreen(Screen):
+    def __init__(self, app, config: NewGameConfig | None = None):
+        super().__init__(app)
+        self.config = config or app.settings.last_game or NewGameConfig.default()
+
+    # --- changing the choices -------------------------------------------------------------
+
+    def set_game(self, game: str) -> None:
+        c = self.config
+        players = c.players if c.players in PLAYER_COUNTS[game] else NewGameConfig.default(
+            game).players
+        self.config = NewGameConfig(
+            game=game, players=players, seats=self._seats_for(players),
+            options=frozenset(), first_dealer=-1, keeper=-1)
+        self.rebuild()
+
+    def set_players(self, players: int) -> None:
+        c = self.config
+        self.config = c.model_copy(update={
+            "players": players, "seats": self._seats_for(players),
+            "first_dealer": c.first_dealer if c.first_dealer < players else -1,
+            "keeper": c.keeper if c.keeper < players else -1,
+        })
+        self.rebuild()
+
+    def _seats_for(self, players: int) -> tuple[SeatConfig, ...]:
+        """Keep the seats already described; new seats are computers."""
+        old = self.config.seats
+        new = default_seats(players)
+        return tuple(old[i] if i < len(old) else new[i] for i in range(players))
+
+    def set_seat(self, seat: int, kind: str | None = None, level: str | None = None) -> None:
+        seats = list(self.config.seats)
+        s = seats[seat]
+        seats[seat] = SeatConfig(kind=kind or s.kind, level=level or s.level)
+        self.config = self.config.model_copy(update={"seats": tuple(seats)})
+        if kind is not None:  # the level buttons are for computers only
+            self.seat_level[seat].enable(kind == "computer")
+
+    def set_option(self, option: str, on: bool) -> None:
+        opts = set(self.config.options)
+        (opts.add if on else opts.discard)(option)
+        self.config = self.config.model_copy(update={"options": frozenset(opts)})
+        self._update_target()
+
+    def set_first_dealer(self, seat: int) -> None:
+        self.config = self.config.model_copy(update={"first_dealer": seat})
+        if seat >= 0 and seat == self.config.keeper:  # the keeper never deals (LD-1)
+            self.config = self.config.model_copy(update={"keeper": -1})
+            self.keeper.set(-1)
+
+    def set_keeper(self, seat: int) -> None:
+        self.config = self.config.model_copy(update={"keeper": seat})
+        if seat >= 0 and seat == self.config.first_dealer:
+            self.config = self.config.model_copy(update={"first_dealer": -1})
+            self.dealer.set(-1)
+
+    def start(self) -> None:
+        self.app.start_game(NewGameConfig.model_validate(self.config.model_dump()))
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def layout(self) -> None:
+        w, h = self.size
+        s = self.s
+        c = self.config
+        pw, ph = min(w - s(40), s(1180)), min(h - s(30), s(760))
+        panel_rect = pygame.Rect(0, 0, pw, ph)
+        panel_rect.center = (w // 2, h // 2)
+        p = self.panel(panel_rect)
+        pad = s(30)
+        self.label(pygame.Rect(pad, s(16), pw - 2 * pad, s(50)), t("new_game.title"), "#title",
+                   container=p)
+        head_h, row_h = s(34), s(40)
+        top = s(74)
+
+        # Left column: the game, its description, target, first dealer, keeper.
+        left_w = s(340)
+        x, y = pad, top
+        self.label(pygame.Rect(x, y, left_w, head_h), t("new_game.game"), "#heading", container=p)
+        y += head_h + s(4)
+        self.game_buttons = {}
+        for game in GAME_NAMES:
+            b = self.button(pygame.Rect(x, y, left_w, s(44)), game_name(game),
+                            lambda g=game: self.set_game(g), container=p)
+            if game == c.game:
+                b.select()
+            self.game_buttons[game] = b
+            y += s(44) + s(8)
+        blurb_h = s(78)
+        text_block(self, pygame.Rect(x - 4, y, left_w + 8, blurb_h), t(f"game.{c.game}.blurb"),
+                   size_key="small", object_id="#hint_box", container=p)
+        y += blurb_h + s(4)
+        self.target_label = self.label(pygame.Rect(x, y, left_w, s(30)), "", container=p)
+        self._update_target()
+        y += s(36)
+        seat_choices = [(-1, t("common.random"))] + [(i, str(i + 1)) for i in range(c.players)]
+        self.label(pygame.Rect(x, y, left_w, head_h), t("new_game.first_dealer"), "#heading",
+                   container=p)
+        y += head_h
+        self.dealer = Segmented(self, pygame.Rect(x, y, left_w, s(36)), seat_choices,
+                                c.first_dealer, self.set_first_dealer, container=p,
+                                gap=s(4))
+        y += s(36) + s(12)
+        self.keeper = None
+        if c.game in HAS_KEEPER:
+            self.label(pygame.Rect(x, y, left_w, head_h), t("new_game.score_keeper"),
+                       "#heading", container=p)
+            y += head_h
+            self.keeper = Segmented(self, pygame.Rect(x, y, left_w, s(36)), seat_choices,
+                                    c.keeper, self.set_keeper, container=p, gap=s(4))
+
+        # Right column: players, seats, options.
+        x = pad + left_w + s(44)
+        right_w = pw - x - pad
+        y = top
+        self.label(pygame.Rect(x, y, right_w, head_h), t("new_game.players"), "#heading",
+                   container=p)
+        y += head_h + s(4)
+        counts = PLAYER_COUNTS[c.game]
+        seg_w = min(right_w, len(counts) * s(60))
+        self.players = Segmented(self, pygame.Rect(x, y, seg_w, row_h),
+                                 [(n, str(n)) for n in counts], c.players, self.set_players,
+                                 container=p, fit_text=False)
+        kind = partnership_kind(c.game, c.players)
+        hint = t(f"new_game.{kind}")
+        hint_rect = pygame.Rect(x + seg_w + s(12), y, right_w - seg_w - s(12), row_h)
+        if fonts.font(self.app.font_sizes["small"]).size(hint)[0] + s(12) > hint_rect.w:
+            text_block(self, hint_rect, hint, size_key="small", object_id="#hint_box",
+                       container=p)
+        else:
+            self.label(hint_rect, hint, "#hint", container=p)
+        y += row_h + s(14)
+
+        self.label(pygame.Rect(x, y, right_w, head_h), t("new_game.seats"), "#heading",
+                   container=p)
+        y += head_h + s(2)
+        # Column widths from the words themselves, so that long words keep their room.
+        body = fonts.font(self.app.font_sizes["body"])
+        names = [self._seat_name(i) for i in range(c.players)]
+        name_w = max(body.size(n)[0] for n in names) + s(16)
+        kind_w = sum(body.size(t(f"new_game.{k}"))[0] for k in ("human", "computer")) + s(60)
+        level_w = min(s(330), right_w - name_w - kind_w - s(16))
+        seat_h = s(36) if c.players <= 5 else s(33)
+        self.seat_kind: list[Segmented] = []
+        self.seat_level: list[Segmented] = []
+        for i, seat in enumerate(c.seats):
+            self.label(pygame.Rect(x, y, name_w, seat_h), names[i], container=p)
+            self.seat_kind.append(Segmented(
+                self, pygame.Rect(x + name_w, y, kind_w, seat_h),
+                [("human", t("new_game.human")), ("computer", t("new_game.computer"))],
+                seat.kind, lambda v, i=i: self.set_seat(i, kind=v), container=p, gap=s(4)))
+            self.seat_level.append(Segmented(
+                self, pygame.Rect(x + name_w + kind_w + s(16), y, level_w, seat_h),
+                [(lv, t(f"level.{lv}")) for lv in LEVELS], seat.level,
+                lambda v, i=i: self.set_seat(i, level=v), container=p, gap=s(4),
+                enabled=seat.kind == "computer"))
+            y += seat_h + s(7)
+        y += s(8)
+
+        self.label(pygame.Rect(x, y, right_w, head_h), t("new_game.options"), "#heading",
+                   container=p)
+        y += head_h + s(2)
+        self.option_boxes: dict[str, UICheckBox] = {}
+        options = GAME_OPTIONS[c.game]
+        if not options:
+            self.label(pygame.Rect(x, y, right_w, s(30)), t("new_game.no_options"), "#hint",
+                       container=p)
+        box = s(22)
+        for opt in options:
+            cb = UICheckBox(pygame.Rect(x, y + (s(30) - box) // 2, box, box),
+                            t(f"option.{opt}"), self.manager, container=p,
+                            initial_state=opt in c.options,
+                            tool_tip_text=t(f"option.{opt}.help"))
+            self.option_boxes[opt] = cb
+            y += s(32)
+
+        # Bottom buttons.
+        bw, bh = s(170), s(50)
+        by = ph - pad - bh + s(8)
+        self.back_button = self.button(pygame.Rect(pad, by, bw, bh), t("new_game.back"),
+                                       self.back, container=p)
+        self.start_button = self.button(pygame.Rect(pw - pad - bw, by, bw, bh),
+                                        t("new_game.start"), self.start, "#primary_button",
+                                        container=p)
+
+    def _seat_name(self, seat: int) -> str:
+        c = self.config
+        name = t("new_game.seat", n=seat + 1)
+        side = _side_of(c.game, c.players, seat)
+        return name if side is None else f"{name} · {t('player.team', n=side)}"
+
+    def _update_target(self) -> None:
+        c = self.config
+        points = target_score(c.game, c.options)
+        self.target_label.set_text(t("new_game.target_line", points=points))
+
+    def process_event(self, event) -> bool:
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            for opt, cb in self.option_boxes.items():
+                if event.ui_element is cb:
+                    self.set_option(opt, event.type == pygame_gui.UI_CHECK_BOX_CHECKED)
+                    return True
+        return super().process_event(event)

@@ -1,0 +1,1 @@
+"""Small building blocks shared by the screens (segmented choices, dialogs, wrapped text)."""

@@ -1,0 +1,72 @@
+"""A small modal dialog: a dimmed backdrop, a framed box, a message, and buttons.
+
+Built from a blocking, title-less UIWindow that covers the screen (the backdrop), holding the
+box: no pygame_gui title bar, so no untranslated close-button glyph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIImage, UIWindow
+
+from game.ui import fonts
+from game.ui.screen import panel_surface
+from game.ui.widgets.textblock import text_block, text_height
+
+Buttons = Sequence[tuple[str, Callable[[], None] | None]]
+
+
+class Dialog:
+    def __init__(self, screen, title: str, message: str, buttons: Buttons):
+        """``buttons`` are (label, callback or None); every button closes the dialog first."""
+        self.screen = screen
+        self._args = (title, message, list(buttons))
+        s = screen.s
+        w, h = screen.size
+        self.backdrop = UIWindow(pygame.Rect(0, 0, w, h), screen.manager,
+                                 window_display_title="", object_id="#backdrop",
+                                 draggable=False)
+        self.backdrop.set_blocking(True)
+        box_w = min(w - s(40), s(560))
+        inner = box_w - s(56)
+        msg_h = text_height(screen, message, inner)
+        title_h = fonts.font(screen.app.font_sizes["heading"], True).get_linesize() + s(6)
+        box_h = s(28) + title_h + s(10) + msg_h + s(22) + s(46) + s(24)
+        box = pygame.Rect(0, 0, box_w, box_h)
+        box.center = (w // 2, h // 2)
+        # The box is a picture plus an invisible container: cheaper than a UIPanel.
+        self.frame = UIImage(box, panel_surface(box.size, s(16), max(2, s(2)), 250),
+                             screen.manager, container=self.backdrop)
+        self.panel = UIContainer(box, screen.manager, container=self.backdrop,
+                                 starting_height=2)
+        y = s(28)
+        screen.label(pygame.Rect(s(28), y, inner, title_h), title, "#heading",
+                     container=self.panel)
+        y += title_h + s(10)
+        text_block(screen, pygame.Rect(s(28) - 4, y, inner + 8, msg_h), message,
+                   container=self.panel)
+        bw, bh = s(150), s(46)
+        x = box_w - s(28) - len(buttons) * bw - (len(buttons) - 1) * s(12)
+        for i, (label, callback) in enumerate(buttons):
+            primary = i == len(buttons) - 1
+            screen.button(pygame.Rect(x, box_h - s(24) - bh, bw, bh), label,
+                          lambda cb=callback: self._press(cb), container=self.panel,
+                          object_id="#primary_button" if primary else None)
+            x += bw + s(12)
+        screen.dialog = self
+
+    def _press(self, callback) -> None:
+        self.close(silent=True)
+        if callback is not None:
+            callback()
+
+    def close(self, silent: bool = False) -> None:
+        if self.screen.dialog is self:
+            self.screen.dialog = None
+        self.backdrop.kill()
+
+    def reopen_args(self):
+        return self._args

@@ -1,0 +1,33 @@
+"""Multi-line text that wraps properly in Japanese (see game.ui.textlayout)."""
+
+from __future__ import annotations
+
+import html
+
+import pygame
+from pygame_gui.elements import UITextBox
+
+from game.ui import fonts
+from game.ui.textlayout import wrap
+
+
+def text_block(screen, rect: pygame.Rect, text: str, size_key: str = "body",
+               object_id: str | None = None, container=None,
+               colour: str | None = None) -> UITextBox:
+    """A borderless text box whose lines are broken here, not by pygame_gui."""
+    size = screen.app.font_sizes[size_key]
+    pad = 4 * 2 + screen.s(6)  # the theme's text_box padding plus a safety margin
+    lines = wrap(text, rect.w - pad, size)
+    body = "<br>".join(html.escape(line, quote=False) for line in lines)
+    if colour:
+        body = f"<font color='{colour}'>{body}</font>"
+    body = f"<font pixel_size={size}>{body}</font>"
+    return UITextBox(body, rect, screen.manager, container=container or screen.root,
+                     object_id=object_id)
+
+
+def text_height(screen, text: str, width: int, size_key: str = "body") -> int:
+    """The height :func:`text_block` needs for ``text`` at ``width``."""
+    size = screen.app.font_sizes[size_key]
+    lines = wrap(text, width - 4 * 2 - screen.s(6), size)
+    return len(lines) * round(fonts.font(size).get_linesize() * 1.3) + 4 * 2 + 2

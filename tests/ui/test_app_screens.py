@@ -1,0 +1,317 @@
+"""The menu app driven headless with real pygame events: clicks go through pygame_gui."""
+
+import json
+import os
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from game import i18n
+from game.settings import SettingsStore, load_settings
+from game.ui.app import App, AppHooks, ui_scale
+from game.ui.screen import Screen
+from game.ui.screens.main_menu import MainMenu
+from game.ui.screens.new_game import NewGameScreen
+from game.ui.screens.rules import RulesScreen
+from game.ui.screens.settings_screen import SettingsScreen
+
+# Set CARDTABLE_SHOTS=<folder> to keep PNGs of every screen for review (PNG saving is slow).
+SHOTS = os.environ.get("CARDTABLE_SHOTS")
+
+
+@pytest.fixture
+def make_app(tmp_path, monkeypatch):
+    apps = []
+    # Tests must not depend on whether the table screen exists yet.
+    monkeypatch.setattr(App, "_table_screen_class", staticmethod(lambda: None))
+
+    def make(hooks=None, size=(1280, 800), language="en"):
+        path = tmp_path / "settings.json"
+        if not path.exists():
+            path.write_text(json.dumps({"language": language}))
+        app = App(store=SettingsStore(path), hooks=hooks, size=size)
+        apps.append(app)
+        app.step()
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+    i18n.set_language("en")
+
+
+def settle(app, frames=2, dt=1 / 60):
+    for _ in range(frames):
+        app.step(dt)
+
+
+def click(app, element, frames=2):
+    """A real left click at the element's centre: down, up, then frames to deliver events."""
+    assert element.is_enabled, element
+    pos = element.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1}))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": pos, "button": 1}))
+    settle(app, frames)
+
+
+def key(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": 0, "unicode": "",
+                                                          "scancode": 0}))
+    settle(app)
+
+
+def variety(surface: pygame.Surface, step: int = 7) -> int:
+    w, h = surface.get_size()
+    return len({tuple(surface.get_at((x, y)))[:3] for x in range(0, w, step)
+                for y in range(0, h, step)})
+
+
+def shot(app, name: str) -> pygame.Surface:
+    surf = app.render()
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surf, str(Path(SHOTS) / f"{name}.png"))
+    return surf
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def test_ui_scale():
+    assert ui_scale((1280, 800)) == 1.0
+    assert ui_scale((1920, 1080)) == 1.35
+    assert ui_scale((640, 480)) == 0.75
+
+
+def test_main_menu_continue_and_load_follow_hooks(make_app):
+    app = make_app()
+    menu = app.screen
+    assert isinstance(menu, MainMenu)
+    assert not menu.buttons["menu.continue"].is_enabled
+    assert not menu.buttons["menu.load"].is_enabled
+    app.close()
+
+    called = []
+    hooks = AppHooks(can_continue=lambda: True, on_continue=lambda a: called.append("continue"),
+                     can_load=lambda: True, on_load=lambda a: called.append("load"))
+    app = make_app(hooks)
+    click(app, app.screen.buttons["menu.continue"])
+    click(app, app.screen.buttons["menu.load"])
+    assert called == ["continue", "load"]
+
+
+def test_broken_hook_does_not_break_the_menu(make_app):
+    def boom():
+        raise RuntimeError("saves layer bug")
+
+    app = make_app(AppHooks(can_continue=boom))
+    assert not app.screen.buttons["menu.continue"].is_enabled
+
+
+def test_settings_language_round_trip(make_app):
+    app = make_app()
+    click(app, app.screen.buttons["menu.settings"])
+    assert isinstance(app.screen, SettingsScreen)
+    click(app, app.screen.controls["language"].buttons["ja"])
+    assert i18n.current_language() == "ja"
+    assert app.screen.back_button.text == "戻る"
+    assert load_settings(app.store.path)[0].language == "ja"
+    shot(app, "settings-ja")
+    click(app, app.screen.controls["language"].buttons["en"])
+    assert i18n.current_language() == "en"
+    assert app.screen.back_button.text == "Back"
+    click(app, app.screen.back_button)
+    assert isinstance(app.screen, MainMenu)
+    assert app.screen.buttons["menu.settings"].text == "Settings"
+
+
+def test_settings_apply_live_and_save(make_app):
+    app = make_app()
+    app.show_settings()
+    settle(app)
+    c = app.screen.controls
+    click(app, c["sound"].buttons[False])
+    click(app, c["deck_style"].buttons["four-colour"])
+    click(app, c["card_size"].buttons["large"])
+    click(app, c["animation_speed"].buttons["fast"])
+    stored = load_settings(app.store.path)[0]
+    assert (stored.sound, stored.deck_style, stored.card_size, stored.animation_speed) == (
+        False, "four-colour", "large", "fast")
+    # The volume slider saves after a pause, not on every movement.
+    slider = app.screen.volume
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
+                                         {"ui_element": slider, "value": 30}))
+    settle(app, 1)
+    assert app.settings.volume == 0.3
+    assert load_settings(app.store.path)[0].volume != 0.3
+    settle(app, 2, dt=0.5)
+    assert load_settings(app.store.path)[0].volume == 0.3
+    assert app.screen.volume_label.text == "30%"
+
+
+def test_fullscreen_toggle_with_f11_and_button(make_app):
+    app = make_app()
+    key(app, pygame.K_F11)
+    assert app.fullscreen and load_settings(app.store.path)[0].fullscreen
+    key(app, pygame.K_F11)
+    assert not app.fullscreen
+    app.show_settings()
+    settle(app)
+    click(app, app.screen.controls["fullscreen"].buttons[True])
+    assert app.fullscreen
+    click(app, app.screen.controls["fullscreen"].buttons[False])
+    assert not app.fullscreen and app.window_size == (1280, 800)
+
+
+def test_resize_rescales_and_remembers_size(make_app):
+    app = make_app()
+    app.show_new_game()
+    pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE,
+                                         {"w": 1920, "h": 1080, "size": (1920, 1080)}))
+    settle(app, 3, dt=0.5)
+    assert app.scale == 1.35 and isinstance(app.screen, NewGameScreen)
+    assert app.screen.start_button.rect.right <= 1920
+    assert load_settings(app.store.path)[0].window_size == (1920, 1080)
+
+
+def test_new_game_choices_reach_on_start(make_app):
+    started = []
+    app = make_app(AppHooks(on_start=lambda a, cfg: started.append(cfg)))
+    click(app, app.screen.buttons["menu.new_game"])
+    ng = app.screen
+    assert isinstance(ng, NewGameScreen)
+    click(app, ng.game_buttons["looking-and-down"])
+    ng = app.screen
+    click(app, ng.players.buttons[7])
+    click(app, ng.seat_kind[1].buttons["human"])
+    click(app, ng.seat_level[2].buttons["hard"])
+    assert not ng.seat_level[0].buttons["easy"].is_enabled  # seat 1 is human
+    click(app, ng.option_boxes["no-grab-bonus"])
+    click(app, ng.keeper.buttons[2])
+    click(app, ng.dealer.buttons[4])
+    assert ng.target_label.text == "Target: 10000 points"
+    shot(app, "new-game-looking-and-down-en")
+    click(app, ng.start_button)
+    (cfg,) = started
+    assert cfg.game == "looking-and-down" and cfg.players == 7
+    assert [s.kind for s in cfg.seats] == ["human", "human"] + ["computer"] * 5
+    assert cfg.seats[2].level == "hard"
+    assert cfg.options == {"no-grab-bonus"} and cfg.keeper == 2 and cfg.first_dealer == 4
+    assert load_settings(app.store.path)[0].last_game == cfg
+
+
+def test_new_game_options_and_player_counts_per_game(make_app):
+    app = make_app()
+    app.show_new_game()
+    settle(app)
+    expected = {"canasta": [2, 3, 4], "quick-canasta": [2, 3, 4], "canastone": [2, 3, 4, 6],
+                "looking-and-down": [2, 3, 4, 5, 6, 7], "cassino": [2, 4]}
+    for game, counts in expected.items():
+        click(app, app.screen.game_buttons[game])
+        assert list(app.screen.players.buttons) == counts
+        assert (app.screen.keeper is not None) == (game == "looking-and-down")
+    click(app, app.screen.game_buttons["canastone"])
+    assert set(app.screen.option_boxes) == {
+        "never-opened-double", "five-canasta-needs-both", "target-15000",
+        "two-clean-to-close", "no-asking"}
+    click(app, app.screen.option_boxes["target-15000"])
+    assert app.screen.target_label.text == "Target: 15000 points"
+
+
+def test_start_without_table_shows_a_dialog(make_app):
+    app = make_app(language="ja")
+    app.show_new_game()
+    settle(app)
+    click(app, app.screen.start_button)
+    dialog = app.screen.dialog
+    assert dialog is not None
+    surf = shot(app, "dialog-table-missing-ja")
+    assert variety(surf) > 30
+    # The backdrop blocks the screen below: a click on Back does nothing now.
+    pos = app.screen.back_button.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1}))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": pos, "button": 1}))
+    settle(app)
+    assert isinstance(app.screen, NewGameScreen) and app.screen.dialog is dialog
+    key(app, pygame.K_ESCAPE)  # closes the dialog, not the screen
+    assert app.screen.dialog is None and isinstance(app.screen, NewGameScreen)
+
+
+def test_start_opens_the_table_screen_when_there_is_one(make_app, monkeypatch):
+    class FakeTable(Screen):
+        def __init__(self, app, config):
+            super().__init__(app)
+            self.config = config
+
+    monkeypatch.setattr(App, "_table_screen_class", staticmethod(lambda: FakeTable))
+    app = make_app()
+    app.show_new_game()
+    settle(app)
+    click(app, app.screen.start_button)
+    assert isinstance(app.screen, FakeTable) and app.screen.config.game == "canasta"
+
+
+def test_rules_screen_every_game_and_fallback(make_app, monkeypatch, tmp_path):
+    app = make_app()
+    click(app, app.screen.buttons["menu.rules"])
+    assert isinstance(app.screen, RulesScreen)
+    for game in ("cassino", "canastone", "looking-and-down", "quick-canasta", "canasta"):
+        click(app, app.screen.tabs.buttons[game])
+        assert app.screen.game == game and app.screen.tabs.value == game
+        box = app.screen._boxes[game]
+        assert box.visible and len(box.html_text) > 1000
+        assert all(not b.visible for g, b in app.screen._boxes.items() if g != game)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, MainMenu)
+
+    # Only an English text: the Japanese screen says so, then shows the English.
+    from game.ui.screens import rules
+
+    (tmp_path / "rules" / "en").mkdir(parents=True)
+    (tmp_path / "rules" / "en" / "canasta.md").write_text("# Canasta\n\nPlay **well**.\n")
+    monkeypatch.setattr(rules, "RULES_TEXT_DIR", tmp_path / "rules")
+    app.set_language("ja")
+    app.show_rules("canasta")
+    settle(app)
+    html = app.screen._boxes["canasta"].html_text
+    assert "まだ用意されていません" in html and "<b>well</b>" in html
+    app.screen.select("cassino")  # no text at all: just the note
+    assert "カシノ" in app.screen._boxes["cassino"].html_text
+
+
+def test_escape_and_enter_keys(make_app):
+    app = make_app()
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.screen, NewGameScreen)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, MainMenu)
+
+
+def test_quit_button_and_window_close(make_app):
+    app = make_app()
+    click(app, app.screen.buttons["menu.quit"])
+    assert not app.running
+    app = make_app()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.step() is False
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280", "1920"])
+def test_every_screen_renders(make_app, language, size):
+    app = make_app(size=size, language=language)
+    screens = {
+        "menu": app.show_main_menu,
+        "settings": app.show_settings,
+        "new-game": app.show_new_game,
+        "rules": lambda: app.show_rules("canasta"),
+    }
+    for name, show in screens.items():
+        show()
+        settle(app)
+        surf = shot(app, f"{name}-{language}-{size[0]}")
+        assert surf.get_size() == size
+        assert variety(surf) > 40, name  # felt, text, buttons: not blank
