@@ -1,0 +1,62 @@
+"""``python -m game`` / ``python -m game play``: open the Card Table window."""
+
+from __future__ import annotations
+
+import sys
+
+
+def _size(text: str) -> tuple[int, int]:
+    import argparse
+
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1280x800") from None
+    if w < 800 or h < 600:
+        raise argparse.ArgumentTypeError("the window must be at least 800x600")
+    return w, h
+
+
+def add_arguments(p) -> None:
+    p.add_argument("--size", type=_size, help="window size, e.g. 1280x800 (default: last used)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--fullscreen", action="store_true", default=None,
+                      help="start in full screen (F11 switches at any time)")
+    mode.add_argument("--windowed", dest="fullscreen", action="store_false",
+                      help="start in a window")
+    p.add_argument("--language", choices=("auto", "en", "ja"),
+                   help="language for this session (the Settings screen changes it for good)")
+    p.add_argument("--screenshot", metavar="PNG",
+                   help="draw the main menu into PNG and exit (works without a display "
+                        "with SDL_VIDEODRIVER=dummy)")
+
+
+def run(args) -> int:
+    # ``python -m game`` with no subcommand arrives here without our options.
+    size = getattr(args, "size", None)
+    fullscreen = getattr(args, "fullscreen", None)
+    language = getattr(args, "language", None)
+    screenshot = getattr(args, "screenshot", None)
+    try:
+        import pygame
+
+        from game import i18n
+        from game.ui.app import App
+    except ImportError as e:  # pragma: no cover - a broken install
+        print(f"play: cannot start the interface: {e}", file=sys.stderr)
+        return 2
+    try:
+        app = App(size=size, fullscreen=fullscreen)
+    except pygame.error as e:
+        print(f"play: cannot open a window: {e}", file=sys.stderr)
+        return 1
+    if language is not None:
+        i18n.set_language(language)
+        app.rebuild()
+    if screenshot:
+        app.step(present=False)
+        app.step(present=False)
+        pygame.image.save(app.render(), screenshot)
+        app.close()
+        return 0
+    return app.run()
