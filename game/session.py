@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass
 
 from game.actions import Action, format_action, parse_action
@@ -77,6 +78,7 @@ class GameSession:
         self.history: list[str] = []
         self.state: DealState | None = None
         self.scored = False  # the finished deal's points are in the totals
+        self.position: dict | None = None  # the hand-made position this deal started from
 
     # ---- playing ---------------------------------------------------------------------------
     def start_deal(self, grab: tuple[bool, bool] | None = None) -> list:
@@ -84,7 +86,57 @@ class GameSession:
         self.state = self.match.start_deal(grab)
         self.history = []
         self.scored = False
+        self.position = None
         return list(getattr(self.state, "deal_events", []))
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: str,
+        players: int,
+        position: dict,
+        *,
+        seats: list[SeatConfig] | None = None,
+        seed: int = 0,
+        deadline_ms: int = 1000,
+    ) -> GameSession:
+        """A session whose current deal starts from a hand-made position (practice puzzles)
+        rather than a dealt deck; later deals are dealt as usual.
+
+        ``position`` holds keyword arguments, JSON-friendly: for the canasta games those of
+        :func:`game.canasta.position.build_position` (less ``rules`` and ``players``), for
+        Cassino those of :meth:`game.cassino.game.CassinoState.from_position` (as given by its
+        ``position()``). Raises ValueError (RecordError) when the position is impossible.
+        """
+        self = cls(rules, players, seats=seats, options=position.get("options", ()),
+                   seed=seed, deadline_ms=deadline_ms)
+        self._start_position(position)
+        return self
+
+    def _start_position(self, position: dict) -> None:
+        if self.rules == "cassino":
+            from game.cassino.game import CassinoState
+
+            kw = dict(position)
+            state = CassinoState.from_position(
+                kw.pop("hands"), kw.pop("table", ()), kw.pop("reservations", ()), **kw)
+            if state.players != self.players:
+                raise ValueError("the position's hands do not match the number of players")
+        else:
+            from game.canasta.position import build_position
+
+            kw = dict(position)
+            kw["options"] = frozenset(kw.get("options", ()))
+            state = build_position(self.rules, self.players, **kw)
+        m = self.match
+        m.setup = state.setup
+        m.deal = state
+        m.dealer = state.setup.dealer
+        m.totals = list(state.setup.scores) or m.totals
+        self.state = state
+        self.history = []
+        self.scored = False
+        self.position = copy.deepcopy(dict(position))
 
     @property
     def setup(self) -> DealSetup:
@@ -175,6 +227,7 @@ class GameSession:
                 "actions": list(self.history),
             },
             "scored": self.scored,
+            **({"position": self.position} if self.position is not None else {}),
         }
 
     @classmethod
@@ -188,6 +241,27 @@ class GameSession:
             if int(s) in self.bots:
                 self.bots[int(s)].set_state(state)
         d = snap["deal"]
+        if snap.get("position") is not None:
+            self._start_position(snap["position"])
+        else:
+            self._deal_from(d)
+        for text in d["actions"]:
+            self.state.apply(parse_action(text))  # validated
+            self.history.append(text)
+        m = self.match
+        mm = snap["match"]
+        m.rng.state = mm["rng"]
+        m.totals = list(mm["totals"])
+        m.dealer = mm["dealer"]
+        m.keeper = mm["keeper"]
+        m.deals_played = mm["deals_played"]
+        m.deal_history = [list(x) for x in mm["deal_history"]]
+        m.over = mm["over"]
+        m.winner = mm["winner"]
+        self.scored = snap["scored"]
+        return self
+
+    def _deal_from(self, d: dict) -> None:
         setup = DealSetup(
             players=self.players,
             deck=tuple(parse_card(c) for c in d["deck"]),
@@ -201,20 +275,6 @@ class GameSession:
         if problem:
             raise IllegalActionError(problem)
         m = self.match
-        mm = snap["match"]
         m.setup = setup
         m.deal = self.game.new_deal(setup)
         self.state = m.deal
-        for text in d["actions"]:
-            self.state.apply(parse_action(text))  # validated
-            self.history.append(text)
-        m.rng.state = mm["rng"]
-        m.totals = list(mm["totals"])
-        m.dealer = mm["dealer"]
-        m.keeper = mm["keeper"]
-        m.deals_played = mm["deals_played"]
-        m.deal_history = [list(x) for x in mm["deal_history"]]
-        m.over = mm["over"]
-        m.winner = mm["winner"]
-        self.scored = snap["scored"]
-        return self
