@@ -25,7 +25,7 @@ which loose sums are still needed to complete their groups.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 MAX_VALUE = 13
 
@@ -47,15 +47,37 @@ def subsets_by_sum(vals: Sequence[int], limit: int = MAX_VALUE) -> list[list[int
     return by_sum
 
 
-def disjoint_unions(groups: Sequence[int], seeds: Sequence[int] | set[int] = (0,)) -> set[int]:
-    """Every union of a seed with pairwise disjoint masks from ``groups`` (none taken too)."""
+def disjoint_unions(groups: Sequence[int], seeds: Iterable[int] = (0,),
+                    cap: int = 0) -> set[int]:
+    """Every union of a seed with pairwise disjoint masks from ``groups`` (none taken too).
+
+    With ``cap``, at most ``cap`` unions: the seeds, then each seed with one group, then the
+    rest, as far as they go (a crowded table can have millions; the choice is deterministic)."""
     reach = set(seeds)
     if not groups:
+        return _trim(reach, cap)
+    if not cap:
+        for g in groups:
+            reach.update([r | g for r in reach if not r & g])
         return reach
+    if len(reach) >= cap:
+        return _trim(reach, cap)
+    base = list(reach)
     for g in groups:
-        add = [r | g for r in reach if not r & g]
-        reach.update(add)
+        reach.update([s | g for s in base if not s & g])
+        if len(reach) >= cap:
+            return _trim(reach, cap)
+    for g in groups:
+        reach.update([r | g for r in reach if not r & g])
+        if len(reach) >= cap:
+            return _trim(reach, cap)
     return reach
+
+
+def _trim(masks: set[int], cap: int) -> set[int]:
+    if not cap or len(masks) <= cap:
+        return masks
+    return set(sorted(masks)[:cap])
 
 
 def _submultisets(items: list[tuple[int, int]], i: int, cap: int):

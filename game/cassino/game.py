@@ -41,6 +41,11 @@ TEN_OF_DIAMONDS = 35  # card(10, DIAMONDS): big cassino
 TWO_OF_SPADES = 1  # card(2, SPADES): little cassino
 ACES = (0, 13, 26, 39)
 ALL_CARDS = tuple(range(52))
+# On a very crowded table (about 16+ loose cards, only after many trails) one played card can
+# have millions of distinct captures. legal_actions then lists at most this many captures per
+# played value, and at most this many reservations per played card, declared value and
+# reservations taken in; why_illegal still accepts every legal choice (docs/cassino.md).
+LIST_LIMIT = 256
 BREAKDOWN_KEYS = ("cards", "spades", "ten_of_diamonds", "two_of_spades", "aces", "sweeps")
 
 register({
@@ -352,7 +357,7 @@ class CassinoState(DealState):
                 if not by_sum[v] and not rs:
                     pass  # nothing worth v on the table
                 elif must is None or must[1] == v:
-                    masks = sorted(disjoint_unions(by_sum[v]))
+                    masks = sorted(disjoint_unions(by_sum[v], (0,), LIST_LIMIT))
                     for k in range(1 << len(rs)):
                         chosen = [r for j, r in enumerate(rs) if k >> j & 1]
                         if must is not None and must not in chosen:
@@ -390,7 +395,7 @@ class CassinoState(DealState):
                 if not res:
                     seeds = by_sum[v - pv]
                     if seeds:
-                        found = disjoint_unions(by_sum[v], seeds)
+                        found = disjoint_unions(by_sum[v], seeds, LIST_LIMIT)
                         found.discard(0)
                         for m in sorted(found):
                             out.append(make(seat, "build", ((p,), cards_of(m)), v))
@@ -403,12 +408,16 @@ class CassinoState(DealState):
                             partial = {0}
                             for d in lacks:
                                 partial = {a | s for a in partial for s in by_sum[d] if not a & s}
+                                if len(partial) > LIST_LIMIT:
+                                    partial = set(sorted(partial)[:LIST_LIMIT])
                             seeds |= partial
+                            if len(seeds) >= LIST_LIMIT:
+                                break
                     else:
                         seeds = by_sum[v - pv]
                     if not seeds:
                         continue
-                    found = disjoint_unions(by_sum[v], seeds)  # whole loose groups of v too
+                    found = disjoint_unions(by_sum[v], seeds, LIST_LIMIT)  # + loose groups of v
                     if not ccards:
                         found.discard(0)
                     for m in sorted(found):
