@@ -18,6 +18,7 @@ SUBCOMMANDS = {
     "replay": ("game.commands.replay", "replay a deal record and print the result as JSON"),
     "selfplay": ("game.commands.selfplay", "play whole games between simple bots, checking rules"),
     "bench": ("game.commands.bench", "measure engine speed"),
+    "tournament": ("game.commands.tournament", "duplicate deals between two computer levels"),
 }
 
 

@@ -38,6 +38,11 @@ class Player:
     def choose(self, decision: Decision) -> Action:
         return self.rng.choice(decision.legal)
 
+    def choose_optional(self, decision: Decision) -> Action | None:
+        """An out-of-turn right (Looking and Down, frozen in time): an action of
+        ``decision.legal``, or None to let the moment pass. By default the player waits."""
+        return None
+
     # The generator's state is saved with the game (issue: resume identically).
     def get_state(self) -> int:
         return self.rng.state

@@ -1,13 +1,22 @@
-"""Levels to player classes. Later levels register here; the table asks by level name."""
+"""Levels to player classes. Later levels register here; the table asks by level name.
+
+- ``random``: uniformly random legal moves (tests only).
+- ``simple``: the fallback: legal and greedy, knows nothing of strategy.
+- ``easy``: the Normal heuristic with deliberate human-like slips.
+- ``normal``: the tuned heuristic of each game (game/players/heuristic_*.py).
+"""
 
 from __future__ import annotations
 
 from game.players.base import Player
+from game.players.levels import EasyPlayer, NormalPlayer
 from game.players.simple import SimplePlayer
 
 LEVELS: dict[str, type[Player]] = {
     "random": Player,
     "simple": SimplePlayer,
+    "easy": EasyPlayer,
+    "normal": NormalPlayer,
 }
 DEFAULT_LEVEL = "simple"
 

@@ -1,0 +1,652 @@
+"""The Normal and Easy computer players for the canasta family (Canasta, Quick Canasta,
+Canastone, Looking and Down).
+
+One class, parametrised by game (:data:`PARAMS`). Every decision is read from the observation
+alone (a :class:`~game.players.canasta_view.CanastaView`), so a resumed game plays the same moves.
+The advice it encodes (docs/ai.md, notes/ai.md section 2):
+
+- **The pile is the prize.** Take it when what it brings (cards that fit the hand and the melds,
+  wild cards, red threes, the packet) beats a draw; keep natural pairs (they are what takes a
+  frozen pile); prefer taking with a pair or by adding to a meld over spending a wild card.
+- **Discard safely.** Each discard is priced: what the card is worth to us, plus the chance the
+  next player can take the pile with it (a rank their side has melded, cards they are known to
+  hold from a pile, else hypergeometric odds of a pair among the unseen cards) times what the
+  pile would bring them. Black threes and ranks that are dead are cheap; a wild card freezes the
+  pile when every other discard is too dangerous.
+- **Open at the right moment, build canastas, keep wild cards** for completing canastas; do not
+  meld the hand away (pile control) unless the deal may end soon (opponents close to going out).
+- **Go out** when the side may and the table says so; ask partner when partner holds many cards;
+  answer "no" while holding many points when the opponents are not about to go out.
+- Canastone: open first whenever an opening exists; a wild meld only with many wild cards.
+- Looking and Down: empty the looking quickly (picking up the down is automatic); dump red threes
+  (-500 in hand) unless one completes a red canasta; while frozen in time, meld out of turn when
+  an opponent threatens to go out (:meth:`choose_optional`).
+
+Easy is the same player with human-like slips (:class:`Slips`): it sometimes forgets what was
+discarded and what the opponents hold, sometimes misses a take, sometimes discards carelessly
+(never a wild card by mistake, never an illegal move).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from game.actions import Action
+from game.canasta.ruleset import NATURAL_RANKS
+from game.cards import JOKER, RANK
+from game.players.base import Decision, Player
+from game.players.canasta_view import (
+    WILD_KEY,
+    CanastaView,
+    MeldInfo,
+    is_wild,
+    meld_points,
+    p_at_least,
+    p_pair_or_wild,
+    plan_meld_out,
+)
+
+# Chance that a meld of a given size becomes a canasta (index = size).
+PROGRESS = (0.0, 0.0, 0.0, 0.22, 0.32, 0.47, 0.68, 1.0)
+
+
+@dataclass(frozen=True)
+class CanastaParams:
+    # discards
+    danger_w: float = 1.0  # weight of "the next player takes the pile with it"
+    keep_wild: float = 70.0  # what a wild card in hand is worth
+    keep_pair: float = 28.0
+    keep_triple: float = 36.0
+    keep_melded: float = 10.0  # a natural of a rank the side has melded
+    keep_single: float = 8.0  # a lone natural (times how live the rank is)
+    keep_black3: float = 2.0
+    freeze_cost: float = 25.0  # extra cost of freezing the pile ourselves
+    hand_risk_w: float = 0.6  # hand points x end risk
+    # taking the pile
+    take_margin: float = 0.0
+    pair_spend: float = 28.0  # the natural pair a take spends from the hand
+    draw_card: float = 11.0  # what one stock card is worth
+    gain_wild: float = 45.0
+    gain_fit: float = 16.0  # a natural that joins a meld or makes a pair
+    gain_loose: float = 6.0
+    deny: float = 4.0  # per pile card kept from the opponents
+    # melding
+    bank_base: float = 0.25  # share of melded points credited for melding now
+    bank_risk: float = 1.0  # ... plus this times the end risk
+    prog_now: float = 0.45  # share of canasta progress credited for melding now
+    first_canasta: float = 150.0  # the side's first (or needed) canasta
+    wild_cost: float = 45.0  # spending a wild card in a meld
+    keep_min: int = 4  # hand size under which melding costs
+    shrink_cost: float = 18.0
+    meld_threshold: float = 0.0
+    open_keep: int = 2  # cards kept after opening
+    # going out
+    ask_cards: int = 6  # ask partner when partner holds at least this many cards
+    answer_no_points: int = 110  # answer no holding at least this many points
+    prolong_lead: int = 10**9  # stay in when ahead on the table by this much (never by default)
+    # Canastone
+    wild_meld_start: int = 5
+    # Looking and Down
+    ld_card: float = 6.0  # per card melded while still in the looking
+    ld_take_card: float = 3.0  # per card a pile adds to the looking
+    ld_red3: float = -180.0  # keep value of a red three in hand
+    oot_threshold: float = 40.0  # meld out of turn when the benefit is at least this
+
+
+PARAMS: dict[str, CanastaParams] = {
+    "canasta": CanastaParams(),
+    "quick-canasta": CanastaParams(draw_card=9.0),
+    "canastone": CanastaParams(keep_wild=80.0, draw_card=10.0, gain_wild=55.0,
+                               freeze_cost=15.0),
+    "looking-and-down": CanastaParams(keep_pair=22.0, keep_min=2, draw_card=9.0,
+                                      freeze_cost=0.0),
+}
+
+
+@dataclass(frozen=True)
+class Slips:
+    """Easy's mistakes, as probabilities per decision."""
+
+    forget: float = 0.0  # forget the pile's contents and what the opponents hold
+    miss_take: float = 0.0  # draw although taking the pile was better
+    careless: float = 0.0  # discard one of the few cheapest cards at random
+    no_freeze: bool = False  # never freezes on purpose
+    no_ask: bool = False
+
+
+EASY_SLIPS = Slips(forget=0.5, miss_take=0.3, careless=0.25, no_freeze=True, no_ask=True)
+
+
+@dataclass
+class _Ctx:
+    """Per-decision flags (slips drawn for this decision)."""
+
+    forget: bool = False
+    miss_take: bool = False
+    careless: bool = False
+    notes: list = field(default_factory=list)
+
+
+class CanastaHeuristic(Player):
+    """The tuned heuristic (Normal); with :class:`Slips` it is Easy."""
+
+    level = "normal"
+
+    def __init__(self, seed: int = 0, params: dict[str, CanastaParams] | None = None,
+                 slips: Slips | None = None) -> None:
+        super().__init__(seed)
+        self.params = params or PARAMS
+        self.slips = slips or Slips()
+        self.reason = ""  # a one-line reason for the last choice (hints)
+
+    # ---- entry points ------------------------------------------------------------------------
+    def choose(self, decision: Decision) -> Action:
+        legal = decision.legal
+        if len(legal) == 1:
+            return legal[0]
+        v = CanastaView(decision)
+        p = self.params.get(v.name, CanastaParams())
+        ctx = self._draw_slips()
+        verbs = {a.verb for a in legal}
+        if "yes" in verbs:
+            return self._answer(v, p, legal)
+        if v.decision.seat != v.decision.observation["to_move"]:
+            a = self._optional(v, p, ctx)
+            return a if a is not None else legal[0]
+        if "draw" in verbs or "take" in verbs:
+            return self._draw_phase(v, p, ctx, legal)
+        return self._play_phase(v, p, ctx, legal)
+
+    def choose_optional(self, decision: Decision) -> Action | None:
+        """Out of turn (Looking and Down, frozen in time): a meld or add, or None to wait."""
+        if not decision.legal:
+            return None
+        v = CanastaView(decision)
+        p = self.params.get(v.name, CanastaParams())
+        return self._optional(v, p, _Ctx())
+
+    def _draw_slips(self) -> _Ctx:
+        s = self.slips
+        ctx = _Ctx()
+        if s.forget or s.miss_take or s.careless:
+            r = self.rng
+            ctx.forget = r.random() < s.forget
+            ctx.miss_take = r.random() < s.miss_take
+            ctx.careless = r.random() < s.careless
+        return ctx
+
+    # ---- the situation --------------------------------------------------------------------------
+    def end_risk(self, v: CanastaView) -> float:
+        """Chance that the deal ends before this seat plays again (an opponent goes out, or
+        the stock runs out)."""
+        keep = 1.0
+        for q in v.opponents:
+            h = v.hand_counts[q]
+            if v.ld:
+                if v.in_down is not None and not v.in_down[q]:
+                    continue
+                mine = v.melds[v.side_of[q]]
+                canastas = sum(1 for m in mine.values() if m.size >= 7 and m.rank != 3)
+                ready = canastas >= 2
+                close = canastas == 1 and any(5 <= m.size < 7 for m in mine.values())
+            else:
+                ready = v.may_go_out(v.side_of[q])
+                close = not ready and any(
+                    5 <= m.size < 7 and m.rank not in (0, 3)
+                    for m in v.melds[v.side_of[q]].values())
+            if not (ready or close):
+                continue
+            base = 0.6 if h <= 2 else 0.4 if h <= 4 else 0.18 if h <= 7 else 0.06
+            if close:
+                base *= 0.3
+            keep *= 1.0 - base
+        risk = 1.0 - keep
+        turns_left = v.stock / max(1, v.draw_n * v.players)
+        if turns_left < 1.0:
+            risk = max(risk, 0.8)
+        elif turns_left < 2.0:
+            risk = max(risk, 0.35)
+        return min(1.0, risk)
+
+    # ---- card values ---------------------------------------------------------------------
+    def keep_value(self, v: CanastaView, p: CanastaParams, c: int, risk: float,
+                   hcount=None) -> float:
+        """What card ``c`` is worth in this hand (the cost of discarding it)."""
+        h = hcount if hcount is not None else v.hcount
+        if is_wild(c):
+            if v.rules.wild_meld and v.melds[v.side].get(WILD_KEY) is not None:
+                return p.keep_wild * 1.5
+            return p.keep_wild
+        r = RANK[c]
+        pts = v.points[c]
+        if r == 3:
+            if c in (15, 28):
+                return p.ld_red3 if v.ld else 0.0
+            return p.keep_black3 - pts * risk * p.hand_risk_w
+        n = _rank_count(h, r)
+        melded = v.meld_of_rank(v.side, r) is not None
+        if melded:
+            base = p.keep_melded
+            if n >= 2 and (v.frozen or v.rules.take_naturals_frozen > 2):
+                base += 8.0  # a pair of a melded rank still takes a frozen pile
+        elif n >= 3:
+            base = p.keep_triple
+        elif n == 2:
+            base = p.keep_pair
+        else:
+            live = min(1.0, v.unseen_rank[r] / 4.0)
+            base = p.keep_single * live
+        return base - pts * risk * p.hand_risk_w
+
+    def gain_value(self, v: CanastaView, p: CanastaParams, c: int, extra_rank: dict) -> float:
+        """What a card coming with the pile is worth to this seat."""
+        if is_wild(c):
+            return p.gain_wild
+        r = RANK[c]
+        if r == 3:
+            if c in (15, 28):
+                if v.ld:
+                    return p.ld_red3 * 0.8
+                if v.rules.wild_meld:  # Canastone: depends on the side's canastas
+                    clean, dirty, _ = v.canastas(v.side)
+                    return 60.0 if clean and dirty else -60.0
+                return 100.0 if v.opened[v.side] else 50.0
+            return 3.0
+        if v.meld_of_rank(v.side, r) is not None:
+            return p.gain_fit + 2.0
+        if v.hand_rank(r) + extra_rank.get(r, 0) >= 2:
+            return p.gain_fit
+        return p.gain_loose
+
+    def pile_value_for(self, v: CanastaView, cards: list[int]) -> float:
+        """Roughly what taking a pile of these cards is worth to whoever takes it."""
+        total = 25.0  # the top card melded, a turn's tempo
+        for c in cards[:-1]:
+            if is_wild(c):
+                total += 45.0
+            elif c in (15, 28):
+                total += 0.0 if v.ld else 100.0
+            else:
+                total += 9.0 + 0.4 * v.points[c]
+        total += 12.0 * (v.packet + v.rules.draw_after_take)
+        return total
+
+    def take_chance(self, v: CanastaView, q: int, r: int, ctx: _Ctx) -> float:
+        """Chance that seat ``q`` can take the pile with a natural of rank ``r`` on top."""
+        rules = v.rules
+        sq = v.side_of[q]
+        opened = v.opened[sq]
+        factor = 1.0
+        if rules.open_first and not opened:
+            factor = 0.4  # must open first, then take
+        frozen = v.frozen or (rules.unopened_pile_frozen and not opened)
+        need = rules.take_naturals_frozen if frozen else rules.take_naturals
+        if not ctx.forget:
+            if not frozen and rules.take_by_adding and opened:
+                if v.meld_of_rank(sq, r) is not None:
+                    return 0.97
+        known = v.known[q] if not ctx.forget else []
+        k = sum(1 for c in known if RANK[c] == r)
+        unknown_cards = max(0, v.hand_counts[q] - len(known))
+        good = v.unseen_rank[r] + (v.unseen_rank[r] == 0 and 0)
+        total = v.unseen_total
+        if not frozen and rules.take_with_wild:
+            pr = p_pair_or_wild(total, good, v.unseen_wild, unknown_cards, min(k, 2))
+        else:
+            pr = p_at_least(total, good, unknown_cards, need - k)
+        if rules.unopened_pile_frozen and not opened:
+            factor *= 0.45  # the pile must also make the opening minimum
+        return pr * factor
+
+    def discard_cost(self, v: CanastaView, p: CanastaParams, c: int, risk: float,
+                     ctx: _Ctx) -> float:
+        cost = self.keep_value(v, p, c, risk)
+        r = RANK[c]
+        wild = is_wild(c)
+        if r == 3 or wild:
+            if wild and not v.ld:
+                cost += p.freeze_cost
+            return cost
+        q = v.next_seat
+        if v.side_of[q] == v.side:
+            return cost
+        pile = [c] if ctx.forget else v.pile + [c]
+        chance = self.take_chance(v, q, r, ctx)
+        return cost + chance * self.pile_value_for(v, pile) * p.danger_w
+
+    # ---- answering "may I go out?" -------------------------------------------------------------
+    def _answer(self, v: CanastaView, p: CanastaParams, legal):
+        yes = next(a for a in legal if a.verb == "yes")
+        no = next(a for a in legal if a.verb == "no")
+        pts = sum(v.points[c] if c not in (15, 28) else 0 for c in v.hand)
+        risk = self.end_risk(v)
+        if pts >= p.answer_no_points and risk < 0.3:
+            self.reason = f"no: I still hold {pts} points to meld"
+            return no
+        self.reason = "yes: go out"
+        return yes
+
+    # ---- drawing or taking ----------------------------------------------------------------------
+    def _draw_phase(self, v: CanastaView, p: CanastaParams, ctx: _Ctx, legal):
+        draw = next((a for a in legal if a.verb == "draw"), None)
+        takes = [a for a in legal if a.verb == "take"]
+        openings = [a for a in legal if a.verb == "meld"]  # Canastone: open first
+        if openings:
+            best = min(openings, key=lambda a: self._opening_cost(v, a))
+            if v.hand_counts[v.seat] - len(best.cards()) >= p.open_keep or draw is None:
+                self.reason = "open first, then play a normal turn"
+                return best
+        if not takes:
+            self.reason = "draw"
+            return draw if draw is not None else legal[0]
+        risk = self.end_risk(v)
+        scored = [(self._take_value(v, p, a, risk), i, a) for i, a in enumerate(takes)]
+        value, _, best = max(scored, key=lambda t: (t[0], -t[1]))
+        if draw is None:
+            return best
+        if v.stock == 0:
+            # Declining ends the deal (CA-14): take only a small pile or when behind.
+            lead = v.table_value(v.side) - max(v.table_value(s) for s in range(v.nsides)
+                                               if s != v.side)
+            if len(v.pile) <= 3 or lead < 0:
+                return best
+            return draw
+        draw_value = p.draw_card * v.draw_n
+        if value > draw_value + p.take_margin:
+            if ctx.miss_take and len(v.pile) <= 8:
+                self.reason = "draw"
+                return draw
+            top = v.pile[-1]
+            self.reason = f"take the pile ({len(v.pile)} cards, {_rank_name(RANK[top])} on top)"
+            return best
+        self.reason = "draw: the pile is not worth it"
+        return draw
+
+    def _take_value(self, v: CanastaView, p: CanastaParams, a: Action, risk: float) -> float:
+        gained = v.pile[:-1]
+        extra: dict[int, int] = {}
+        for c in gained:
+            if not is_wild(c):
+                extra[RANK[c]] = extra.get(RANK[c], 0) + 1
+        value = sum(self.gain_value(v, p, c, extra) for c in gained)
+        value += (v.packet + v.rules.draw_after_take) * p.draw_card
+        value += p.deny * len(v.pile)
+        top = v.pile[-1]
+        r = RANK[top]
+        used = a.cards()
+        wilds = sum(1 for c in used if is_wild(c))
+        value -= wilds * p.wild_cost
+        if not used:
+            value += 12.0  # taken by adding: no hand card spent
+        else:
+            # the pair leaves the hand into a meld: pile control spent, progress gained
+            m = v.meld_of_rank(v.side, r)
+            if m is None and not (v.ld and v.opened[v.side]):
+                value += PROGRESS[3] * 300 * p.prog_now
+            nats = sum(1 for c in a.groups[0] if not is_wild(c))
+            if nats >= 2 and not (v.ld and v.opened[v.side]):
+                value -= p.pair_spend
+        if len(a.groups) > 1 or not v.opened[v.side]:
+            value += 40.0  # opening through the pile
+            value -= 6.0 * sum(len(g) for g in a.groups[1:])
+        value += v.points[top] * 0.3
+        if v.ld and v.in_down is not None and not v.in_down[v.seat]:
+            value -= p.ld_take_card * len(gained)
+        return value
+
+    def _opening_cost(self, v: CanastaView, a: Action) -> float:
+        cards = a.cards()
+        wilds = sum(1 for c in cards if is_wild(c))
+        pts = sum(v.points[c] for c in cards)
+        return len(cards) * 10 + wilds * 30 - pts * 0.05
+
+    # ---- melding and discarding ----------------------------------------------------------
+    def _play_phase(self, v: CanastaView, p: CanastaParams, ctx: _Ctx, legal):
+        melds = [a for a in legal if a.verb in ("meld", "add")]
+        discards = [a for a in legal if a.verb == "discard"]
+        asks = [a for a in legal if a.verb == "ask"]
+        risk = self.end_risk(v)
+        # going out (or, in Looking and Down, emptying the looking)
+        out = self._going_out(v, p, risk)
+        if out is not None:
+            if asks and not self.slips.no_ask:
+                partner = max(v.partners, key=lambda s: v.hand_counts[s]) if v.partners else -1
+                if partner >= 0 and v.hand_counts[partner] >= p.ask_cards and v.answer is None:
+                    ask = next((a for a in asks if a.target in (-1, partner)), asks[0])
+                    self.reason = "ask partner before going out"
+                    return ask
+            step = self._toward(v, melds, discards, out)
+            if step is not None:
+                return step
+        if melds:
+            best, benefit = self._best_meld(v, p, melds, risk)
+            if best is not None and (benefit > p.meld_threshold or not discards):
+                return best
+        if not discards:
+            return melds[0] if melds else legal[0]
+        return self._best_discard(v, p, ctx, discards, risk)
+
+    def _going_out(self, v: CanastaView, p: CanastaParams, risk: float):
+        """The plan to meld out now, if it is possible and wanted; else None."""
+        if v.answer == "no":
+            return None
+        plan = plan_meld_out(v, v.hcount, v.my_melds())
+        if plan is None:
+            return None
+        discard, final = plan
+        if v.ld:
+            in_down = v.in_down[v.seat]
+            if not in_down:
+                return plan  # empty the looking: the down comes at once
+            return plan if v.may_go_out(v.side, final) else None
+        if not v.may_go_out(v.side, final):
+            return None
+        if v.answer == "yes":
+            return plan
+        # score- and tempo-aware: stay in only when clearly dominating and safe
+        mine = v.table_value(v.side)
+        theirs = max(v.table_value(s) for s in range(v.nsides) if s != v.side)
+        if mine - theirs >= p.prolong_lead and risk < 0.15 and v.stock > 20:
+            target_hit = v.totals[v.side] + mine >= v.target if v.totals else False
+            if not target_hit:
+                return None
+        return plan
+
+    def _toward(self, v: CanastaView, melds, discards, plan):
+        """The next step of a meld-out plan: a meld that keeps the plan possible (canastas
+        first), or the final discard."""
+        hand = len(v.hand)
+        if hand <= 1 and discards:
+            return discards[0]
+        best = None
+        best_key = None
+        clean0, dirty0, _ = v.canastas(v.side)
+        for a in melds:
+            h = v.hcount[:]
+            for c in a.cards():
+                h[c] -= 1
+            after = _apply_meld(v, a)
+            rest = plan_meld_out(v, h, after)
+            if rest is None:
+                continue
+            if v.ld and v.in_down[v.seat]:
+                if not v.may_go_out(v.side, rest[1]):
+                    continue
+            elif not v.ld and not v.may_go_out(v.side, rest[1]):
+                continue
+            clean, dirty, _ = v.canastas(v.side, after)
+            key = ((clean + dirty) - (clean0 + dirty0), len(a.cards()))
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        if best is not None:
+            self.reason = "meld out" if not v.ld or v.in_down[v.seat] else "empty the looking"
+            return best
+        discard, _ = plan
+        if hand == 2 and discard >= 0:
+            for a in discards:
+                if a.groups[0][0] == discard:
+                    return a
+        return None
+
+    def _best_meld(self, v: CanastaView, p: CanastaParams, melds, risk: float):
+        best, best_b = None, float("-inf")
+        for a in melds:
+            b = self._meld_benefit(v, p, a, risk)
+            if b > best_b:
+                best, best_b = a, b
+        return best, best_b
+
+    def _meld_benefit(self, v: CanastaView, p: CanastaParams, a: Action, risk: float) -> float:
+        rules = v.rules
+        cards = a.cards()
+        side = v.side
+        hand = len(v.hand)
+        left = hand - len(cards)
+        opening = not v.opened[side]
+        before = v.my_melds()
+        after = _apply_meld(v, a)
+        wilds = sum(1 for c in cards if is_wild(c))
+        b = sum(v.points[c] for c in cards) * (p.bank_base + p.bank_risk * risk)
+        prog = 0.0
+        completes = False
+        for key, m in after.items():
+            old = before.get(key)
+            if old is not None and old.size == m.size:
+                continue
+            prog += _progress(v, m) - (_progress(v, old) if old is not None else 0.0)
+            if m.size >= 7 and (old is None or old.size < 7) and m.rank != 3:
+                completes = True
+        b += prog * (1.0 if completes else p.prog_now)
+        clean0, dirty0, _ = v.canastas(side)
+        clean1, dirty1, _ = v.canastas(side, after)
+        if not v.may_go_out(side) and (clean1 + dirty1 > clean0 + dirty0):
+            b += p.first_canasta
+        if wilds:
+            b -= wilds * p.wild_cost * (0.3 if completes else 1.0)
+            if rules.wild_meld and a.verb == "meld" and all(is_wild(c) for c in cards):
+                jok, two = v.hand_wilds()
+                if jok + two < p.wild_meld_start:
+                    b -= 200.0
+        if left < p.keep_min:
+            b -= (p.keep_min - left) * p.shrink_cost * (1.0 - risk)
+        # pairs broken: a new meld of a rank uses its naturals; adds of a melded rank keep the
+        # take-by-adding option, so only frozen piles care
+        if opening:
+            b += 60.0 - len(cards) * 4.0
+            if left < p.open_keep:
+                b -= 80.0
+        if v.ld and v.in_down is not None and not v.in_down[v.seat]:
+            b += p.ld_card * len(cards)
+        for c in cards:
+            if c in (15, 28):  # a red three onto a red canasta (Looking and Down)
+                b += 300.0
+        return b
+
+    def _best_discard(self, v: CanastaView, p: CanastaParams, ctx: _Ctx, discards, risk):
+        scored = []
+        for i, a in enumerate(discards):
+            c = a.groups[0][0]
+            cost = self.discard_cost(v, p, c, risk, ctx)
+            if self.slips.no_freeze and is_wild(c):
+                cost += 200.0
+            scored.append((cost, i, a))
+        scored.sort(key=lambda t: (t[0], t[1]))
+        if ctx.careless and len(scored) > 1:
+            plain = [t for t in scored[:3] if not is_wild(t[2].groups[0][0])]
+            if plain:
+                pick = plain[self.rng.below(len(plain))]
+                self.reason = "discard"
+                return pick[2]
+        cost, _, a = scored[0]
+        c = a.groups[0][0]
+        if is_wild(c) and not v.ld:
+            self.reason = "freeze the pile with a wild card"
+        elif RANK[c] == 3:
+            self.reason = "discard a three: it blocks the pile"
+        else:
+            self.reason = "the safest discard"
+        return a
+
+    # ---- out of turn (Looking and Down) ----------------------------------------------------------
+    def _optional(self, v: CanastaView, p: CanastaParams, ctx: _Ctx):
+        melds = [a for a in v.decision.legal if a.verb in ("meld", "add")]
+        if not melds:
+            return None
+        risk = self.end_risk(v)
+        plan = self._going_out(v, p, risk)
+        if plan is not None and (v.in_down is None or v.in_down[v.seat]):
+            step = self._toward(v, melds, [], plan)
+            if step is not None:
+                return step
+        best, benefit = self._best_meld(v, p, melds, risk)
+        if best is not None and benefit >= p.oot_threshold * (1.0 - risk):
+            return best
+        return None
+
+
+# ---- helpers ----------------------------------------------------------------------------------
+def _rank_count(h, r: int) -> int:
+    return h[r - 1] + h[r + 12] + h[r + 25] + h[r + 38]
+
+
+def _rank_name(r: int) -> str:
+    return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(r, str(r))
+
+
+def _apply_meld(v: CanastaView, a: Action) -> dict[int, MeldInfo]:
+    """The seat's melds after a meld or add (counts)."""
+    melds = {k: m.copy() for k, m in v.my_melds().items()}
+    rules = v.rules
+    if a.verb == "add":
+        m = melds.get(a.target)
+        if m is not None:
+            m.add(a.cards())
+        return melds
+    fresh = 5000
+    for g in a.groups:
+        rank = 0
+        for c in g:
+            if not is_wild(c):
+                rank = RANK[c] if RANK[c] != 3 or c in (2, 41) else 3
+                break
+        if rules.one_meld_per_rank and rank in melds:
+            melds[rank].add(g)
+            continue
+        key = rank if rules.one_meld_per_rank else fresh
+        fresh += 1
+        m = MeldInfo(key, rank)
+        m.add(g)
+        melds[key] = m
+    return melds
+
+
+def _progress(v: CanastaView, m: MeldInfo | None) -> float:
+    """Expected canasta bonus of a meld, by its size."""
+    if m is None or m.rank == 3:
+        return 0.0
+    rules = v.rules
+    size = m.size
+    if m.rank == 0:
+        bonus = 2500.0
+    else:
+        if m.wild:
+            bonus = 300.0 if m.rank != 1 or not rules.wild_meld else 500.0
+        else:
+            bonus = 400.0 if m.rank != 1 or not rules.wild_meld else 750.0
+    if size >= 7:
+        shim = _ShimMeld(m)
+        return float(rules.canasta_bonus(shim)) + 0.0 * meld_points(rules, m)
+    return bonus * PROGRESS[min(size, 7)]
+
+
+class _ShimMeld:
+    def __init__(self, m: MeldInfo) -> None:
+        self.rank, self.jok, self.two, self.red3 = m.rank, m.jok, m.two, m.red3
+        self.wild = m.jok + m.two
+
+
+def easy_params() -> dict[str, CanastaParams]:
+    return {k: replace(v) for k, v in PARAMS.items()}
+
+
+_ = (NATURAL_RANKS, JOKER)

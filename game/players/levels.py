@@ -1,0 +1,49 @@
+"""The Easy and Normal levels: one player object per seat that plays every game, handing each
+decision to the game's heuristic (canasta family or Cassino). The heuristics share the
+player's seeded generator, so its state (saved with the game) covers them all."""
+
+from __future__ import annotations
+
+from game.actions import Action
+from game.players.base import Decision, Player
+from game.players.heuristic_canasta import EASY_SLIPS, CanastaHeuristic
+
+
+class NormalPlayer(Player):
+    level = "normal"
+    slips = None
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._canasta = CanastaHeuristic(seed, slips=self.slips)
+        self._canasta.rng = self.rng
+        self._cassino = None
+
+    def _delegate(self, decision: Decision):
+        if decision.rules == "cassino":
+            if self._cassino is None:
+                from game.players.heuristic_cassino import CassinoHeuristic
+
+                self._cassino = CassinoHeuristic(0, easy=self.slips is not None)
+                self._cassino.rng = self.rng
+            return self._cassino
+        return self._canasta
+
+    def choose(self, decision: Decision) -> Action:
+        return self._delegate(decision).choose(decision)
+
+    def choose_optional(self, decision: Decision) -> Action | None:
+        return self._delegate(decision).choose_optional(decision)
+
+    @property
+    def reason(self) -> str:
+        """A one-line reason for the last choice (for hints)."""
+        return getattr(self._canasta, "reason", "")
+
+    def set_state(self, state: int) -> None:
+        self.rng.state = state
+
+
+class EasyPlayer(NormalPlayer):
+    level = "easy"
+    slips = EASY_SLIPS

@@ -1,0 +1,235 @@
+"""Duplicate-deal tournaments between two computer-player levels.
+
+Every shuffle is played twice with the levels swapped, and the pair is the unit of analysis
+(notes/ai.md section 4.1), which cancels most of the card luck:
+
+- **Two sides** (2 players, or partnerships: sides are ``seat % 2``): the first time side 0's
+  seats play level A and side 1's level B; the second time the other way round. A pair scores
+  the mean over its two deals of (A's side points minus B's side points).
+- **More than two sides** (3-player Canasta or Canastone, Looking and Down with 3+ players):
+  side a is one seat against the rest, and that seat rotates with the deal number
+  (seat = deal % players). The first time that seat plays A and everybody else B; the second
+  time that seat plays B and everybody else A. A pair scores the mean over its two deals of (A's
+  mean points per seat minus B's mean points per seat).
+
+A deal is *won* by the level of its top scorer (a tie between the levels counts half), so equal
+levels win half of the deals. Every deal starts from zero totals (opening minimums of a new
+game). Points are per deal (in Cassino per game, one pass through the deck).
+
+Looking and Down: a player frozen in time may act out of turn; before each turn the harness
+offers every frozen-in-time computer seat the chance (``Player.choose_optional``).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from game.errors import Misdeal
+from game.match import Match
+from game.players.base import Decision
+from game.players.registry import make_player
+from game.registry import get_game
+
+MAX_ACTIONS = 6000
+
+
+@dataclass
+class DealResult:
+    points: list[int]  # per seat (a partner's points are the side's)
+    levels: list[str]  # per seat
+    actions: int
+    times: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per decision
+    error: str | None = None
+
+
+def _decision(state, rules: str, players: int, seat: int, options, deadline_ms: int,
+              totals) -> Decision:
+    return Decision(
+        rules=rules,
+        players=players,
+        seat=seat,
+        observation=state.observation(seat),
+        legal=state.legal_actions(seat),
+        totals=list(totals),
+        options=options,
+        deadline_ms=deadline_ms,
+    )
+
+
+def play_deal(rules: str, players: int, levels: list[str], deal_seed: int, dealer: int,
+              bot_seed: int, options: frozenset[str] = frozenset(),
+              deadline_ms: int = 1000) -> DealResult:
+    """Play one deal (a Cassino game) with ``levels[seat]`` at each seat."""
+    game = get_game(rules)
+    match = Match(game, players, seed=deal_seed, options=options, dealer=dealer)
+    while True:
+        try:
+            state = match.start_deal()
+            break
+        except Misdeal:  # pragma: no cover - Match retries itself
+            continue
+    totals = [0] * game.num_sides(players)
+    bots = [make_player(levels[s], bot_seed * 131 + s * 7 + 1) for s in range(players)]
+    times: dict[str, list[float]] = {lv: [] for lv in set(levels)}
+    ld = hasattr(state, "frozen_time") and state.down is not None
+    actions = 0
+    last_turn = None
+    clock = time.perf_counter
+    while not state.is_over():
+        if actions > MAX_ACTIONS:
+            return DealResult([0] * players, levels, actions, times, "the deal did not end")
+        seat = state.current_player()
+        if ld and (state.turn, state.turn_no) != last_turn:
+            last_turn = (state.turn, state.turn_no)
+            for other in state.actors()[1:]:
+                for _ in range(12):
+                    if state.is_over() or not state.frozen_time[other]:
+                        break
+                    d = _decision(state, rules, players, other, options, deadline_ms, totals)
+                    if not d.legal:
+                        break
+                    t0 = clock()
+                    a = bots[other].choose_optional(d)
+                    times[levels[other]].append(clock() - t0)
+                    if a is None:
+                        break
+                    if a not in d.legal:
+                        return DealResult([0] * players, levels, actions, times,
+                                          f"seat {other} chose an unlisted action {a}")
+                    state.apply(a, validate=False)
+                    actions += 1
+            if state.is_over():
+                break
+            seat = state.current_player()
+        d = _decision(state, rules, players, seat, options, deadline_ms, totals)
+        t0 = clock()
+        a = bots[seat].choose(d)
+        times[levels[seat]].append(clock() - t0)
+        if a not in d.legal:
+            return DealResult([0] * players, levels, actions, times,
+                              f"seat {seat} chose an unlisted action {a}")
+        state.apply(a, validate=False)
+        actions += 1
+    scores = state.deal_scores()
+    points = [scores[game.side_of(s, players)] for s in range(players)]
+    return DealResult(points, levels, actions, times)
+
+
+def _pair(rules: str, players: int, a: str, b: str, seed: int, index: int,
+          options: frozenset[str], deadline_ms: int) -> dict:
+    """Play shuffle ``index`` twice, levels swapped; the pair's figures."""
+    game = get_game(rules)
+    nsides = game.num_sides(players)
+    deal_seed = seed * 1_000_003 + index
+    dealer = index % players
+    if nsides == 2:
+        side_a = [game.side_of(s, players) == 0 for s in range(players)]
+    else:
+        k = index % players
+        side_a = [s == k for s in range(players)]
+    first = [a if x else b for x in side_a]
+    second = [b if x else a for x in side_a]
+    results = []
+    for levels in (first, second):
+        results.append(play_deal(rules, players, levels, deal_seed, dealer,
+                                 bot_seed=deal_seed, options=options, deadline_ms=deadline_ms))
+    diffs = []
+    wins = []
+    for j, r in enumerate(results):
+        is_a = [x if j == 0 else not x for x in side_a]
+        pa = [p for p, x in zip(r.points, is_a) if x]
+        pb = [p for p, x in zip(r.points, is_a) if not x]
+        diffs.append(statistics.fmean(pa) - statistics.fmean(pb))
+        top = max(r.points)
+        tops = {x for p, x in zip(r.points, is_a) if p == top}
+        wins.append(0.5 if len(tops) == 2 else (1.0 if True in tops else 0.0))
+    times: dict[str, list[float]] = {}
+    for r in results:
+        for lv, ts in r.times.items():
+            times.setdefault(lv, []).extend(ts)
+    errors = [r.error for r in results if r.error]
+    return {
+        "index": index,
+        "diff": statistics.fmean(diffs),
+        "wins": wins,
+        "times": times,
+        "errors": errors,
+        "actions": sum(r.actions for r in results),
+    }
+
+
+def _worker(args) -> dict:
+    return _pair(*args)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    k = (len(s) - 1) * q
+    lo = math.floor(k)
+    hi = math.ceil(k)
+    return s[lo] + (s[hi] - s[lo]) * (k - lo)
+
+
+def time_summary(seconds: list[float]) -> dict:
+    ms = [t * 1000.0 for t in seconds]
+    return {
+        "decisions": len(ms),
+        "median_ms": round(statistics.median(ms), 3) if ms else 0.0,
+        "p95_ms": round(percentile(ms, 0.95), 3),
+        "max_ms": round(max(ms), 3) if ms else 0.0,
+    }
+
+
+def run_tournament(rules: str, players: int, a: str, b: str, deals: int, seed: int,
+                   options: frozenset[str] = frozenset(), deadline_ms: int = 1000,
+                   jobs: int = 1, progress=None) -> dict:
+    """Play ``deals`` duplicate pairs; the figures for level ``a`` (see the module doc)."""
+    tasks = [(rules, players, a, b, seed, i, frozenset(options), deadline_ms)
+             for i in range(deals)]
+    start = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing as mp
+
+        with mp.Pool(jobs) as pool:
+            pairs = []
+            for res in pool.imap(_worker, tasks, chunksize=max(1, min(8, deals // (jobs * 4)))):
+                pairs.append(res)
+                if progress:
+                    progress(len(pairs), deals)
+    else:
+        pairs = []
+        for t in tasks:
+            pairs.append(_worker(t))
+            if progress:
+                progress(len(pairs), deals)
+    diffs = [p["diff"] for p in pairs]
+    wins = [w for p in pairs for w in p["wins"]]
+    n = len(diffs)
+    mean = statistics.fmean(diffs) if diffs else 0.0
+    sd = statistics.stdev(diffs) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+    times: dict[str, list[float]] = {}
+    for p in pairs:
+        for lv, ts in p["times"].items():
+            times.setdefault(lv, []).extend(ts)
+    return {
+        "rules": rules,
+        "players": players,
+        "a": a,
+        "b": b,
+        "seed": seed,
+        "deals": n,
+        "a_points_mean": round(mean, 2),
+        "a_points_ci95": [round(mean - half, 2), round(mean + half, 2)],
+        "a_points_sd": round(sd, 2),
+        "a_deal_win_rate": round(statistics.fmean(wins), 4) if wins else 0.0,
+        "times": {lv: time_summary(ts) for lv, ts in sorted(times.items())},
+        "errors": [e for p in pairs for e in p["errors"]][:20],
+        "actions": sum(p["actions"] for p in pairs),
+        "seconds": round(time.perf_counter() - start, 1),
+    }
