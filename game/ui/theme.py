@@ -9,6 +9,9 @@ from __future__ import annotations
 from game.ui.fonts import FONT_NAME
 from game.ui.paths import FONT_BOLD, FONT_REGULAR
 
+TOOL_TIP_WIDTH = 340  # at scale 1.0
+TOOL_TIP_PAD = 10
+
 # Base sizes at 1280x800 (scale 1.0).
 SIZES = {"body": 17, "button": 19, "menu": 23, "small": 14, "heading": 21, "title": 30}
 
@@ -180,8 +183,13 @@ def build_theme(scale: float = 1.0) -> dict:
                     "selected_bg": _hex(GOLD), "normal_text": _hex(IVORY),
                     "normal_border": _hex(GOLD, 180), "selected_text": _hex(DEEP)},
     }
-    theme["tool_tip"] = {
+    theme["tool_tip"] = {"font": _font(sz["small"]),
+                         "misc": {"rect_width": str(round(TOOL_TIP_WIDTH * scale))}}
+    theme["tool_tip.text_box"] = {
         "font": _font(sz["small"]),
-        "colours": {"dark_bg": _hex(DEEP, 245), "normal_border": _hex(GOLD)},
+        "colours": {"dark_bg": _hex(DEEP, 248), "normal_border": _hex(GOLD),
+                    "normal_text": _hex(IVORY)},
+        "misc": {"shape": "rounded_rectangle", "shape_corner_radius": str(round(6 * scale)),
+                 "border_width": "1", "padding": f"{TOOL_TIP_PAD},{TOOL_TIP_PAD - 2}"},
     }
     return theme

@@ -187,6 +187,12 @@ def test_new_game_choices_reach_on_start(make_app):
     ng = app.screen
     click(app, ng.players.buttons[7])
     click(app, ng.seat_kind[1].buttons["human"])
+    assert not any(b.is_enabled for b in ng.seat_level[1].buttons.values())
+    before = pygame.image.tobytes(app.render(), "RGB")
+    click(app, ng.seat_kind[1].buttons["computer"])
+    assert all(b.is_enabled for b in ng.seat_level[1].buttons.values())
+    click(app, ng.seat_kind[1].buttons["human"])
+    assert pygame.image.tobytes(app.render(), "RGB") == before  # same look as a fresh human
     click(app, ng.seat_level[2].buttons["hard"])
     assert not ng.seat_level[0].buttons["easy"].is_enabled  # seat 1 is human
     click(app, ng.option_boxes["no-grab-bonus"])

@@ -28,7 +28,7 @@ from game.ui.config import (
 )
 from game.ui.screen import Screen
 from game.ui.widgets.segmented import Segmented
-from game.ui.widgets.textblock import text_block
+from game.ui.widgets.textblock import text_block, tool_tip
 
 
 def _side_of(game: str, players: int, seat: int) -> int | None:
@@ -212,7 +212,7 @@ class NewGameScreen(Screen):
             cb = UICheckBox(pygame.Rect(x, y + (s(30) - box) // 2, box, box),
                             t(f"option.{opt}"), self.manager, container=p,
                             initial_state=opt in c.options,
-                            tool_tip_text=t(f"option.{opt}.help"))
+                            tool_tip_text=tool_tip(self, t(f"option.{opt}.help")))
             self.option_boxes[opt] = cb
             y += s(32)
 

@@ -53,12 +53,15 @@ class Segmented:
         self.on_change(value)
 
     def enable(self, on: bool = True) -> None:
+        # Select first: pygame_gui's select()/unselect() redraw a button as enabled.
+        self.set(self.value)
         for b in self.buttons.values():
             if on:
                 b.enable()
+                if b is self.buttons.get(self.value):
+                    b.select()  # enable() drops the selected look
             else:
                 b.disable()
-        self.set(self.value)  # enabling resets pygame_gui's selected look
 
     def set(self, value: Hashable) -> None:
         self.value = value

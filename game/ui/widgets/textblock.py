@@ -26,6 +26,15 @@ def text_block(screen, rect: pygame.Rect, text: str, size_key: str = "body",
                      object_id=object_id)
 
 
+def tool_tip(screen, text: str) -> str:
+    """Tool-tip HTML with our line breaks (pygame_gui would hyphenate Japanese)."""
+    from game.ui.theme import TOOL_TIP_PAD, TOOL_TIP_WIDTH
+
+    width = screen.s(TOOL_TIP_WIDTH) - 2 * TOOL_TIP_PAD - screen.s(10)
+    lines = wrap(text, width, screen.app.font_sizes["small"])
+    return "<br>".join(html.escape(line, quote=False) for line in lines)
+
+
 def text_height(screen, text: str, width: int, size_key: str = "body") -> int:
     """The height :func:`text_block` needs for ``text`` at ``width``."""
     size = screen.app.font_sizes[size_key]
