@@ -19,6 +19,7 @@ SUBCOMMANDS = {
     "selfplay": ("game.commands.selfplay", "play whole games between simple bots, checking rules"),
     "bench": ("game.commands.bench", "measure engine speed"),
     "tournament": ("game.commands.tournament", "duplicate deals between two computer levels"),
+    "play": ("game.commands.play", "open the Card Table window (the default)"),
 }
 
 
