@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 
@@ -37,6 +38,7 @@ def run(args) -> int:
     fullscreen = getattr(args, "fullscreen", None)
     language = getattr(args, "language", None)
     screenshot = getattr(args, "screenshot", None)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
 
@@ -59,4 +61,7 @@ def run(args) -> int:
         pygame.image.save(app.render(), screenshot)
         app.close()
         return 0
-    return app.run()
+    try:
+        return app.run()
+    except KeyboardInterrupt:  # Ctrl+C in the terminal: the window closes cleanly (run's finally)
+        return 130

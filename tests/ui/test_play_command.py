@@ -41,3 +41,11 @@ def test_bare_namespace_as_from_python_m_game(tmp_path):
     out = tmp_path / "menu.png"
     assert play.run(argparse.Namespace(screenshot=str(out))) == 0
     assert out.exists()
+
+
+def test_registered_in_the_cli(tmp_path):
+    from game import cli
+
+    assert cli.SUBCOMMANDS["play"][0] == "game.commands.play"
+    out = tmp_path / "menu.png"
+    assert cli.main(["play", "--screenshot", str(out)]) == 0 and out.exists()
