@@ -1,7 +1,282 @@
-"""Placeholder (replaced below)."""
-from game.players.simple import SimplePlayer
+"""The Normal and Easy computer players for Cassino.
+
+Every move is priced from the observation alone (hand, open table, everything captured, the
+unseen cards and hand counts):
+
+- **Count cards.** Points are exact for the big casino (10D, 2), the little casino (2S, 1), aces
+  (1) and sweeps (1); a card or a spade is worth what it changes in the chance of winning the
+  majorities (27 of 52 cards for 3 points, 7 of 13 spades for 1), from a normal approximation of
+  how the remaining cards may split. Once a majority is decided its cards are worth nothing.
+- **Avoid leaving a sweep, do not trail into an easy capture.** After each candidate move the
+  player looks at the table it leaves: for every value the next opponent may hold (hypergeometric
+  odds from the unseen cards and that opponent's hand count) the best capture it allows,
+  sweep included, and subtracts the expected best reply.
+- **Build and override with purpose**: a reservation is worth its cards plus the capturing card
+  if the opponent cannot take it first (the chance the opponent holds that value).
+- **Last cards**: the last capturer collects the table, so in the final round a capture also
+  earns part of what will be left.
+
+Easy (``easy=True``) slips like a person: sometimes forgets the threat of the table it leaves,
+sometimes misses a build, sometimes plays one of its few best moves instead of the best.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from game.actions import Action
+from game.cards import RANK
+from game.cassino.combos import disjoint_unions, subsets_by_sum
+from game.players.base import Decision, Player
+
+TEN_D, TWO_S = 35, 1
+ACES = frozenset((0, 13, 26, 39))
 
 
-class CassinoHeuristic(SimplePlayer):
-    def __init__(self, seed=0, easy=False):
+def _is_spade(c: int) -> bool:
+    return c < 13
+
+
+def _normal_density(z: float) -> float:
+    return math.exp(-0.5 * z * z) / math.sqrt(2 * math.pi)
+
+
+def majority_weight(mine: int, theirs: int, remaining: int, need: int, points: float) -> float:
+    """What one more card for us (or one fewer for them) is worth toward a majority of
+    ``points`` decided at ``need`` cards, with ``remaining`` cards still to be won."""
+    if mine >= need or theirs >= need or remaining <= 0:
+        return 0.0
+    # our final count ~ mine + Binomial(remaining, 1/2), spread widened for lumpy captures
+    sigma = max(0.8, 0.75 * math.sqrt(remaining))
+    z = (need - 0.5 - (mine + remaining / 2.0)) / sigma
+    return points * _normal_density(z) / sigma
+
+
+@lru_cache(maxsize=4096)
+def _p_holds(unseen: int, good: int, hand: int) -> float:
+    """P(at least one of ``good`` cards among ``hand`` drawn from ``unseen``)."""
+    if good <= 0 or hand <= 0:
+        return 0.0
+    if hand >= unseen:
+        return 1.0
+    if unseen - good < hand:
+        return 1.0
+    return 1.0 - math.comb(unseen - good, hand) / math.comb(unseen, hand)
+
+
+class CassinoHeuristic(Player):
+    level = "normal"
+
+    def __init__(self, seed: int = 0, easy: bool = False, params: dict | None = None) -> None:
         super().__init__(seed)
+        self.easy = easy
+        self.params = {"threat": 1.0, "build": 0.9, "keep": 0.25, "last": 0.6}
+        if params:
+            self.params.update(params)
+        self.reason = ""
+
+    def choose_optional(self, decision: Decision) -> Action | None:
+        return None
+
+    # ---- the decision ---------------------------------------------------------------------------
+    def choose(self, decision: Decision) -> Action:
+        legal = decision.legal
+        if len(legal) == 1:
+            return legal[0]
+        ctx = _Context(decision)
+        forget = miss_build = sloppy = False
+        if self.easy:
+            r = self.rng
+            forget = r.random() < 0.4
+            miss_build = r.random() < 0.5
+            sloppy = r.random() < 0.3
+        scored = []
+        for i, a in enumerate(legal):
+            if miss_build and a.verb == "build" and len(legal) > 1:
+                continue
+            scored.append((self.score(ctx, a, forget), i, a))
+        if not scored:
+            scored = [(self.score(ctx, a, forget), i, a) for i, a in enumerate(legal)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        if sloppy and len(scored) > 1:
+            best = scored[0][0]
+            close = [t for t in scored[:3] if t[0] >= best - 1.0]
+            pick = close[self.rng.below(len(close))]
+            return pick[2]
+        best = scored[0][2]
+        self.reason = _describe(best)
+        return best
+
+    def score(self, ctx: _Context, a: Action, forget: bool = False) -> float:
+        p = self.params
+        played = a.groups[0][0]
+        taken = [c for g in a.groups[1:] for c in g]
+        loose = list(ctx.loose)
+        res = list(ctx.res)
+        value = 0.0
+        # the table after the move
+        ts = set(taken)
+        if a.verb == "trail":
+            loose.append(played)
+        else:
+            res = [r for r in res if not (set(r[0]) & ts)]
+            loose = [c for c in loose if c not in ts]
+        if a.verb == "capture":
+            cards = [played] + taken
+            value += ctx.card_sum(cards)
+            if not loose and not res:
+                value += 1.0  # sweep
+            if ctx.last_round:
+                # we become the last capturer; the leftover comes to us unless they capture
+                value += p["last"] * ctx.card_sum(loose + [c for r in res for c in r[0]]) * \
+                    (1.0 - ctx.p_any_capture(loose, res))
+        elif a.verb == "build":
+            v = a.target
+            cards = (played,) + tuple(taken)
+            res.append((cards, v, ctx.seat))
+            steal = ctx.p_value(v)
+            mine = ctx.card_sum(cards) + ctx.best_keeper_value(v, played)
+            value += p["build"] * (1.0 - steal) * mine
+        else:
+            # trailing: a card of the same value kept in hand may pair it next turn
+            v = RANK[played]
+            if any(RANK[c] == v for c in ctx.hand if c != played):
+                value += 0.3 * ctx.card_sum([played]) * (1.0 - ctx.p_value(v))
+            value -= p["keep"] * ctx.keep_value(played)
+        if not forget:
+            value -= p["threat"] * ctx.threat(tuple(loose), tuple((r[1], r[0]) for r in res))
+        return value
+
+
+class _Context:
+    """The parsed observation and the per-card values of this decision."""
+
+    def __init__(self, decision: Decision) -> None:
+        obs = decision.observation
+        self.seat = decision.seat
+        n = decision.players
+        self.players = n
+        self.side = self.seat % 2
+        self.hand = list(obs["hand"])
+        table = obs["table"]
+        self.loose = list(table["loose"])
+        self.res = [(tuple(r["cards"]), r["value"], r["owner"]) for r in table["reservations"]]
+        self.unseen = list(obs["unseen"])
+        self.nunseen = max(1, len(self.unseen))
+        self.opp = (self.seat + 1) % n
+        self.opp_hand = obs["hand_counts"][self.opp]
+        self.deck = obs["deck"]
+        self.last_round = self.deck == 0
+        captured = obs["captured"]
+        mine = captured[self.side]
+        theirs = captured[1 - self.side]
+        out = len(obs.get("out", []))
+        remaining = 52 - out - len(mine) - len(theirs)
+        spades_left = 13 - sum(1 for c in mine if c < 13) - sum(1 for c in theirs if c < 13) - \
+            sum(1 for c in obs.get("out", []) if c < 13)
+        self.w_card = majority_weight(len(mine), len(theirs), remaining, 27, 3.0)
+        self.w_spade = majority_weight(sum(1 for c in mine if c < 13),
+                                       sum(1 for c in theirs if c < 13), spades_left, 7, 1.0)
+        self.unseen_by_value = [0] * 14
+        for c in self.unseen:
+            self.unseen_by_value[RANK[c]] += 1
+        self._threat_cache: dict = {}
+
+    def card_value(self, c: int) -> float:
+        v = self.w_card
+        if c < 13:
+            v += self.w_spade
+        if c == TEN_D:
+            v += 2.0
+        elif c == TWO_S:
+            v += 1.0
+        if c in ACES:
+            v += 1.0
+        return v
+
+    def card_sum(self, cards) -> float:
+        return sum(self.card_value(c) for c in cards)
+
+    def p_value(self, v: int) -> float:
+        """Chance the next opponent holds a card of value ``v``."""
+        return _p_holds(self.nunseen, self.unseen_by_value[v], self.opp_hand)
+
+    def keep_value(self, c: int) -> float:
+        """What a card is worth kept in hand (its points, captured later with it)."""
+        v = self.card_value(c)
+        if RANK[c] >= 11:
+            v -= 0.1  # court cards only pair: Hoyle trails them first
+        return v
+
+    def best_keeper_value(self, v: int, played: int) -> float:
+        """Our card that will capture a reservation of ``v`` (it joins our pile)."""
+        best = 0.0
+        for c in self.hand:
+            if c != played and RANK[c] == v:
+                best = max(best, self.card_value(c))
+        return best
+
+    def p_any_capture(self, loose, res) -> float:
+        vals = {RANK[c] for c in loose} | {r[1] for r in res}
+        p_none = 1.0
+        for v in vals:
+            p_none *= 1.0 - self.p_value(v)
+        return 1.0 - p_none
+
+    def threat(self, loose: tuple, res: tuple) -> float:
+        """Expected value of the next opponent's best capture on this table (sweep included)."""
+        if self.opp_hand == 0 or (not loose and not res):
+            return 0.0
+        key = (loose, res)
+        hit = self._threat_cache.get(key)
+        if hit is not None:
+            return hit
+        gains = []
+        nloose = len(loose)
+        full = (1 << nloose) - 1
+        by_sum = subsets_by_sum([RANK[c] for c in loose], 13) if loose else None
+        for v in range(1, 14):
+            if not self.unseen_by_value[v]:
+                continue
+            masks = disjoint_unions(by_sum[v]) if by_sum is not None else {0}
+            rs = [r for r in res if r[0] == v]
+            rvalue = sum(self.card_sum(r[1]) for r in rs)
+            others = len(res) - len(rs)
+            best = 0.0
+            for m in masks:
+                if not m and not rs:
+                    continue
+                g = rvalue + sum(self.card_value(loose[j]) for j in range(nloose) if m >> j & 1)
+                if m == full and not others:
+                    g += 1.0  # sweep
+                if g > best:
+                    best = g
+            if best > 0:
+                # the capturing card joins their pile too
+                g_card = max(self.card_value(c) for c in self.unseen if RANK[c] == v)
+                gains.append((best + 0.5 * g_card, v))
+        if not gains:
+            self._threat_cache[key] = 0.0
+            return 0.0
+        gains.sort(reverse=True)
+        # E[max] over the values they may hold: sum of increments times P(holding one of the
+        # top k values)
+        expected = 0.0
+        good = 0
+        for k, (g, v) in enumerate(gains):
+            good += self.unseen_by_value[v]
+            nxt = gains[k + 1][0] if k + 1 < len(gains) else 0.0
+            expected += (g - nxt) * _p_holds(self.nunseen, good, self.opp_hand)
+        self._threat_cache[key] = expected
+        return expected
+
+
+def _describe(a: Action) -> str:
+    from game.actions import format_action
+
+    if a.verb == "capture":
+        return "capture: " + format_action(a).split(" ", 2)[2]
+    if a.verb == "build":
+        return f"build {a.target}: you hold the card to take it"
+    return "trail the least useful card"
