@@ -166,7 +166,8 @@ class App:
             self.rebuild()
         if not self.fullscreen:
             self._windowed_size = size
-            self.update_settings(delay=0.8, window_size=size)
+            if tuple(size) != tuple(self.settings.window_size):  # no write for a no-op event
+                self.update_settings(delay=0.8, window_size=size)
 
     def _make_manager(self) -> pygame_gui.UIManager:
         manager = pygame_gui.UIManager(self.window_size, theme.build_theme(self.scale))
