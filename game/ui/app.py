@@ -127,7 +127,12 @@ class App:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         w = max(MIN_WINDOW[0], self._windowed_size[0])
         h = max(MIN_WINDOW[1], self._windowed_size[1])
-        return pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        try:  # the layouts are designed down to 800x600
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        except (AttributeError, pygame.error):  # pragma: no cover - older pygame-ce
+            pass
+        return surface
 
     def _set_caption_and_icon(self) -> None:
         pygame.display.set_caption(t("app.title"))
@@ -166,8 +171,9 @@ class App:
             self.rebuild()
         if not self.fullscreen:
             self._windowed_size = size
-            if tuple(size) != tuple(self.settings.window_size):  # no write for a no-op event
-                self.update_settings(delay=0.8, window_size=size)
+            small = size[0] < MIN_WINDOW[0] or size[1] < MIN_WINDOW[1]
+            if not small and tuple(size) != tuple(self.settings.window_size):
+                self.update_settings(delay=0.8, window_size=size)  # not for no-op events
 
     def _make_manager(self) -> pygame_gui.UIManager:
         manager = pygame_gui.UIManager(self.window_size, theme.build_theme(self.scale))

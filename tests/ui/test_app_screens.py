@@ -177,6 +177,15 @@ def test_resize_rescales_and_remembers_size(make_app):
     assert load_settings(app.store.path)[0].window_size == (1920, 1080)
 
 
+def test_tiny_window_is_not_stored_and_does_not_crash(make_app):
+    app = make_app()
+    pygame.display.set_mode((500, 400), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE,
+                                         {"w": 500, "h": 400, "size": (500, 400)}))
+    settle(app, 3, dt=0.5)
+    assert app.settings.window_size == (1280, 800)
+
+
 def test_new_game_choices_reach_on_start(make_app):
     started = []
     app = make_app(AppHooks(on_start=lambda a, cfg: started.append(cfg)))
