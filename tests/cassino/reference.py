@@ -6,6 +6,7 @@ declared value, with a naive partition check; independent of game.cassino.combos
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from game.cards import RANK
@@ -13,14 +14,19 @@ from game.cards import RANK
 
 def splits(values: list[int], v: int) -> bool:
     """Whether ``values`` split into groups each summing to v (every value used)."""
+    return _splits(tuple(sorted(values)), v)
+
+
+@cache
+def _splits(values: tuple[int, ...], v: int) -> bool:
     if not values:
         return True
     first, rest = values[0], values[1:]
     for k in range(len(rest) + 1):
         for idx in combinations(range(len(rest)), k):
             if first + sum(rest[i] for i in idx) == v:
-                left = [x for i, x in enumerate(rest) if i not in idx]
-                if splits(left, v):
+                left = tuple(x for i, x in enumerate(rest) if i not in idx)
+                if _splits(left, v):
                     return True
     return False
 
