@@ -1,0 +1,331 @@
+"""One save file: building it from a session, and reading it back without trusting it.
+
+Reading (:func:`read_save`) never trusts the file and never raises anything but
+:class:`DamagedSave` (a ``CardTableError`` whose message is one short line):
+
+1. size limit (:data:`MAX_BYTES`), then UTF-8, then JSON only (no pickle, no eval; no NaN,
+   no duplicate keys, bounded nesting and number length);
+2. the format name and version: a newer version is "made by a newer Card Table"; an older one
+   is migrated (game.saves.migrate); a current one must match its checksum;
+3. pydantic validation of every field (game.saves.model);
+4. the engine rebuilds the game by replaying the deal's actions, each checked for legality;
+5. the rebuilt game must conserve cards (``check_invariants``), its totals must add up with
+   the deal's scores, and the stored summary must be the one the game gives.
+
+The file itself is only read: never rewritten, moved or deleted here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+import weakref
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from game.errors import CardTableError
+from game.players.registry import LEVELS
+from game.saves.migrate import MigrationError, migrate
+from game.saves.model import (
+    FORMAT,
+    SAVE_VERSION,
+    PracticeInfo,
+    SaveFile,
+    SessionPayload,
+    Summary,
+    checksum_of,
+    now_stamp,
+)
+from game.session import GameSession
+
+MAX_BYTES = 8 * 1024 * 1024  # a long Canastone game saves in about 10 KB
+MAX_DEPTH = 32
+
+
+class SaveError(CardTableError):
+    """A save that cannot be written or read; the message is one line for a person."""
+
+
+class DamagedSave(SaveError):
+    """A file that is not a loadable save (damaged, truncated, edited, or from a newer
+    Card Table)."""
+
+
+@dataclass
+class LoadedSave:
+    path: Path | None
+    save: SaveFile
+    session: GameSession
+    migrated_from: int | None = None  # the file's older format version, if it was migrated
+
+
+# ---- which game a session belongs to -------------------------------------------------------
+
+@dataclass
+class SaveMeta:
+    game_id: str
+    created: str
+    practice: PracticeInfo | None = None
+
+
+_META: weakref.WeakKeyDictionary[GameSession, SaveMeta] = weakref.WeakKeyDictionary()
+
+
+def meta_of(session: GameSession) -> SaveMeta:
+    """The save identity of a session (a new game id the first time a session is saved)."""
+    meta = _META.get(session)
+    if meta is None:
+        meta = _META[session] = SaveMeta(uuid.uuid4().hex, now_stamp())
+    return meta
+
+
+def set_meta(session: GameSession, meta: SaveMeta) -> None:
+    _META[session] = meta
+
+
+# ---- building ------------------------------------------------------------------------------
+
+def summarize(session: GameSession) -> Summary:
+    state = session.state
+    m = session.match
+    over = state.is_over()
+    return Summary(
+        game=session.rules,
+        players=session.players,
+        seats=[{"name": s.name, "kind": s.kind, "level": s.level} for s in session.seats],
+        totals=list(m.totals),
+        deal=m.deals_played + (0 if session.scored else 1),
+        actions=len(session.history),
+        turn=-1 if over else state.current_player(),
+        deal_over=over,
+        game_over=m.over,
+        winner=m.winner if m.over else None,
+    )
+
+
+def build_document(session: GameSession, meta: SaveMeta | None = None,
+                   updated: str | None = None) -> dict:
+    """The save document of a session, as JSON data with its checksum."""
+    if session.state is None:
+        raise SaveError("there is no deal to save yet")
+    meta = meta or meta_of(session)
+    doc = {
+        "format": FORMAT,
+        "version": SAVE_VERSION,
+        "game_id": meta.game_id,
+        "created": meta.created,
+        "updated": updated or now_stamp(),
+        "practice": meta.practice.model_dump(mode="json") if meta.practice else None,
+        "summary": summarize(session).model_dump(mode="json"),
+        "session": session.snapshot(),
+    }
+    doc["checksum"] = checksum_of(doc)
+    return doc
+
+
+def encode(doc: dict) -> bytes:
+    return (json.dumps(doc, ensure_ascii=False, indent=1, allow_nan=False) + "\n").encode()
+
+
+# ---- reading -------------------------------------------------------------------------------
+
+def _no_constants(name: str):
+    raise ValueError(f"{name} is not allowed")
+
+
+def _no_duplicates(pairs):
+    out = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"the key '{k[:20]}' appears twice")
+        out[k] = v
+    return out
+
+
+def _depth(value, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``value`` nests no deeper than ``limit`` (iteratively, no recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if d > limit:
+            return False
+        if isinstance(v, dict):
+            stack.extend((x, d + 1) for x in v.values())
+        elif isinstance(v, list):
+            stack.extend((x, d + 1) for x in v)
+    return True
+
+
+def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
+    try:
+        size = os.stat(path).st_size
+        if size > limit:
+            raise DamagedSave(f"too large to be a save ({size // 1024} KB; at most "
+                              f"{limit // (1024 * 1024)} MB)")
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except FileNotFoundError:
+        raise DamagedSave("no such file") from None
+    except IsADirectoryError:
+        raise DamagedSave("a folder, not a save") from None
+    except OSError as e:
+        raise DamagedSave(f"cannot be read ({e.strerror or e})") from None
+    if len(data) > limit:
+        raise DamagedSave("too large to be a save")
+    return data
+
+
+def parse_document(data: bytes) -> dict:
+    """Bytes to a JSON object, refusing everything that is not plain JSON."""
+    if not data.strip():
+        raise DamagedSave("empty file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DamagedSave("not text (invalid UTF-8): damaged") from None
+    try:
+        doc = json.loads(text, parse_constant=_no_constants, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as e:
+        where = "truncated" if e.pos >= len(text.rstrip()) else f"line {e.lineno}"
+        raise DamagedSave(f"not valid JSON ({e.msg}, {where})") from None
+    except RecursionError:
+        raise DamagedSave("not a save (nested too deeply)") from None
+    except ValueError as e:  # NaN, duplicate keys, numbers of thousands of digits
+        raise DamagedSave(f"not valid JSON ({str(e).splitlines()[0][:80]})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise DamagedSave("not a Card Table save")
+    if not _depth(doc):
+        raise DamagedSave("not a save (nested too deeply)")
+    return doc
+
+
+def _validation_reason(e: ValidationError, prefix: str = "") -> str:
+    first = e.errors()[0]
+    where = ".".join(str(p) for p in first["loc"] if not str(p).startswith("function-"))
+    where = prefix + where if where else prefix.rstrip(".") or "file"
+    msg = first["msg"]
+    if len(msg) > 90:
+        msg = msg[:87] + "..."
+    return f"invalid save: {where}: {msg}"
+
+
+def _restore(payload: SessionPayload) -> GameSession:
+    snap = payload.model_dump(mode="json", exclude_unset=True)
+    snap["position"] = (payload.position.model_dump(mode="json", exclude_unset=True)
+                        if payload.position is not None else None)
+    for seat in payload.seats:
+        if seat.kind == "computer" and seat.level not in LEVELS:
+            raise DamagedSave(f"unknown computer level '{seat.level}'")
+    try:
+        session = GameSession.restore(snap)
+    except CardTableError as e:
+        raise DamagedSave(f"the game does not replay: {_line(e)}") from None
+    except Exception as e:  # an impossible position, or an engine surprise: never a crash
+        raise DamagedSave(f"the game cannot be rebuilt: {_line(e) or type(e).__name__}") from None
+    problem = verify(session)
+    if problem:
+        raise DamagedSave(problem)
+    return session
+
+
+def _line(e: BaseException) -> str:
+    text = str(e).strip().splitlines()[0] if str(e).strip() else ""
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def verify(session: GameSession) -> str | None:
+    """What is wrong with a rebuilt session (cards, totals, dealer...), or None."""
+    game = session.game
+    state = session.state
+    m = session.match
+    setup = session.setup
+    try:
+        problems = state.check_invariants()
+    except Exception as e:  # pragma: no cover - an engine surprise on odd data
+        return f"the game's cards cannot be checked: {_line(e)}"
+    if problems:
+        return f"the cards do not add up: {problems[0]}"
+    sides = game.num_sides(session.players)
+    if len(m.totals) != sides or any(len(d) != sides for d in m.deal_history):
+        return f"the scores must list {sides} sides"
+    if m.deals_played != len(m.deal_history):
+        return "the number of deals played does not match the earlier deals' scores"
+    before = list(setup.scores) or [0] * sides
+    if len(before) != sides:
+        return f"the deal's scores must list {sides} sides"
+    if session.scored != state.is_over():
+        return "the deal's end and its scoring disagree"
+    if session.scored:
+        scores = state.deal_scores()
+        if m.totals != [b + s for b, s in zip(before, scores)]:
+            return "the totals do not add up with the deal's scores"
+        if not m.deal_history or m.deal_history[-1] != scores:
+            return "the last deal's scores are not in the game's history"
+        over, winner = game.game_over(m.totals, session.options)
+        if (m.over, m.winner) != (over, winner):
+            return "the end of the game does not follow from the totals"
+    else:
+        if m.totals != before:
+            return "the totals do not match the deal's starting scores"
+        if m.over:
+            return "a deal in progress after the end of the game"
+        if m.dealer != setup.dealer:
+            return "the dealer does not match the deal"
+    if session.rules == "looking-and-down" and m.keeper != setup.keeper:
+        return "the score keeper does not match the deal"
+    return None
+
+
+def load_document(doc: dict, path: Path | None = None) -> LoadedSave:
+    """Validate a parsed document and rebuild its game (DamagedSave otherwise)."""
+    version = doc.get("version")
+    if type(version) is not int or version < 0:
+        raise DamagedSave("no valid format version")
+    if version > SAVE_VERSION:
+        raise DamagedSave(f"made by a newer Card Table (format version {version})")
+    migrated_from = None
+    if version < SAVE_VERSION:
+        try:
+            doc = migrate(doc, SAVE_VERSION)
+        except MigrationError as e:
+            raise DamagedSave(f"cannot be updated from version {version}: {e}") from None
+        migrated_from = version
+        try:
+            payload = SessionPayload.model_validate(doc.get("session"))
+        except ValidationError as e:
+            raise DamagedSave(_validation_reason(e, "session.")) from None
+        session = _restore(payload)
+        doc = dict(doc)
+        doc["summary"] = summarize(session).model_dump(mode="json")
+        doc["checksum"] = checksum_of(doc)
+    else:
+        if doc.get("checksum") != checksum_of(doc):
+            if "checksum" not in doc:
+                raise DamagedSave("invalid save: checksum missing")
+            raise DamagedSave("edited or damaged: the contents do not match the checksum")
+    try:
+        save = SaveFile.model_validate(doc)
+    except ValidationError as e:
+        raise DamagedSave(_validation_reason(e)) from None
+    if migrated_from is None:
+        session = _restore(save.session)
+        if summarize(session) != save.summary:
+            raise DamagedSave("the summary does not match the game")
+    set_meta(session, SaveMeta(save.game_id, save.created, save.practice))
+    return LoadedSave(path, save, session, migrated_from)
+
+
+def read_save(path: Path | str, limit: int = MAX_BYTES) -> LoadedSave:
+    """Read, check and rebuild a save; DamagedSave (one-line reason) if it is not loadable."""
+    path = Path(path)
+    try:
+        return load_document(parse_document(read_bytes(path, limit)), path)
+    except DamagedSave:
+        raise
+    except RecursionError:
+        raise DamagedSave("not a save (nested too deeply)") from None
+    except Exception as e:  # never crash the program on a file
+        raise DamagedSave(f"cannot be loaded: {_line(e) or type(e).__name__}") from None
