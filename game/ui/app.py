@@ -12,6 +12,7 @@ Other parts plug in through :class:`AppHooks` (saves: Continue/Load) and through
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import logging
@@ -128,10 +129,9 @@ class App:
         w = max(MIN_WINDOW[0], self._windowed_size[0])
         h = max(MIN_WINDOW[1], self._windowed_size[1])
         surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-        try:  # the layouts are designed down to 800x600
+        # The layouts are designed down to 800x600 (AttributeError: an older pygame-ce).
+        with contextlib.suppress(AttributeError, pygame.error):
             pygame.Window.from_display_module().minimum_size = MIN_WINDOW
-        except (AttributeError, pygame.error):  # pragma: no cover - older pygame-ce
-            pass
         return surface
 
     def _set_caption_and_icon(self) -> None:
