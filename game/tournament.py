@@ -233,3 +233,34 @@ def run_tournament(rules: str, players: int, a: str, b: str, deals: int, seed: i
         "actions": sum(p["actions"] for p in pairs),
         "seconds": round(time.perf_counter() - start, 1),
     }
+
+
+AI_LEVELS = ("easy", "normal")
+
+
+def measure_ai(rules: str, level: str, seconds: float = 1.0, seed: int = 1,
+               deadline_ms: int = 1000, min_deals: int = 2) -> dict:
+    """Decision times of one level at a game's usual player count, every seat at that level,
+    deals played until ``seconds`` of play (at least ``min_deals``)."""
+    from game.registry import USUAL_PLAYERS
+
+    players = USUAL_PLAYERS[rules]
+    times: list[float] = []
+    spent = 0.0
+    deal = 0
+    while spent < seconds or deal < min_deals:
+        t0 = time.perf_counter()
+        r = play_deal(rules, players, [level] * players, seed * 7919 + deal, deal % players,
+                      bot_seed=seed + deal, deadline_ms=deadline_ms)
+        spent += time.perf_counter() - t0
+        times.extend(r.times.get(level, []))
+        deal += 1
+    out = time_summary(times)
+    out["deals"] = deal
+    out["players"] = players
+    return out
+
+
+def ai_section(games, levels=AI_LEVELS, seconds: float = 1.0) -> dict:
+    """``bench --ai``: per game, per level, median / p95 / max decision time in ms."""
+    return {g: {lv: measure_ai(g, lv, seconds) for lv in levels} for g in games}

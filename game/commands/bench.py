@@ -14,6 +14,8 @@ def add_arguments(p) -> None:
                    help="seconds of play per run (default 1.0)")
     p.add_argument("--rules", choices=GAME_NAMES, action="append",
                    help="only these games (repeatable; default all)")
+    p.add_argument("--ai", action="store_true",
+                   help="also measure computer-player decision times per level and game")
 
 
 def run(args) -> int:
@@ -24,6 +26,10 @@ def run(args) -> int:
         return 2
     games = tuple(args.rules) if args.rules else GAME_NAMES
     result = {"engine": engine_section(args.seconds, args.runs, games)}
+    if args.ai:
+        from game.tournament import ai_section
+
+        result["ai"] = ai_section(games, seconds=args.seconds)
     if args.json:
         print(json.dumps(result))
         return 0
@@ -31,4 +37,11 @@ def run(args) -> int:
     for name, r in result["engine"].items():
         print(f"  {name:17} {r['players']} players  {r['actions_per_s']:>8} actions/s  "
               f"{r['deals_per_s']:>7} deals/s  ({r['actions_per_deal']} actions per deal)")
+    if args.ai:
+        print("computer players (decision time, usual player count, every seat one level):")
+        for name, levels in result["ai"].items():
+            for level, t in levels.items():
+                print(f"  {name:17} {level:7} median {t['median_ms']:7.2f} ms  "
+                      f"p95 {t['p95_ms']:7.2f} ms  max {t['max_ms']:7.2f} ms  "
+                      f"({t['decisions']} decisions)")
     return 0
