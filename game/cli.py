@@ -18,6 +18,7 @@ SUBCOMMANDS = {
     "replay": ("game.commands.replay", "replay a deal record and print the result as JSON"),
     "selfplay": ("game.commands.selfplay", "play whole games between simple bots, checking rules"),
     "bench": ("game.commands.bench", "measure engine speed"),
+    "saves": ("game.commands.saves", "list, check and export saved games"),
     "tournament": ("game.commands.tournament", "duplicate deals between two computer levels"),
     "play": ("game.commands.play", "open the Card Table window (the default)"),
 }
