@@ -16,6 +16,7 @@ import contextlib
 import importlib
 import importlib.util
 import logging
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -129,8 +130,10 @@ class App:
         w = max(MIN_WINDOW[0], self._windowed_size[0])
         h = max(MIN_WINDOW[1], self._windowed_size[1])
         surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-        # The layouts are designed down to 800x600 (AttributeError: an older pygame-ce).
-        with contextlib.suppress(AttributeError, pygame.error):
+        # The layouts are designed down to 800x600. from_display_module is the only way in
+        # pygame-ce 2.5 to reach the display's window; it warns, harmlessly, about rendering.
+        with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
             pygame.Window.from_display_module().minimum_size = MIN_WINDOW
         return surface
 
