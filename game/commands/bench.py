@@ -16,6 +16,8 @@ def add_arguments(p) -> None:
                    help="only these games (repeatable; default all)")
     p.add_argument("--ai", action="store_true",
                    help="also measure computer-player decision times per level and game")
+    p.add_argument("--saves", action="store_true",
+                   help="also measure save and load times of a long Canastone game")
 
 
 def run(args) -> int:
@@ -30,6 +32,10 @@ def run(args) -> int:
         from game.tournament import ai_section
 
         result["ai"] = ai_section(games, seconds=args.seconds)
+    if args.saves:
+        from game.saves.bench import saves_section
+
+        result["saves"] = saves_section(max(5, args.runs))
     if args.json:
         print(json.dumps(result))
         return 0
@@ -44,4 +50,10 @@ def run(args) -> int:
                 print(f"  {name:17} {level:7} median {t['median_ms']:7.2f} ms  "
                       f"p95 {t['p95_ms']:7.2f} ms  max {t['max_ms']:7.2f} ms  "
                       f"({t['decisions']} decisions)")
+    if args.saves:
+        for name, r in result["saves"].items():
+            print(f"saves ({name}: {r['players']} players, {r['deals_played']} deals played, "
+                  f"{r['actions']} actions in the deal, {r['bytes']} bytes):")
+            print(f"  save {r['save_ms_p50']} ms, load {r['load_ms_p50']} ms (medians of "
+                  f"{r['runs']}; save includes fsync, load replays and checks every action)")
     return 0
