@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from game.actions import parse_action, same_action
+from game.actions import parse_action
 from game.canasta.position import build_position
 from game.cards import format_card, parse_card, parse_cards
 
@@ -57,10 +57,21 @@ def why(state, text: str):
     return state.why_illegal(parse_action(text))
 
 
+def _norm(a):
+    """An action with cards sorted in each group, and the groups of a meld (or the extra
+    groups of a take) in sorted order: equal up to interchangeable orders."""
+    groups = [tuple(sorted(g)) for g in a.groups]
+    if a.verb == "meld":
+        groups.sort()
+    elif a.verb == "take" and groups:
+        groups = groups[:1] + sorted(groups[1:])
+    return (a.seat, a.verb, tuple(groups), a.target)
+
+
 def listed(state, text: str) -> bool:
-    """Whether the action is among legal_actions (cards in any order)."""
+    """Whether the action is among legal_actions (cards, and meld groups, in any order)."""
     a = parse_action(text)
-    return any(same_action(a, b) for b in state.legal_actions(a.seat))
+    return any(_norm(a) == _norm(b) for b in state.legal_actions(a.seat))
 
 
 def legal(state, text: str) -> bool:
@@ -181,3 +192,8 @@ def round_robin(hands: list[str], first: int = 1) -> str:
         for k in range(n):
             out.append(split[(first + k) % n][i])
     return " ".join(out)
+
+
+def names(text: str) -> list[str]:
+    """Card names of a notation string, sorted like ``hand()``."""
+    return sorted(format_card(x) for x in parse_cards(text))
