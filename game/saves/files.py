@@ -26,6 +26,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from game.actions import parse_action
 from game.errors import CardTableError
 from game.players.registry import LEVELS
 from game.saves.migrate import MigrationError, migrate
@@ -189,8 +190,9 @@ def parse_document(data: bytes) -> dict:
     try:
         doc = json.loads(text, parse_constant=_no_constants, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
-        where = "truncated" if e.pos >= len(text.rstrip()) else f"line {e.lineno}"
-        raise DamagedSave(f"not valid JSON ({e.msg}, {where})") from None
+        if e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string"):
+            raise DamagedSave("not valid JSON: it ends too early (truncated)") from None
+        raise DamagedSave(f"not valid JSON ({e.msg}, line {e.lineno})") from None
     except RecursionError:
         raise DamagedSave("not a save (nested too deeply)") from None
     except ValueError as e:  # NaN, duplicate keys, numbers of thousands of digits
@@ -207,6 +209,12 @@ def _validation_reason(e: ValidationError, prefix: str = "") -> str:
     where = ".".join(str(p) for p in first["loc"] if not str(p).startswith("function-"))
     where = prefix + where if where else prefix.rstrip(".") or "file"
     msg = first["msg"]
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, "):]
+    elif first["type"] == "string_pattern_mismatch":
+        shown = str(first.get("input", ""))
+        shown = shown if len(shown) <= 24 else shown[:21] + "..."
+        msg = f"'{shown}' is not allowed here"
     if len(msg) > 90:
         msg = msg[:87] + "..."
     return f"invalid save: {where}: {msg}"
@@ -222,13 +230,29 @@ def _restore(payload: SessionPayload) -> GameSession:
     try:
         session = GameSession.restore(snap)
     except CardTableError as e:
-        raise DamagedSave(f"the game does not replay: {_line(e)}") from None
+        raise DamagedSave(_replay_problem(snap, e)) from None
     except Exception as e:  # an impossible position, or an engine surprise: never a crash
         raise DamagedSave(f"the game cannot be rebuilt: {_line(e) or type(e).__name__}") from None
     problem = verify(session)
     if problem:
         raise DamagedSave(problem)
     return session
+
+
+def _replay_problem(snap: dict, error: Exception) -> str:
+    """Which action of the history is refused, and why (replays once more to find it)."""
+    actions = snap["deal"]["actions"]
+    try:
+        session = GameSession.restore({**snap, "deal": {**snap["deal"], "actions": []}})
+    except Exception:
+        return f"the game does not replay: {_line(error)}"
+    for i, text in enumerate(actions):
+        try:
+            session.state.apply(parse_action(text))
+        except Exception as e:
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            return f"the game does not replay: action {i + 1} '{shown}': {_line(e)}"
+    return f"the game does not replay: {_line(error)}"
 
 
 def _line(e: BaseException) -> str:
