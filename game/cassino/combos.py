@@ -80,16 +80,17 @@ def _trim(masks: set[int], cap: int) -> set[int]:
     return set(sorted(masks)[:cap])
 
 
-def _submultisets(items: list[tuple[int, int]], i: int, cap: int):
-    """Sub-multisets of ``items[i:]`` ((value, count) pairs) worth at most ``cap``, as
+def _submultisets(items: list[tuple[int, int]], cap: int) -> list[tuple[tuple[int, ...], int]]:
+    """Sub-multisets of ``items`` ((value, count) pairs) worth at most ``cap``, as
     (counts taken, total)."""
-    if i == len(items):
-        yield (), 0
-        return
-    value, count = items[i]
-    for k in range(min(count, cap // value) + 1):
-        for rest, s in _submultisets(items, i + 1, cap - k * value):
-            yield (k,) + rest, s + k * value
+    out: list[tuple[tuple[int, ...], int]] = [((), 0)]
+    for value, count in items:
+        grown = []
+        for taken, s in out:
+            for k in range(min(count, (cap - s) // value) + 1):
+                grown.append((taken + (k,), s + k * value))
+        out = grown
+    return out
 
 
 def deficit_profiles(vals: tuple[int, ...], v: int, allowed, memo: dict) -> set:
@@ -114,7 +115,7 @@ def deficit_profiles(vals: tuple[int, ...], v: int, allowed, memo: dict) -> set:
                 items[-1] = (x, items[-1][1] + 1)
             else:
                 items.append((x, 1))
-        for taken, s in _submultisets(items, 0, v - m):
+        for taken, s in _submultisets(items, v - m):
             d = v - m - s
             if d and not allowed >> d & 1:
                 continue

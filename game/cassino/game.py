@@ -79,25 +79,6 @@ register({
 })
 
 
-# (values, v) -> every deficit profile of a few mandatory cards, unpruned (shared by all states).
-_PROFILES: dict[tuple, list[tuple[int, ...]]] = {}
-_ANY_LACK = (1 << 14) - 2
-_FEW = 6
-
-
-def _profiles(mvals: tuple[int, ...], v: int, allowed: int, memo: dict):
-    """deficit_profiles(mvals, v, allowed), from a shared cache when the cards are few."""
-    if len(mvals) > _FEW:
-        return deficit_profiles(mvals, v, allowed, memo)
-    key = (mvals, v)
-    profs = _PROFILES.get(key)
-    if profs is None:
-        if len(_PROFILES) > 50000:
-            _PROFILES.clear()
-        profs = _PROFILES[key] = sorted(deficit_profiles(mvals, v, _ANY_LACK, {}))
-    return [p for p in profs if all(allowed >> d & 1 for d in p)]
-
-
 def _ev(kind: str, seat: int = -1, cards: tuple = (), info=None) -> Event:
     return tuple.__new__(Event, (kind, seat, cards, info))
 
@@ -374,7 +355,19 @@ class CassinoState(DealState):
         for x in vals:
             counts[x] += 1
         held = [x for x in range(1, 14) if counts[x]]
-        if res:
+        if not res:
+            for i, p in enumerate(hand):
+                pv = vals[i]
+                for v in held:
+                    if v < pv or (v == pv and counts[v] < 2):
+                        continue  # CN-6: a card of value v must stay in hand
+                    seeds = by_sum[v - pv]
+                    if seeds:
+                        found = disjoint_unions(by_sum[v], seeds, LIST_LIMIT)
+                        found.discard(0)
+                        for m in sorted(found):
+                            out.append(make(seat, "build", ((p,), cards_of(m)), v))
+        else:
             combos = []  # the reservations taken in: (their values, their cards)
             for k in range(1 << len(res)):
                 chosen = [r for j, r in enumerate(res) if k >> j & 1]
@@ -387,41 +380,34 @@ class CassinoState(DealState):
                 if by_sum[d]:
                     allowed |= 1 << d
             memo: dict = {}
-        for i, p in enumerate(hand):
-            pv = vals[i]
-            for v in held:
-                if v < pv or (v == pv and counts[v] < 2):
-                    continue  # CN-6: a card of value v must stay in hand
-                if not res:
-                    seeds = by_sum[v - pv]
-                    if seeds:
-                        found = disjoint_unions(by_sum[v], seeds, LIST_LIMIT)
-                        found.discard(0)
-                        for m in sorted(found):
-                            out.append(make(seat, "build", ((p,), cards_of(m)), v))
-                    continue
+            for i, p in enumerate(hand):
+                pv = vals[i]
                 for cvals, ccards in combos:
-                    if cvals:
-                        mvals = tuple(sorted([pv] + cvals, reverse=True))
-                        seeds = set()
-                        for lacks in _profiles(mvals, v, allowed, memo):
-                            partial = {0}
-                            for d in lacks:
-                                partial = {a | s for a in partial for s in by_sum[d] if not a & s}
-                                if len(partial) > LIST_LIMIT:
-                                    partial = set(sorted(partial)[:LIST_LIMIT])
-                            seeds |= partial
-                            if len(seeds) >= LIST_LIMIT:
-                                break
-                    else:
-                        seeds = by_sum[v - pv]
-                    if not seeds:
-                        continue
-                    found = disjoint_unions(by_sum[v], seeds, LIST_LIMIT)  # + loose groups of v
-                    if not ccards:
-                        found.discard(0)
-                    for m in sorted(found):
-                        out.append(make(seat, "build", ((p,), cards_of(m) + ccards), v))
+                    mvals = tuple(sorted([pv] + cvals, reverse=True)) if cvals else (pv,)
+                    for v in held:
+                        if v < mvals[0] or (v == pv and counts[v] < 2):
+                            continue  # no card above v; a card of value v must stay in hand
+                        if cvals:
+                            seeds = set()
+                            for lacks in deficit_profiles(mvals, v, allowed, memo):
+                                partial = {0}
+                                for d in lacks:
+                                    partial = {a | s for a in partial for s in by_sum[d]
+                                               if not a & s}
+                                    if len(partial) > LIST_LIMIT:
+                                        partial = set(sorted(partial)[:LIST_LIMIT])
+                                seeds |= partial
+                                if len(seeds) >= LIST_LIMIT:
+                                    break
+                        else:
+                            seeds = by_sum[v - pv]
+                        if not seeds:
+                            continue
+                        found = disjoint_unions(by_sum[v], seeds, LIST_LIMIT)  # + groups of v
+                        if not ccards:
+                            found.discard(0)
+                        for m in sorted(found):
+                            out.append(make(seat, "build", ((p,), cards_of(m) + ccards), v))
         if must is None:  # CN-8: no trail while CN-7 applies
             for p in hand:
                 out.append(make(seat, "trail", ((p,),)))
