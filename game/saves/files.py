@@ -52,7 +52,41 @@ class SaveError(CardTableError):
 
 class DamagedSave(SaveError):
     """A file that is not a loadable save (damaged, truncated, edited, or from a newer
-    Card Table)."""
+    Card Table). ``code`` sorts the reason for translated screens (see :data:`DAMAGE_CODES`)."""
+
+    @property
+    def code(self) -> str:
+        return damage_code(str(self))
+
+
+# Reason prefixes -> a short code the UI translates (load.damaged.<code>); first match wins.
+DAMAGE_CODES = (
+    ("too large", "too_large"),
+    ("no such file", "missing"),
+    ("a folder", "unreadable"),
+    ("cannot be read", "unreadable"),
+    ("empty file", "truncated"),
+    ("not valid JSON: it ends too early", "truncated"),
+    ("not valid JSON", "not_save"),
+    ("not text", "not_save"),
+    ("not a save", "not_save"),
+    ("not a Card Table save", "not_save"),
+    ("made by a newer", "newer"),
+    ("cannot be updated", "old"),
+    ("edited or damaged", "edited"),
+    ("invalid save: checksum", "edited"),
+    ("invalid save", "invalid"),
+    ("no valid format version", "invalid"),
+    ("the game does not replay", "illegal"),
+    ("unknown computer level", "invalid"),
+)
+
+
+def damage_code(reason: str) -> str:
+    for prefix, code in DAMAGE_CODES:
+        if reason.startswith(prefix):
+            return code
+    return "inconsistent"
 
 
 @dataclass

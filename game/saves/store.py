@@ -36,6 +36,7 @@ from game.saves.files import (
     SaveError,
     SaveMeta,
     build_document,
+    damage_code,
     encode,
     meta_of,
     read_save,
@@ -87,7 +88,7 @@ class SaveEntry:
     kind: str  # "autosave", "backup", "named" or "practice"
     name: str  # a named save's name (the file name); "autosave"/"autosave.bak" otherwise
     ok: bool
-    reason: str | None = None  # why it does not load (one line), when not ok
+    reason: str | None = None  # why it does not load (one line, English), when not ok
     summary: Summary | None = None
     practice: PracticeInfo | None = None
     game_id: str | None = None
@@ -95,6 +96,11 @@ class SaveEntry:
     updated: str | None = None  # UTC, "2026-11-21T08:04:32Z" (the file's time if damaged)
     migrated_from: int | None = None
     size: int = 0
+
+    @property
+    def reason_code(self) -> str | None:
+        """The reason's kind, for translated screens: load.damaged.<code>."""
+        return None if self.ok else damage_code(self.reason or "")
 
 
 # Results of checking a file, by its identity on disk: a file we wrote or checked once is not

@@ -290,3 +290,16 @@ def test_all_reasons_are_short_and_json_safe(good):
     edit(good, lambda d: d["session"]["deal"]["actions"].insert(0, "0 discard " + "AS " * 150))
     msg = assert_damaged(good)
     json.dumps(msg)
+
+
+def test_every_reason_has_a_code(good):
+    from game.saves.files import DAMAGE_CODES
+
+    codes = {c for _, c in DAMAGE_CODES} | {"inconsistent"}
+    edit(good, lambda d: d.update(version=9))
+    e = [x for x in saves.list_saves() if x.name == "good"][0]
+    assert e.reason_code == "newer" and e.reason_code in codes
+    good.write_bytes(good.read_bytes()[:50])
+    saves.store._CHECKS.clear()
+    e = [x for x in saves.list_saves() if x.name == "good"][0]
+    assert e.reason_code == "truncated"
