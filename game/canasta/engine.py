@@ -69,7 +69,7 @@ register({
                        "worth {value}.",
     "cs_opening_clean": "With an opening minimum of 50, every opening meld must be clean.",
     "ld_opening_canasta": "No meld may reach seven cards in the turn you open.",
-    "no_meld": "Your side has no meld {key}.",
+    "no_meld": "Your side has no meld {meld}.",
     "add_rank": "Only {rank}s and wild cards can be added to this meld.",
     "add_wild_meld": "Only wild cards can be added to the wild meld.",
     "canasta_no_wild": "Only natural cards may be added to a canasta.",
@@ -642,7 +642,7 @@ class EngineMixin:
         if m is None:
             from game.actions import format_key
 
-            return reason("no_meld", key=format_key(key) if key >= 0 else "?")
+            return reason("no_meld", meld=format_key(key) if key >= 0 else "?")
         cards = [c for g in groups for c in g]
         if not cards:
             return reason("bad_action")
@@ -1194,6 +1194,9 @@ class EngineMixin:
             for groups in self._openings(seat, None, self.open_min[side]):
                 if self._check_meld_groups(seat, groups, out_of_turn, 0, -1) is None:
                     out.append(_new(Action, (seat, "meld", groups, -1)))
+            concealed = self._concealed_out(seat)
+            if concealed and all(a.groups != concealed for a in out):
+                out.append(_new(Action, (seat, "meld", concealed, -1)))
         if out_of_turn or not discards:
             return out
         out += [_new(Action, (seat, "discard", ((c,),), -1))
@@ -1243,12 +1246,32 @@ class EngineMixin:
                     break
                 if rules.natural_meld_problem(a_n, w, a_n + w):
                     continue
-                for j, t in self._wild_splits(w, J, T):
+                splits = self._wild_splits(w, J, T)
+                # For openings the joker's 50 points matter: offer jokers first as well.
+                jf = (min(w, J), w - min(w, J))
+                if jf[1] <= T and jf not in splits:
+                    splits = splits + (jf,)
+                for j, t in splits:
                     if used:
                         out.append(self._pick(h, rank, a_n, used) + self._wilds(h, j, t, used))
                     else:
                         out.append(prefix[:a_n] + twos[:t] + (JOKER,) * j)
         return out
+
+    def _concealed_out(self, seat: int):
+        """CA-13: the whole hand (all but one card) melded at once, below the minimum, when
+        that would be a concealed going out; None when there is none to offer."""
+        if self.rules.concealed_bonus is None or not self.drew or not self.turn_fresh:
+            return None
+        h, J, T = self._avail(seat, None)
+        ranks = [(r, self.hrank[seat][r]) for r in NATURAL_RANKS if self.hrank[seat][r] >= 2]
+        melded = sum(n for _, n in ranks) + J + T
+        if not ranks or self.hsize[seat] - melded > 1:
+            return None
+        groups = self._spread(h, ranks, [n for _, n in ranks], J + T, J, T, None, 99)
+        if groups and self._check_meld_groups(seat, groups, False, 0, -1) is None:
+            return groups
+        return None
 
     def _openings(self, seat: int, used: dict | None, minimum: int, exclude_rank: int = -1):
         """Meld groups (tuples of groups) worth at least ``minimum`` from the hand: each

@@ -179,9 +179,6 @@ def test_ld5_several_melds_of_one_rank_each_players_own():
     assert st2.summary()["melds"][1] == []
 
 
-@pytest.mark.xfail(reason="engine bug: why_illegal('add' to a meld key the player does not "
-                          "have, e.g. '0 add K#2 KC') raises TypeError instead of returning "
-                          "a sentence", strict=True)
 def test_ld5_add_to_a_missing_nth_meld_is_refused():
     """LD-5: adding to the second meld of a rank that does not exist is refused politely."""
     st = pos(LD, 3, hands=["KS KH KD KC 9C 9D", "5C", "6C"], turn=0, phase="play",
