@@ -52,32 +52,34 @@ def disjoint_unions(groups: Sequence[int], seeds: Iterable[int] = (0,),
     """Every union of a seed with pairwise disjoint masks from ``groups`` (none taken too).
 
     With ``cap``, at most ``cap`` unions: the seeds, then each seed with one group, then the
-    rest, as far as they go (a crowded table can have millions; the choice is deterministic)."""
+    rest, as far as they go, keeping those with the fewest cards (a crowded table can have
+    millions; the choice is deterministic)."""
     reach = set(seeds)
     if not groups:
-        return _trim(reach, cap)
+        return trim(reach, cap)
     if not cap:
         for g in groups:
             reach.update([r | g for r in reach if not r & g])
         return reach
     if len(reach) >= cap:
-        return _trim(reach, cap)
+        return trim(reach, cap)
     base = list(reach)
     for g in groups:
         reach.update([s | g for s in base if not s & g])
         if len(reach) >= cap:
-            return _trim(reach, cap)
+            return trim(reach, cap)
     for g in groups:
         reach.update([r | g for r in reach if not r & g])
         if len(reach) >= cap:
-            return _trim(reach, cap)
+            return trim(reach, cap)
     return reach
 
 
-def _trim(masks: set[int], cap: int) -> set[int]:
+def trim(masks: set[int], cap: int) -> set[int]:
+    """At most ``cap`` of ``masks`` (0: no limit): those with the fewest cards."""
     if not cap or len(masks) <= cap:
         return masks
-    return set(sorted(masks)[:cap])
+    return set(sorted(masks, key=lambda m: (m.bit_count(), m))[:cap])
 
 
 def _submultisets(items: list[tuple[int, int]], cap: int) -> list[tuple[tuple[int, ...], int]]:

@@ -28,6 +28,7 @@ from game.cassino.combos import (
     deficit_profiles,
     disjoint_unions,
     subsets_by_sum,
+    trim,
 )
 from game.errors import IllegalActionError
 from game.events import Event
@@ -395,7 +396,7 @@ class CassinoState(DealState):
                                     partial = {a | s for a in partial for s in by_sum[d]
                                                if not a & s}
                                     if len(partial) > LIST_LIMIT:
-                                        partial = set(sorted(partial)[:LIST_LIMIT])
+                                        partial = trim(partial, LIST_LIMIT)
                                 seeds |= partial
                                 if len(seeds) >= LIST_LIMIT:
                                     break
