@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -127,6 +129,7 @@ def test_observation_hides_other_hands_and_the_deck(players, seed, stop, viewer)
     if s.turn == seat and not s.is_over():
         assert t.legal_actions(seat) == s.legal_actions(seat)
     obs = s.observation(seat)
+    assert json.loads(json.dumps(obs)) == obs  # JSON-friendly
     shown = set(obs["hand"]) | set(obs["table"]["loose"]) | set(obs["out"])
     shown |= {c for r in obs["table"]["reservations"] for c in r["cards"]}
     shown |= {c for pile in obs["captured"] for c in pile}
