@@ -48,7 +48,7 @@ def run(args) -> int:
         print(f"play: cannot start the interface: {e}", file=sys.stderr)
         return 2
     try:
-        app = App(size=size, fullscreen=fullscreen)
+        app = App(size=size, fullscreen=fullscreen, hooks=_saves_hooks())
     except pygame.error as e:
         print(f"play: cannot open a window: {e}", file=sys.stderr)
         return 1
@@ -65,3 +65,14 @@ def run(args) -> int:
         return app.run()
     except KeyboardInterrupt:  # Ctrl+C in the terminal: the window closes cleanly (run's finally)
         return 130
+
+
+def _saves_hooks():
+    """Continue and Load on the main menu, from game.saves (none if that part fails)."""
+    try:
+        from game.ui.screens.load_screen import saves_hooks
+
+        return saves_hooks()
+    except Exception as e:  # pragma: no cover - the menu still opens without them
+        print(f"play: saves unavailable: {e}", file=sys.stderr)
+        return None

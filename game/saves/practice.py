@@ -54,7 +54,7 @@ PUZZLES = [
     Puzzle(
         "cassino-07", "cassino", 2, "cassino-reservation",
         {"hands": [["2S", "5H"], ["10S", "9S"]], "table": EX6},
-        ("Two groups of five (example 7)", "5の組を二つ(例7)"),
+        ("Two groups of five (example 7)", "5の組を2つ(例7)"),
         ("You hold 2S and 5H. Play 2S and reserve it with 3H and 5D as 5: (2+3) and (5). The "
          "opponent's 10 cannot take them, although 2+3+5 = 10.",
          "手札はスペード2とハート5。スペード2を出し、ハート3とダイア5と合わせて「5」と予約しましょう"

@@ -88,3 +88,17 @@ def test_cassino_lessons():
     s = _start("cassino-06")
     s.apply(parse_action("0 build AC 3H = 4"))
     assert why(s, "1 capture 3S 3H") is not None
+
+
+def test_practice_texts_have_glyphs_in_the_shipped_font():
+    """The texts live in the save files, not the catalogues the font subset is made from."""
+    ttlib = pytest.importorskip("fontTools.ttLib")
+    from game.ui.paths import FONT_BOLD, FONT_REGULAR
+
+    for font in (FONT_REGULAR, FONT_BOLD):
+        cmap = ttlib.TTFont(font).getBestCmap()
+        for e in ENTRIES:
+            for text in (e.practice.title.en, e.practice.title.ja, e.practice.description.en,
+                         e.practice.description.ja):
+                missing = {c for c in text if ord(c) not in cmap}
+                assert not missing, (e.name, missing)

@@ -1,0 +1,212 @@
+"""The Load screen and the menu's Continue, driven headless with real pygame events."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+app_module = pytest.importorskip("game.ui.app")
+
+from game import i18n, saves  # noqa: E402
+from game.settings import SettingsStore  # noqa: E402
+from game.ui.screens import load_screen  # noqa: E402
+from game.ui.screens.load_screen import LoadScreen, NameDialog, saves_hooks  # noqa: E402
+
+from .helpers import new_session, play  # noqa: E402
+
+
+@pytest.fixture
+def make_app(tmp_path, monkeypatch):
+    apps = []
+    monkeypatch.setattr(app_module.App, "_table_screen_class", staticmethod(lambda: None))
+
+    def make(language="en", size=(1280, 800)):
+        path = tmp_path / "settings.json"
+        path.write_text(json.dumps({"language": language}))
+        app = app_module.App(store=SettingsStore(path), hooks=saves_hooks(), size=size)
+        apps.append(app)
+        app.step(present=False)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+    i18n.set_language("en")
+
+
+def settle(app, frames=2):
+    for _ in range(frames):
+        app.step(1 / 60, present=False)
+
+
+def click(app, pos, frames=2):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1}))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": pos, "button": 1}))
+    settle(app, frames)
+
+
+def click_button(app, button):
+    assert button.is_enabled
+    click(app, button.rect.center)
+
+
+def row_pos(screen, index):
+    """The screen position of entry ``index``'s row."""
+    for rect, kind, _, i in screen._row_boxes():
+        if kind == "entry" and i == index:
+            r = rect.move(screen.list_rect.topleft).move(screen.panel.rect.topleft)
+            return r.move(0, -screen.scroll).center
+    raise AssertionError(index)
+
+
+@pytest.fixture
+def some_saves(folder):
+    a = play(new_session("canasta", 4, seed=3, human=True), 9)
+    saves.save_as(a, "Sunday")
+    b = play(new_session("cassino", 2, seed=4), 12)
+    p = saves.save_as(b, "Broken")
+    p.write_bytes(p.read_bytes()[:300])
+    saves.autosave(play(new_session("canastone", 4, seed=5), 5))
+    return folder
+
+
+def test_menu_offers_continue_and_load(make_app, folder):
+    app = make_app()
+    assert not app.screen.buttons["menu.continue"].is_enabled
+    assert app.screen.buttons["menu.load"].is_enabled
+    saves.autosave(play(new_session("canasta", 2, seed=1), 3))
+    app.rebuild()
+    assert app.screen.buttons["menu.continue"].is_enabled
+    click_button(app, app.screen.buttons["menu.continue"])
+    assert app.screen.dialog is not None  # the table is not there yet: a dialog says so
+
+
+def test_continue_opens_the_table_when_it_takes_sessions(make_app, folder, monkeypatch):
+    opened = []
+
+    class Table:
+        @classmethod
+        def from_session(cls, app, session):
+            opened.append(session)
+            return LoadScreen(app)  # any screen will do
+
+    monkeypatch.setattr(app_module.App, "_table_screen_class", staticmethod(lambda: Table))
+    s = play(new_session("quick-canasta", 2, seed=1), 4)
+    saves.autosave(s)
+    app = make_app()
+    load_screen.continue_latest(app)
+    assert opened and opened[0].history == s.history
+
+
+def test_lists_games_damaged_and_practice(make_app, some_saves):
+    app = make_app()
+    click_button(app, app.screen.buttons["menu.load"])
+    screen = app.screen
+    assert isinstance(screen, LoadScreen)
+    kinds = [e.kind for e in screen.entries]
+    assert kinds[:3] == ["autosave", "named", "named"] and "practice" in kinds
+    broken = [i for i, e in enumerate(screen.entries) if not e.ok]
+    assert len(broken) == 1
+    click(app, row_pos(screen, broken[0]))
+    assert screen.selected == broken[0]
+    assert not screen.open_button.is_enabled and screen.delete_button.is_enabled
+    line = load_screen.entry_line(screen.entries[broken[0]])
+    assert line.startswith("Cannot be loaded") and "cut short" in line
+    sunday = [i for i, e in enumerate(screen.entries) if e.name == "Sunday"][0]
+    click(app, row_pos(screen, sunday))
+    line = load_screen.entry_line(screen.entries[sunday])
+    assert "Canasta" in line and "Ann" in line and "deal 1" in line and "to play" in line
+    practice = len(screen.user)
+    screen.select(practice)
+    settle(app)
+    assert screen.open_button.text == "Start"
+    assert not screen.rename_button.is_enabled and not screen.delete_button.is_enabled
+    click_button(app, screen.open_button)
+    assert screen.dialog is not None  # opened (the table-missing dialog)
+    app.render()
+
+
+def test_delete_asks_first(make_app, some_saves):
+    app = make_app()
+    app.load_game()
+    settle(app)
+    screen = app.screen
+    i = [k for k, e in enumerate(screen.entries) if e.name == "Sunday"][0]
+    screen.select(i)
+    click_button(app, screen.delete_button)
+    assert screen.dialog is not None
+    assert (some_saves / "Sunday.json").exists()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_ESCAPE, "mod": 0,
+                                                          "unicode": "", "scancode": 0}))
+    settle(app)
+    assert screen.dialog is None and (some_saves / "Sunday.json").exists()
+    screen.ask_delete()
+    screen.dialog._press(lambda: screen._delete(screen.entries[i]))
+    assert not (some_saves / "Sunday.json").exists()
+    assert all(e.name != "Sunday" for e in app.screen.entries)
+
+
+def test_rename_with_errors_then_success(make_app, some_saves):
+    app = make_app()
+    app.load_game()
+    settle(app)
+    screen = app.screen
+    i = [k for k, e in enumerate(screen.entries) if e.name == "Broken"][0]
+    screen.select(i)
+    click_button(app, screen.rename_button)
+    dialog = screen.dialog
+    assert isinstance(dialog, NameDialog) and dialog.entry.get_text() == "Broken"
+    dialog.entry.set_text("Sunday")
+    dialog.submit()
+    assert screen.dialog is dialog and "exists already" in dialog.error.text
+    dialog.entry.set_text("a/b")
+    dialog.submit()
+    assert "cannot contain" in dialog.error.text
+    app.rebuild()  # a resize or language change keeps the dialog and its text
+    dialog = screen.dialog
+    assert isinstance(dialog, NameDialog) and dialog.entry.get_text() == "a/b"
+    dialog.entry.set_text("Old broken game")
+    dialog.submit()
+    assert screen.dialog is None
+    assert (some_saves / "Old broken game.json").exists()
+    assert screen.current.name == "Old broken game" and not screen.current.ok
+
+
+def test_keyboard_and_wheel(make_app, some_saves):
+    app = make_app(size=(800, 600))
+    app.load_game()
+    settle(app)
+    screen = app.screen
+    for _ in range(30):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_DOWN, "mod": 0,
+                                                              "unicode": "", "scancode": 0}))
+    settle(app)
+    assert screen.selected == len(screen.entries) - 1
+    assert screen.scroll > 0  # the last row was scrolled into view
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, {"x": 0, "y": 50}))
+    settle(app)
+    assert screen.scroll == 0
+
+
+def test_japanese_screen_renders(make_app, some_saves):
+    app = make_app(language="ja")
+    app.load_game()
+    settle(app)
+    screen = app.screen
+    assert screen.open_button.text == "読み込む"
+    surface = app.render()
+    assert surface.get_size() == (1280, 800)
+
+
+def test_save_as_dialog(make_app, folder):
+    app = make_app()
+    s = play(new_session("canasta", 2, seed=1), 3)
+    saved = []
+    dialog = load_screen.save_as_dialog(app.screen, s, saved.append)
+    assert dialog.entry.get_text().startswith("Canasta ")
+    dialog.entry.set_text("My game")
+    dialog.submit()
+    assert saved and saves.load(saved[0]).history == s.history
