@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import uuid
 import weakref
 from dataclasses import dataclass
@@ -64,6 +65,7 @@ DAMAGE_CODES = (
     ("too large", "too_large"),
     ("no such file", "missing"),
     ("a folder", "unreadable"),
+    ("not a regular file", "unreadable"),
     ("cannot be read", "unreadable"),
     ("empty file", "truncated"),
     ("not valid JSON: it ends too early", "truncated"),
@@ -196,7 +198,12 @@ def _depth(value, limit: int = MAX_DEPTH) -> bool:
 
 def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     try:
-        size = os.stat(path).st_size
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(st.st_mode):  # a pipe or a device would block or never end
+            raise DamagedSave("not a regular file")
+        size = st.st_size
         if size > limit:
             raise DamagedSave(f"too large to be a save ({size // 1024} KB; at most "
                               f"{limit // (1024 * 1024)} MB)")

@@ -303,3 +303,17 @@ def test_every_reason_has_a_code(good):
     saves.store._CHECKS.clear()
     e = [x for x in saves.list_saves() if x.name == "good"][0]
     assert e.reason_code == "truncated"
+
+
+def test_pipes_and_devices_are_refused_without_blocking(folder, tmp_path):
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    with pytest.raises(DamagedSave, match="not a regular file"):
+        read_save(fifo)
+    if os.path.exists("/dev/zero"):
+        with pytest.raises(DamagedSave, match="not a regular file"):
+            read_save("/dev/zero")
