@@ -80,6 +80,30 @@ register({
 })
 
 
+# (values, v) -> every deficit profile of a few mandatory cards, unpruned (shared by all states).
+_PROFILES: dict[tuple, list[tuple[int, ...]]] = {}
+_ANY_LACK = (1 << 14) - 2
+
+
+def _profiles(mvals: tuple[int, ...], v: int, allowed: int, memo: dict):
+    """deficit_profiles(mvals, v, allowed), from a shared cache when the cards are few."""
+    if len(mvals) > 4:
+        return deficit_profiles(mvals, v, allowed, memo)
+    key = (mvals, v)
+    profs = _PROFILES.get(key)
+    if profs is None:
+        if len(_PROFILES) > 100000:
+            _PROFILES.clear()
+        profs = []
+        for p in sorted(deficit_profiles(mvals, v, _ANY_LACK, {})):
+            need = 0  # bit d: some group lacks d
+            for d in p:
+                need |= 1 << d
+            profs.append((p, need))
+        _PROFILES[key] = profs
+    return [p for p, need in profs if need & allowed == need]
+
+
 def _ev(kind: str, seat: int = -1, cards: tuple = (), info=None) -> Event:
     return tuple.__new__(Event, (kind, seat, cards, info))
 
@@ -390,7 +414,7 @@ class CassinoState(DealState):
                             continue  # no card above v; a card of value v must stay in hand
                         if cvals:
                             seeds = set()
-                            for lacks in deficit_profiles(mvals, v, allowed, memo):
+                            for lacks in _profiles(mvals, v, allowed, memo):
                                 partial = {0}
                                 for d in lacks:
                                     partial = {a | s for a in partial for s in by_sum[d]
