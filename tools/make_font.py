@@ -16,6 +16,7 @@ kanji; ``tests/ui/test_fonts.py`` fails until you do.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -55,6 +56,21 @@ BASE_CHARS = (
     + "点枚席番人数札山手捨引取上下左右前後次回勝負戦組合計得失分表示設定言語音量速度大中小全画面"
     + "始終了開閉続読保存削除選択確認決定戻進新旧赤黒白青緑金銀色名前自分相味方時間秒待考中"
 )
+
+
+def _jis_level1_kanji() -> str:
+    """The 2,965 kanji of JIS X 0208 level 1 (rows 16-47): what people type in everyday
+    Japanese, so a save or player name typed by a player renders without tofu boxes."""
+    out = []
+    for row in range(16, 48):
+        for cell in range(1, 95):
+            with contextlib.suppress(UnicodeDecodeError):
+                out.append(bytes([0xA0 + row, 0xA0 + cell]).decode("euc_jp"))
+    return "".join(out)
+
+
+# Only the regular face carries them: typed names are shown in it; bold is for our own titles.
+TYPED_KANJI = _jis_level1_kanji()
 
 
 # Kanji of the Japanese rule pages the games come from (the seeds): the words the rules texts
@@ -127,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     chars = wanted_chars()
     for weight, ttc in WEIGHTS.items():
         out = OUT_DIR / f"NotoSansJP-{weight}.subset.otf"
-        count, size = make_subset(find_source(ttc, args.source_dir), out, chars)
+        wanted = chars | set(TYPED_KANJI) if weight == "Regular" else chars
+        count, size = make_subset(find_source(ttc, args.source_dir), out, wanted)
         print(f"{out.relative_to(ROOT)}: {count} characters, {size // 1024} KB")
     return 0
 
