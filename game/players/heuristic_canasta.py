@@ -94,10 +94,10 @@ class CanastaParams:
 
 
 PARAMS: dict[str, CanastaParams] = {
-    "canasta": CanastaParams(),
-    "quick-canasta": CanastaParams(draw_card=9.0),
+    "canasta": CanastaParams(prog_now=0.25, take_margin=15.0),
+    "quick-canasta": CanastaParams(draw_card=9.0, prog_now=0.25, take_margin=30.0),
     "canastone": CanastaParams(keep_wild=80.0, draw_card=10.0, gain_wild=55.0,
-                               freeze_cost=15.0),
+                               freeze_cost=15.0, danger_w=1.5, prog_now=0.7),
     "looking-and-down": CanastaParams(keep_pair=22.0, keep_min=2, draw_card=9.0,
                                       freeze_cost=0.0),
 }
@@ -353,7 +353,7 @@ class CanastaHeuristic(Player):
             return draw
         draw_value = p.draw_card * v.draw_n
         if value > draw_value + p.take_margin:
-            if ctx.miss_take and len(v.pile) <= 8:
+            if ctx.miss_take and len(v.pile) >= 3:
                 self.reason = "draw"
                 return draw
             top = v.pile[-1]
@@ -398,7 +398,7 @@ class CanastaHeuristic(Player):
         cards = a.cards()
         wilds = sum(1 for c in cards if is_wild(c))
         pts = sum(v.points[c] for c in cards)
-        return len(cards) * 10 + wilds * 30 - pts * 0.05
+        return len(cards) * 10 + wilds * 45 - pts * 0.05
 
     # ---- melding and discarding ----------------------------------------------------------
     def _play_phase(self, v: CanastaView, p: CanastaParams, ctx: _Ctx, legal):

@@ -47,3 +47,28 @@ class NormalPlayer(Player):
 class EasyPlayer(NormalPlayer):
     level = "easy"
     slips = EASY_SLIPS
+
+
+class HardPlayer(NormalPlayer):
+    """Hard: a time-bounded search over the Normal heuristic's best moves (Cassino: exact in
+    the two-player last round, determinized Monte Carlo before). The deadline of the decision
+    (``deadline_ms``) is always respected; without time the heuristic's move stands."""
+
+    level = "hard"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._search = None
+
+    def choose(self, decision: Decision) -> Action:
+        import time
+
+        start = time.perf_counter()
+        budget = max(0.0, decision.deadline_ms / 1000.0 * 0.8 - 0.005)
+        if decision.rules == "cassino":
+            if self._search is None:
+                from game.players.cassino_search import CassinoSearch
+
+                self._search = CassinoSearch(self.rng)
+            return self._search.choose(decision, budget - (time.perf_counter() - start))
+        return super().choose(decision)

@@ -4,12 +4,13 @@
 - ``simple``: the fallback: legal and greedy, knows nothing of strategy.
 - ``easy``: the Normal heuristic with deliberate human-like slips.
 - ``normal``: the tuned heuristic of each game (game/players/heuristic_*.py).
+- ``hard``: a time-bounded search over Normal's best moves (game/players/*_search.py).
 """
 
 from __future__ import annotations
 
 from game.players.base import Player
-from game.players.levels import EasyPlayer, NormalPlayer
+from game.players.levels import EasyPlayer, HardPlayer, NormalPlayer
 from game.players.simple import SimplePlayer
 
 LEVELS: dict[str, type[Player]] = {
@@ -17,6 +18,7 @@ LEVELS: dict[str, type[Player]] = {
     "simple": SimplePlayer,
     "easy": EasyPlayer,
     "normal": NormalPlayer,
+    "hard": HardPlayer,
 }
 DEFAULT_LEVEL = "simple"
 
