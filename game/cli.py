@@ -21,6 +21,8 @@ SUBCOMMANDS = {
     "saves": ("game.commands.saves", "list, check and export saved games"),
     "tournament": ("game.commands.tournament", "duplicate deals between two computer levels"),
     "play": ("game.commands.play", "open the Card Table window (the default)"),
+    "screenshot": ("game.commands.screenshot",
+                   "play some computer moves and save a picture of the table (no window)"),
 }
 
 

@@ -1,0 +1,258 @@
+"""Mouse gestures to actions.
+
+The pointer state machine (:class:`Pointer`) turns button and motion events into *intents*:
+a click on a card or a place, a double click, a drag of some hand cards dropped on a target.
+It reads ``event.pos`` only (never ``pygame.mouse.get_pos()``), so tests can post events.
+
+Candidate actions for an intent come from :func:`candidates`: the dragged cards and the drop
+target give one or a few readings (one meld or several grouped by rank, taking the pile with
+these cards...). The screen asks the engine which reading is legal (``why_illegal``); the
+first legal one is played, otherwise the engine's reason for the most natural reading is
+shown. Nothing here knows the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.actions import Action, make
+from game.cards import JOKER, RANK
+from game.ui.table.scene import Target
+
+DRAG_THRESHOLD = 6  # pixels before a press becomes a drag
+DOUBLE_CLICK = 0.4  # seconds
+
+DRAW, PLAY, ANSWER = 0, 1, 2
+RED_THREES = (15, 28)
+
+
+def _wild(c: int) -> bool:
+    return c == JOKER or RANK[c] == 2
+
+
+def _by_rank(cards: list[int]) -> list[list[int]]:
+    groups: dict[object, list[int]] = {}
+    for c in cards:
+        k = "r3" if c in RED_THREES else RANK[c]
+        groups.setdefault(k, []).append(c)
+    return list(groups.values())
+
+
+def meld_groupings(cards: list[int]) -> list[tuple[tuple[int, ...], ...]]:
+    """Ways to read a set of hand cards as new melds: one meld; or one meld per rank with the
+    wild cards going to one of them (each in turn); or the wild cards as a meld of their own."""
+    nat = [c for c in cards if not _wild(c)]
+    wild = [c for c in cards if _wild(c)]
+    out: list[tuple[tuple[int, ...], ...]] = [(tuple(cards),)]
+    groups = _by_rank(nat)
+    if len(groups) > 1:
+        for i in range(len(groups)):
+            gs = [list(g) for g in groups]
+            gs[i] += wild
+            out.append(tuple(tuple(g) for g in gs))
+        if len(wild) >= 3:
+            out.append(tuple(tuple(g) for g in groups) + (tuple(wild),))
+    elif groups and len(wild) >= 3:
+        out.append((tuple(groups[0]), tuple(wild)))
+    return out
+
+
+def take_groupings(cards: list[int], top: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Ways to take the pile with these hand cards: they all go with the top card; or the
+    cards of the top card's rank (with or without the wild cards) go with it and the rest
+    form melds by rank."""
+    if not cards:
+        return [()]
+    r = RANK[top]
+    same = [c for c in cards if RANK[c] == r and not _wild(c)]
+    wild = [c for c in cards if _wild(c)]
+    rest = [c for c in cards if c not in same and not _wild(c)]
+    out: list[tuple[tuple[int, ...], ...]] = [(tuple(cards),)]
+    if rest or (same and wild):
+        for g0 in (same + wild, same):
+            if not g0:
+                continue
+            left = _minus(cards, g0)
+            if not left:
+                out.append((tuple(g0),))
+                continue
+            for more in meld_groupings(left):
+                out.append((tuple(g0),) + more)
+    seen = set()
+    uniq = []
+    for g in out:
+        if g not in seen:
+            seen.add(g)
+            uniq.append(g)
+    return uniq
+
+
+def _minus(a: list[int], b: list[int]) -> list[int]:
+    rest = list(a)
+    for c in b:
+        rest.remove(c)
+    return rest
+
+
+def canasta_candidates(state, seat: int, target: Target, cards: list[int]) -> list[Action]:
+    """Readings of dropping ``cards`` (hand cards of ``seat``) on ``target``."""
+    kind = target.kind
+    if kind == "stock":
+        return [make(seat, "draw")]
+    if kind == "pile":
+        taking = seat == state.turn and state.phase == DRAW
+        if taking:
+            if not state.pile:
+                return [make(seat, "take")]
+            return [make(seat, "take", g) for g in take_groupings(cards, state.pile[-1])]
+        if not cards:
+            return [make(seat, "take")]
+        return [make(seat, "discard", (tuple(cards),))]
+    if kind == "meld_area":
+        if not cards:
+            return []
+        return [make(seat, "meld", g) for g in meld_groupings(cards)]
+    if kind == "meld":
+        if not cards:
+            return []
+        return [make(seat, "add", (tuple(cards),), target.key)]
+    return []
+
+
+def cassino_candidates(state, seat: int, target: Target, card: int,
+                       table_selected: set[int]) -> list[Action]:
+    """Readings of dropping hand card ``card`` on a Cassino table group or the open table.
+    Builds are not listed: they need a declared value (the screen asks for it)."""
+    if target.kind == "group":
+        chosen = tuple(sorted(set(table_selected) | set(target.cards)))
+        out = [make(seat, "capture", ((card,), chosen))]
+        if not table_selected:
+            # The engine's own list: captures with this card that take the whole group.
+            want = set(target.cards)
+            found = [a for a in state.legal_actions(seat)
+                     if a.verb == "capture" and a.groups[0][0] == card
+                     and want <= set(a.groups[1])]
+            found.sort(key=lambda a: -len(a.groups[1]))
+            out.extend(found[:1])
+        return out
+    if target.kind == "table" and not table_selected:
+        return [make(seat, "trail", ((card,),))]
+    return []
+
+
+def build_values(state, seat: int, card: int, table_cards) -> list[int]:
+    """The values (1..13) the engine would accept for a reservation of ``card`` with
+    ``table_cards``."""
+    cards = tuple(sorted(table_cards))
+    if not cards:
+        return []
+    return [v for v in range(1, 14)
+            if state.why_illegal(make(seat, "build", ((card,), cards), v)) is None]
+
+
+def first_legal(session, actions: list[Action]) -> tuple[Action | None, object]:
+    """The first legal reading, else (None, the engine's reason for the first reading)."""
+    reason = None
+    for a in actions:
+        why = session.why_illegal(a)
+        if why is None:
+            return a, None
+        if reason is None:
+            reason = why
+    return None, reason
+
+
+# ---------------------------------------------------------------------------------------------
+# The pointer
+
+
+@dataclass
+class Press:
+    pos: tuple[int, int]
+    index: int = -1  # a hand card
+    target: Target | None = None  # or a place on the table
+    code: int = -1  # a table card (Cassino)
+
+
+@dataclass
+class Drag:
+    indices: list[int]  # hand positions being dragged
+    codes: list[int]
+    grab: list[tuple[int, int]]  # each card's offset from the pointer
+    pos: tuple[int, int]
+    legal: list[Target] = field(default_factory=list)  # targets the engine would accept
+    hot: Target | None = None  # the target under the pointer
+
+
+class Pointer:
+    """Tracks one press at a time; reports intents to the screen's ``on_*`` methods."""
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.press: Press | None = None
+        self.drag: Drag | None = None
+        self._last_click: tuple[int, float] | None = None  # (hand index, time)
+        self.clock = 0.0
+
+    def reset(self) -> None:
+        self.press = None
+        self.drag = None
+
+    def tick(self, dt: float) -> None:
+        self.clock += dt
+
+    def down(self, pos: tuple[int, int]) -> None:
+        sc = self.screen
+        idx = sc.hand_index_at(pos)
+        if idx >= 0:
+            self.press = Press(pos, index=idx)
+            return
+        code = sc.table_card_at(pos)
+        self.press = Press(pos, target=sc.target_at(pos), code=code)
+
+    def motion(self, pos: tuple[int, int], held: bool) -> None:
+        if self.drag is not None:
+            self.drag.pos = pos
+            self.drag.hot = self.screen.drop_target_at(pos, self.drag)
+            return
+        p = self.press
+        if p is None or not held or p.index < 0:
+            return
+        if abs(pos[0] - p.pos[0]) + abs(pos[1] - p.pos[1]) >= DRAG_THRESHOLD:
+            self.drag = self.screen.start_drag(p.index, p.pos)
+            if self.drag is not None:
+                self.drag.pos = pos
+                self.drag.hot = self.screen.drop_target_at(pos, self.drag)
+            else:
+                self.press = None
+
+    def up(self, pos: tuple[int, int]) -> None:
+        sc = self.screen
+        if self.drag is not None:
+            d = self.drag
+            self.drag = None
+            self.press = None
+            d.pos = pos
+            sc.end_drag(d, sc.drop_target_at(pos, d))
+            return
+        p = self.press
+        self.press = None
+        if p is None:
+            return
+        if p.index >= 0:
+            if sc.hand_index_at(pos) != p.index:
+                return
+            last = self._last_click
+            if last is not None and last[0] == p.index and self.clock - last[1] <= DOUBLE_CLICK:
+                self._last_click = None
+                sc.on_double_click(p.index)
+                return
+            self._last_click = (p.index, self.clock)
+            sc.on_click_card(p.index)
+            return
+        if p.code >= 0 and sc.table_card_at(pos) == p.code:
+            sc.on_click_table_card(p.code)
+            return
+        target = sc.target_at(pos)
+        if target is not None and p.target is not None and target.kind == p.target.kind:
+            sc.on_click_target(target)

@@ -1,0 +1,448 @@
+"""Where everything sits on the table, for any window size and 2..7 players.
+
+Pure geometry (``pygame.Rect`` only, no display needed): the screen asks :func:`compute` for a
+:class:`TableLayout` after every resize, and the drawing, hit-testing and animation code read
+rectangles from it. Seats are placed relative to the *viewer* (the seat at the lower edge).
+
+Two arrangements:
+
+- **team** (two sides: two players, partnerships, Canastone's teams of three, Cassino): the
+  other seats sit on the left, top and right edges; the viewer's side melds in the band above
+  the hand, the other side in the band below the top seats; stock and pile in the middle.
+- **solo** (three sides or more: Canasta or Canastone for three, Looking and Down for three or
+  more): every other player gets a tile along the top with its name plate and its own meld
+  area; the stock and pile sit in the middle, the viewer's melds above the hand.
+
+Meld areas are filled by :func:`flow_melds`, which shrinks the meld cards until every meld of a
+side fits its rectangle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pygame import Rect
+
+CARD_RATIO = 1.4
+CARD_WIDTHS = {"small": 72, "medium": 88, "large": 106}
+DESIGN = (1280, 800)
+
+
+def card_h(w: int) -> int:
+    return round(w * CARD_RATIO)
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """Same rule as ``game.ui.app.ui_scale`` (kept here so this module needs no display)."""
+    s = min(size[0] / DESIGN[0], size[1] / DESIGN[1])
+    return round(max(0.75, min(2.0, s)) * 20) / 20
+
+
+@dataclass
+class SeatSpot:
+    seat: int
+    pos: str  # "bottom", "left", "top", "right"
+    box: Rect  # the plate with the small fan of backs above it
+    plate: Rect
+    fan: Rect  # where the backs of the hand peek out
+    down: Rect | None = None  # Looking and Down: the seat's down
+    melds: Rect | None = None  # solo arrangement: this seat's meld area
+    captured: Rect | None = None  # Cassino: the side's captured cards (first seat of a side)
+
+
+@dataclass
+class TableLayout:
+    size: tuple[int, int]
+    scale: float
+    mode: str  # "team" or "solo"
+    margin: int
+    card_w: int  # the viewer's hand and the piles
+    mini_w: int  # backs of other hands, downs, packet
+    meld_w: int  # preferred meld card width (flow_melds may shrink it)
+    main: Rect
+    log: Rect | None
+    hand: Rect  # the viewer's hand (cards rise above it when selected)
+    hand_buttons: Rect  # sort buttons, right of the hand
+    seats: dict[int, SeatSpot]
+    meld_areas: dict[int, Rect]  # side -> rectangle (canasta games)
+    center: Rect  # the row that holds stock and pile
+    stock: Rect
+    pile: Rect  # wide enough for a frozen pile's sideways wild card
+    packet: Rect | None = None
+    stock_piles: list[Rect] = field(default_factory=list)  # Looking and Down: four piles
+    table: Rect | None = None  # Cassino: the open table
+    deck: Rect | None = None  # Cassino: cards still to deal
+    info: Rect | None = None  # header of the right column (game, deal, totals)
+    log_list: Rect | None = None  # the move log inside the right column
+    log_buttons: Rect | None = None  # buttons at the foot of the right column
+    corner: Rect | None = None  # with the log closed: its buttons, top right
+    banner: Rect | None = None  # whose turn it is, and a hint
+
+    @property
+    def card_h(self) -> int:
+        return card_h(self.card_w)
+
+    @property
+    def mini_h(self) -> int:
+        return card_h(self.mini_w)
+
+
+def positions(players: int, mode: str) -> list[str]:
+    """Edge of each relative seat (0 = viewer) in the team arrangement; solo puts all on top."""
+    if mode == "solo":
+        return ["bottom"] + ["top"] * (players - 1)
+    return {
+        2: ["bottom", "top"],
+        3: ["bottom", "left", "right"],
+        4: ["bottom", "left", "top", "right"],
+        6: ["bottom", "left", "top", "top", "top", "right"],
+    }.get(players, ["bottom"] + ["top"] * (players - 1))
+
+
+def compute(
+    size: tuple[int, int],
+    game: str,
+    players: int,
+    sides: list[int],
+    viewer: int = 0,
+    card_size: str = "medium",
+    log_open: bool = True,
+    scale: float | None = None,
+) -> TableLayout:
+    """The layout of a ``players``-seat table of ``game`` in a window of ``size``.
+
+    ``sides`` maps each seat to its side (melds belong to sides; in Looking and Down every
+    seat is its own side).
+    """
+    W, H = int(size[0]), int(size[1])
+    s = ui_scale((W, H)) if scale is None else scale
+    m = max(6, round(9 * s))
+    nsides = len(set(sides))
+    mode = "team" if nsides <= 2 else "solo"
+    cassino = game == "cassino"
+    ld = game == "looking-and-down"
+
+    # The right column: game header, the move log, buttons.
+    log_w = round(250 * s) if log_open else 0
+    log_w = min(log_w, W // 3)
+    main = Rect(0, 0, W - log_w, H)
+    log = Rect(main.right, 0, log_w, H) if log_w else None
+    corner = None
+    if log is None:
+        cw, chh = round(84 * s), round(34 * s)
+        corner = Rect(main.right - cw - round(8 * s), round(8 * s), cw, 2 * chh + round(6 * s))
+
+    # Card sizes follow the window (the setting picks the base size).
+    base = CARD_WIDTHS.get(card_size, CARD_WIDTHS["medium"])
+    card_w = max(36, round(base * min(W / DESIGN[0], H / DESIGN[1])))
+    if main.w < 900 * s:  # a narrow main area (log open on a small window)
+        card_w = max(36, round(card_w * max(0.8, main.w / (900 * s))))
+    ch = card_h(card_w)
+    mini_w = max(22, round(card_w * 0.42))
+    mini_h = card_h(mini_w)
+    meld_w = max(26, round(card_w * 0.8))
+
+    plate_w, plate_h = round(156 * s), round(46 * s)
+    peek = round(mini_h * 0.5)
+    box_w, box_h = plate_w, peek + plate_h
+
+    # The viewer's strip at the bottom: plate, hand, sort buttons.
+    lift = round(ch * 0.18)
+    strip_h = ch + lift
+    strip_top = H - m - strip_h
+    btn_w = round(104 * s)
+    vbox = Rect(m, 0, box_w, box_h)
+    vbox.bottom = H - m
+    hand = Rect(vbox.right + m, strip_top, main.w - vbox.w - btn_w - 4 * m, strip_h)
+    hand_buttons = Rect(hand.right + m, strip_top + lift, btn_w, ch)
+    seats: dict[int, SeatSpot] = {}
+    vdown = None
+    if ld:
+        vdown = Rect(0, 0, mini_w, mini_h)
+        vdown.midbottom = (vbox.centerx, vbox.top - m)
+    seats[viewer] = _spot(viewer, "bottom", vbox, peek, plate_h, vdown)
+
+    rel_pos = positions(players, mode)
+    others = [(viewer + r) % players for r in range(1, players)]
+    region_top, region_bottom = 0, strip_top - m  # above the viewer's strip
+    meld_areas: dict[int, Rect] = {}
+    center_h = ch + round(26 * s)
+
+    if mode == "team":
+        has_cols = any(p in ("left", "right") for p in rel_pos)
+        col_w = box_w + 2 * m if has_cols else 0
+        inner = Rect(main.x + col_w + m, 0, main.w - 2 * col_w - 2 * m, H)
+        tops = [(seat, r) for r, seat in enumerate(others, 1) if rel_pos[r] == "top"]
+        top_h = m + box_h + m if tops else m
+        for i, (seat, _r) in enumerate(tops):
+            cx = inner.x + inner.w * (i + 0.5) / len(tops)
+            box = Rect(0, m, box_w, box_h)
+            box.centerx = round(cx)
+            down = None
+            if ld:
+                down = Rect(box.right + m, box.y, mini_w, mini_h)
+            seats[seat] = _spot(seat, "top", box, peek, plate_h, down)
+        mid_y = (top_h + region_bottom) // 2
+        for r, seat in enumerate(others, 1):
+            pos = rel_pos[r]
+            if pos not in ("left", "right"):
+                continue
+            if corner is not None and pos == "right":
+                mid_y = max(mid_y, corner.bottom + m + box_h // 2)
+            box = Rect(0, 0, box_w, box_h)
+            box.centery = mid_y
+            box.x = main.x + m if pos == "left" else main.right - m - box_w
+            seats[seat] = _spot(seat, pos, box, peek, plate_h, None)
+        center = Rect(inner.x, mid_y - center_h // 2, inner.w, center_h)
+        if cassino:
+            banner_h = round(86 * s)
+            table = Rect(inner.x, top_h, inner.w, region_bottom - top_h - banner_h - m)
+            center = Rect(inner.x, table.bottom + m, inner.w, banner_h)
+        else:
+            table = None
+            mine = sides[viewer]
+            theirs = [x for x in sorted(set(sides)) if x != mine]
+            meld_areas[mine] = Rect(inner.x, center.bottom + m, inner.w,
+                                    region_bottom - center.bottom - m)
+            for x in theirs:
+                area = Rect(inner.x, top_h, inner.w, center.top - m - top_h)
+                if corner is not None and area.right > corner.x and area.y < corner.bottom:
+                    area.w = corner.x - m - area.x
+                meld_areas[x] = area
+    else:  # solo: a tile per other player along the top
+        k = len(others)
+        row_w = main.w - m - (corner.w + m if corner is not None else 0)
+        tile_w = row_w / k
+        own_h = max(round(card_h(meld_w) * 1.25), round((region_bottom - region_top) * 0.27))
+        tiles_bottom = region_bottom - own_h - center_h - 2 * m
+        for i, seat in enumerate(others):
+            x0 = round(main.x + m + i * tile_w)
+            x1 = round(main.x + m + (i + 1) * tile_w) - m
+            tile = Rect(x0, m, x1 - x0, tiles_bottom - m)
+            box = Rect(0, tile.y, min(box_w, tile.w - (mini_w + m if ld else 0)), box_h)
+            box.x = tile.x
+            down = Rect(box.right + m // 2, tile.y, mini_w, mini_h) if ld else None
+            spot = _spot(seat, "top", box, peek, plate_h, down)
+            spot.melds = Rect(tile.x, box.bottom + m, tile.w, tile.bottom - box.bottom - m)
+            meld_areas[sides[seat]] = spot.melds
+            seats[seat] = spot
+        center = Rect(main.x + m, tiles_bottom + m, main.w - 2 * m, center_h)
+        meld_areas[sides[viewer]] = Rect(main.x + m, center.bottom + m, main.w - 2 * m,
+                                         region_bottom - center.bottom - m)
+        table = None
+
+    # Stock and pile in the middle of the centre row (Cassino: the deck in the table's corner).
+    stock = Rect(0, 0, card_w, ch)
+    pile = Rect(0, 0, ch, ch)  # square: room for a wild card turned sideways under it
+    packet = None
+    stock_piles: list[Rect] = []
+    deck = None
+    if cassino:
+        stock = Rect(0, 0, 0, 0)
+        pile = Rect(0, 0, 0, 0)
+        deck = Rect(0, 0, mini_w, mini_h)
+        deck.topright = (center.right - m, center.y)
+        banner = Rect(center.x + m, center.y, center.w - mini_w - 4 * m, center.h)
+    else:
+        gap = round(card_w * 0.35)
+        if ld:
+            pw = max(mini_w, round(card_w * 0.62))
+            piles_w = 2 * pw + m
+            total = piles_w + gap + pile.w
+            x = center.centerx - total // 2
+            ph = card_h(pw)
+            for i in range(4):
+                r = Rect(0, 0, pw, ph)
+                r.x = x + (i % 2) * (pw + m)
+                r.y = center.y + (i // 2) * (ph // 2 + m // 2) - m // 2
+                stock_piles.append(r)
+            stock = Rect(x, center.y, piles_w, ch)
+            pile.topleft = (x + piles_w + gap, center.y)
+        else:
+            with_packet = game == "canastone"
+            total = card_w + gap + pile.w + ((gap + mini_w) if with_packet else 0)
+            x = center.centerx - total // 2
+            stock.topleft = (x, center.y)
+            pile.topleft = (stock.right + gap, center.y)
+            if with_packet:
+                packet = Rect(pile.right + gap, center.y + (ch - mini_h) // 2, mini_w, mini_h)
+        left = (stock_piles[0].x if stock_piles else stock.x) - round(16 * s)
+        banner = Rect(center.x + m, center.y, max(0, left - center.x - m), center.h)
+
+    # Cassino: each side's captured cards next to the first seat of the side on screen.
+    if cassino:
+        done: set[int] = set()
+        for seat in [viewer] + others:
+            side = sides[seat]
+            if side in done:
+                continue
+            done.add(side)
+            spot = seats[seat]
+            r = Rect(0, 0, mini_w, mini_h)
+            if spot.pos == "bottom":
+                r.bottomleft = (spot.box.x, spot.box.top - m)
+            elif spot.pos == "top":
+                r.topleft = (spot.box.right + round(34 * s), spot.box.y)
+            elif spot.pos == "left":
+                r.midtop = (spot.box.centerx, spot.box.bottom + m)
+            else:
+                r.midtop = (spot.box.centerx, spot.box.bottom + m)
+            spot.captured = r
+
+    info = log_list = log_buttons = None
+    if log is not None:
+        info_h = round(112 * s) + round(20 * s) * max(0, nsides - 2)
+        info = Rect(log.x + m, m, log.w - 2 * m, info_h)
+        bh = round(40 * s)
+        log_buttons = Rect(log.x + m, H - m - bh, log.w - 2 * m, bh)
+        log_list = Rect(log.x + m, info.bottom + m, log.w - 2 * m,
+                        log_buttons.top - info.bottom - 2 * m)
+
+    return TableLayout(
+        size=(W, H), scale=s, mode=mode, margin=m, card_w=card_w, mini_w=mini_w,
+        meld_w=meld_w, main=main, log=log, hand=hand, hand_buttons=hand_buttons, seats=seats,
+        meld_areas=meld_areas, center=center, stock=stock, pile=pile, packet=packet,
+        stock_piles=stock_piles, table=table, deck=deck, info=info, log_list=log_list,
+        log_buttons=log_buttons, banner=banner, corner=corner,
+    )
+
+
+def _spot(seat: int, pos: str, box: Rect, peek: int, plate_h: int, down: Rect | None) -> SeatSpot:
+    plate = Rect(box.x, box.bottom - plate_h, box.w, plate_h)
+    fan = Rect(box.x, box.y, box.w, peek)
+    return SeatSpot(seat, pos, box, plate, fan, down)
+
+
+# ---------------------------------------------------------------------------------------------
+# Flowing melds into an area
+
+
+@dataclass
+class MeldSpot:
+    key: object
+    rect: Rect  # the whole meld
+    cards: list[Rect]  # one rectangle per visible card, bottom first
+    stacked: bool  # a canasta shown as a squared pile
+
+
+def meld_extent(n: int, stacked: bool, w: int) -> tuple[int, int]:
+    """(width, height) a meld of ``n`` cards takes at card width ``w``."""
+    h = card_h(w)
+    if stacked:
+        return w + 2 * max(2, round(w * 0.06)), h + 2 * max(2, round(w * 0.06))
+    step = max(6, round(w * 0.3))
+    return w + step * max(0, n - 1), h
+
+
+def flow_melds(area: Rect, melds: list[tuple[object, int, bool]], pref_w: int,
+               min_w: int = 20, lead: int = 0) -> tuple[int, list[MeldSpot]]:
+    """Place melds, given as (key, card count, stacked), left to right in rows inside
+    ``area``, starting ``lead`` pixels in (room for red threes). The card width starts at
+    ``pref_w`` and shrinks until everything fits (or reaches ``min_w``)."""
+    w = pref_w
+    while True:
+        spots, ok = _try_flow(area, melds, w, lead)
+        if ok or w <= min_w:
+            return w, spots
+        w = max(min_w, int(w * 0.9))
+
+
+def _try_flow(area: Rect, melds, w: int, lead: int) -> tuple[list[MeldSpot], bool]:
+    gap = max(4, round(w * 0.18))
+    h = card_h(w)
+    x, y = area.x + lead, area.y
+    row_h = 0
+    spots = []
+    ok = True
+    for key, n, stacked in melds:
+        mw, mh = meld_extent(n, stacked, w)
+        if x + mw > area.right and x > area.x + lead:
+            x = area.x + lead
+            y += row_h + gap
+            row_h = 0
+        if x + mw > area.right or y + mh > area.bottom:
+            ok = False
+        rect = Rect(x, y, mw, mh)
+        cards = []
+        if stacked:
+            off = max(2, round(w * 0.06))
+            for i in range(3):
+                cards.append(Rect(x + i * off, y + i * off, w, h))
+        else:
+            step = max(6, round(w * 0.3))
+            for i in range(n):
+                cards.append(Rect(x + i * step, y, w, h))
+        spots.append(MeldSpot(key, rect, cards, stacked))
+        x += mw + gap
+        row_h = max(row_h, mh)
+    return spots, ok
+
+
+def hand_slots(area: Rect, n: int, w: int, lift: int = 0) -> list[Rect]:
+    """Rectangles of ``n`` overlapping hand cards centred in ``area`` (cards sit at the bottom
+    of ``area``; ``lift`` is left free above them for selected cards). Two rows when one row
+    would overlap too much."""
+    if n <= 0:
+        return []
+    h = card_h(w)
+    step_max = round(w * 0.62)
+    step_min = max(8, round(w * 0.24))
+    avail = area.w - w
+    rows = 1
+    step = min(step_max, avail / max(1, n - 1)) if n > 1 else 0
+    if n > 1 and step < step_min and area.h - lift >= h * 1.3:
+        rows = 2
+    out = []
+    if rows == 1:
+        width = w + step * (n - 1)
+        x0 = area.centerx - width / 2
+        y = area.bottom - h
+        for i in range(n):
+            out.append(Rect(round(x0 + i * step), y, w, h))
+        return out
+    first = (n + 1) // 2
+    row_off = round(h * 0.32)
+    for row, (_start, count) in enumerate(((0, first), (first, n - first))):
+        step = min(step_max, avail / max(1, count - 1)) if count > 1 else 0
+        width = w + step * (count - 1)
+        x0 = area.centerx - width / 2
+        y = area.bottom - h - (row_off if row == 0 else 0)
+        for i in range(count):
+            out.append(Rect(round(x0 + i * step), y, w, h))
+    return out
+
+
+def table_slots(area: Rect, groups: list[int], w: int) -> tuple[int, list[list[Rect]]]:
+    """Cassino: rectangles for table groups (a loose card is a group of one; a reservation a
+    group of several, overlapped), in centred rows, shrinking the cards until all fit."""
+    while True:
+        h = card_h(w)
+        gap = max(8, round(w * 0.3))
+        step = max(8, round(w * 0.42))
+        badge = round(h * 0.3)
+        rows: list[list[tuple[int, int]]] = [[]]  # (group index, width)
+        x = 0
+        avail = area.w - 2 * gap
+        for i, n in enumerate(groups):
+            gw = w + step * (n - 1)
+            if rows[-1] and x + gw > avail:
+                rows.append([])
+                x = 0
+            rows[-1].append((i, gw))
+            x += gw + gap
+        row_h = h + badge + gap
+        total_h = len(rows) * row_h - gap
+        ok = total_h <= area.h - gap and all(
+            sum(gw for _, gw in r) + gap * (len(r) - 1) <= avail for r in rows)
+        out: list[list[Rect]] = [[] for _ in groups]
+        y = area.y + max(gap // 2, (area.h - total_h) // 2) + badge
+        for r in rows:
+            width = sum(gw for _, gw in r) + gap * (len(r) - 1)
+            x = area.centerx - width // 2
+            for i, gw in r:
+                out[i] = [Rect(x + k * step, y, w, h) for k in range(groups[i])]
+                x += gw + gap
+            y += row_h
+        if ok or w <= 28:
+            return w, out
+        w = max(28, int(w * 0.9))

@@ -1,0 +1,76 @@
+"""The base of the table's full-window moments (score sheet, game over, cover, exact grab).
+
+An overlay paints itself over the table in ``draw`` (a dimmed backdrop and a panel) and makes
+its buttons in ``build`` (called from the screen's ``layout``, so they follow resizes and
+language changes). While a modal overlay is open the table ignores the mouse.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import palette
+from game.ui.screen import panel_surface
+
+
+class Overlay:
+    modal = True
+    closable = False  # Esc closes it
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.buttons: list = []
+
+    def build(self) -> None:
+        """Create pygame_gui elements in ``self.screen.root``."""
+
+    def kill(self) -> None:
+        for b in self.buttons:
+            b.kill()
+        self.buttons = []
+
+    def close(self) -> None:
+        self.kill()
+        if self.screen.overlay is self:
+            self.screen.overlay = None
+            self.screen.mark_dirty()
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    # helpers
+    def dim(self, surface: pygame.Surface, alpha: int = 150) -> None:
+        shade = _shade(surface.get_size(), alpha)
+        surface.blit(shade, (0, 0))
+
+    def panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        s = self.screen.s
+        surface.blit(panel_surface(rect.size, s(16), max(2, s(2)), 250), rect)
+
+    def button(self, rect, text, callback, primary=False):
+        b = self.screen.button(rect, text, callback,
+                               object_id="#primary_button" if primary else None)
+        self.buttons.append(b)
+        return b
+
+
+_shades: dict = {}
+
+
+def _shade(size, alpha):
+    key = (size, alpha)
+    surf = _shades.get(key)
+    if surf is None:
+        if len(_shades) > 8:
+            _shades.clear()
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        surf.fill((*palette.FELT_DARK[:3], 0))
+        surf.fill((4, 16, 10, alpha))
+        _shades[key] = surf
+    return surf

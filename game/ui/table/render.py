@@ -1,0 +1,316 @@
+"""Drawing a :class:`~game.ui.table.scene.Scene`: cards with shadows, name plates, badges,
+labels, drop-target glows. Everything expensive (card faces, text, plates) is cached, so a
+static layer can be rebuilt in a few milliseconds and a frame is mostly one blit."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.i18n import t
+from game.ui import cards_art, fonts, palette
+from game.ui.table.scene import Badge, Plate, Scene, Sprite
+
+TEAM_COLOURS = ((86, 150, 230), (226, 98, 86))  # team 1 blue, team 2 red
+NATURAL = (150, 24, 36)
+MIXED = (28, 28, 32)
+
+
+@lru_cache(maxsize=512)
+def text(s: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
+    return fonts.render(s, size, colour, bold=bold)
+
+
+@lru_cache(maxsize=256)
+def text_shadowed(s: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
+    return fonts.render(s, size, colour, bold=bold, shadow=(0, 0, 0, 160))
+
+
+@lru_cache(maxsize=64)
+def rounded(size: tuple[int, int], colour: tuple, radius: int, border: tuple | None = None,
+            width: int = 0) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
+    if border is not None and width:
+        pygame.draw.rect(surf, border, surf.get_rect(), width, border_radius=radius)
+    return surf
+
+
+@lru_cache(maxsize=32)
+def glow(size: tuple[int, int], colour: tuple, radius: int, strength: int = 90) -> pygame.Surface:
+    """A soft rectangular glow (drop targets, the player to move)."""
+    w, h = size
+    pad = max(4, radius)
+    surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    for i in range(pad, 0, -2):
+        a = round(strength * (1 - i / pad) ** 2)
+        pygame.draw.rect(surf, (*colour, a), (pad - i, pad - i, w + 2 * i, h + 2 * i),
+                         border_radius=radius + i)
+    return surf
+
+
+def card_surface(sp: Sprite, style: str) -> pygame.Surface:
+    w = sp.rect.h if sp.sideways else sp.rect.w
+    if sp.face_up and sp.code >= 0:
+        img = cards_art.face(sp.code, w, style, sp.state)
+    else:
+        img = cards_art.back(w, "red", sp.state if sp.state != "selected" else "selected")
+    if sp.sideways:
+        img = _sideways(sp.code, w, style)
+    return img
+
+
+@lru_cache(maxsize=64)
+def _sideways(code: int, w: int, style: str) -> pygame.Surface:
+    return cards_art.sideways(cards_art.face(code, w, style))
+
+
+def draw_card(surface: pygame.Surface, sp: Sprite, style: str, shadow: bool = True) -> None:
+    img = card_surface(sp, style)
+    if shadow and not sp.mini:
+        w = sp.rect.w if not sp.sideways else sp.rect.h
+        sh = cards_art.shadow(w)
+        b = (sh.get_width() - w) // 2
+        off = max(1, w // 30)
+        if sp.sideways:
+            sh = _rot_shadow(w)
+            b = (sh.get_height() - w) // 2
+        surface.blit(sh, (sp.rect.x - b + off, sp.rect.y - b + off * 2))
+    surface.blit(img, sp.rect.topleft)
+
+
+@lru_cache(maxsize=8)
+def _rot_shadow(w: int) -> pygame.Surface:
+    return pygame.transform.rotate(cards_art.shadow(w), 90)
+
+
+def draw_sprites(surface: pygame.Surface, scene: Scene, style: str, hidden=frozenset()) -> None:
+    for sp in scene.sprites:
+        if hidden and (sp.zone, sp.place) in hidden:
+            continue
+        draw_card(surface, sp, style)
+
+
+# ---------------------------------------------------------------------------------------------
+# Plates and badges
+
+
+def draw_plate(surface: pygame.Surface, p: Plate, scale: float, thinking_phase: float = -1,
+               is_viewer: bool = False) -> None:
+    img = _plate_image(p.rect.size, p.name, p.count, p.turn, p.dealer, p.keeper, p.team,
+                       p.frozen_time, p.in_down, p.down_count, round(scale * 100), is_viewer)
+    if p.turn:
+        g = glow(p.rect.size, palette.GOLD_LIGHT, max(6, round(12 * scale)), 120)
+        pad = (g.get_width() - p.rect.w) // 2
+        surface.blit(g, (p.rect.x - pad, p.rect.y - pad))
+    surface.blit(img, p.rect)
+    if thinking_phase >= 0:
+        r = max(2, round(3 * scale))
+        cx = p.rect.right - round(18 * scale)
+        cy = p.rect.y + round(14 * scale)
+        for i in range(3):
+            a = (thinking_phase * 3 - i) % 3
+            c = palette.GOLD_LIGHT if a < 1 else palette.GOLD_DARK
+            pygame.draw.circle(surface, c, (cx - (2 - i) * r * 3, cy), r)
+
+
+@lru_cache(maxsize=128)
+def _plate_image(size, name, count, turn, dealer, keeper, team, frozen_time, in_down,
+                 down_count, scale100, is_viewer) -> pygame.Surface:
+    s = scale100 / 100
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(4, round(10 * s))
+    bg = (20, 58, 40, 235) if not turn else (44, 84, 50, 245)
+    pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=radius)
+    rim = palette.GOLD_LIGHT if turn else palette.GOLD_DARK
+    pygame.draw.rect(surf, rim, surf.get_rect(), max(1, round(2 * s if turn else 1.2 * s)),
+                     border_radius=radius)
+    pad = round(9 * s)
+    x = pad
+    if team >= 0:
+        rr = max(3, round(5 * s))
+        pygame.draw.circle(surf, TEAM_COLOURS[team % 2], (x + rr, round(h * 0.34)), rr)
+        x += 2 * rr + round(5 * s)
+    size_name = max(10, round(16 * s))
+    chips = []
+    if dealer:
+        chips.append("D")
+    if keeper:
+        chips.append("K")
+    chip_w = 0
+    chip_r = max(6, round(9 * s))
+    if chips:
+        chip_w = len(chips) * (2 * chip_r + round(3 * s))
+    avail = w - x - pad - chip_w
+    fs = fonts.fit_size(name, avail, size_name, bold=True, minimum=9)
+    nm = fonts.render(name, fs, palette.GOLD_LIGHT if turn else palette.TEXT, bold=True)
+    surf.blit(nm, (x, round(h * 0.34) - nm.get_height() // 2))
+    cx = w - pad - chip_r
+    for ch in chips:
+        pygame.draw.circle(surf, palette.IVORY, (cx, round(h * 0.34)), chip_r)
+        pygame.draw.circle(surf, palette.GOLD_DARK, (cx, round(h * 0.34)), chip_r, 1)
+        lab = fonts.render(ch, max(8, round(chip_r * 1.3)), palette.TEXT_DARK, bold=True)
+        surf.blit(lab, lab.get_rect(center=(cx, round(h * 0.34))))
+        cx -= 2 * chip_r + round(3 * s)
+    parts = [t("table.one_card") if count == 1 else t("table.cards_left", count=count)]
+    if down_count >= 0:
+        parts.append(t("table.down_count", count=down_count))
+    elif in_down:
+        parts.append(t("table.in_down"))
+    if frozen_time:
+        parts.append(t("table.frozen_in_time_short"))
+    line = " · ".join(parts)
+    size_small = max(9, round(13 * s))
+    fs = fonts.fit_size(line, w - 2 * pad, size_small, minimum=8)
+    sub = fonts.render(line, fs, palette.TEXT_DIM)
+    surf.blit(sub, (pad, round(h * 0.72) - sub.get_height() // 2))
+    return surf
+
+
+def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
+    s = scale
+    if b.kind == "count":
+        if b.tone == "corner":
+            img = _corner_count(b.text, round(s * 100))
+            surface.blit(img, img.get_rect(topright=b.rect.topleft))
+            return
+        img = text_shadowed(b.text, max(10, round(13 * s)), palette.TEXT_DIM)
+        r = img.get_rect(midtop=b.rect.midtop).clamp(surface.get_rect().inflate(-4, -4))
+        surface.blit(img, r)
+    elif b.kind == "canasta":
+        img = _ribbon(b.text, b.tone, round(s * 100))
+        surface.blit(img, img.get_rect(midtop=(b.rect.centerx, b.rect.bottom - img.get_height()
+                                              // 2)))
+    elif b.kind == "frozen":
+        img = _ribbon(t("table.frozen"), "frozen", round(s * 100))
+        surface.blit(img, img.get_rect(midbottom=b.rect.midbottom))
+    elif b.kind == "label":
+        img = _ribbon(t("table.wild"), "gold", round(s * 100))
+        surface.blit(img, img.get_rect(midtop=(b.rect.centerx, b.rect.bottom - img.get_height()
+                                              // 2)))
+    elif b.kind == "group":
+        img = rounded(b.rect.size, (214, 170, 72, 40), max(4, round(10 * s)),
+                      (*palette.GOLD_LIGHT, 200), max(1, round(2 * s)))
+        surface.blit(img, b.rect)
+    elif b.kind == "value":
+        value, _, owner = b.text.partition("\x00")
+        img = _value_badge(value, owner, b.rect.w, round(s * 100))
+        surface.blit(img, img.get_rect(midbottom=(b.rect.centerx, b.rect.bottom)))
+
+
+@lru_cache(maxsize=64)
+def _corner_count(txt: str, scale100: int) -> pygame.Surface:
+    s = scale100 / 100
+    lab = fonts.render(txt, max(9, round(12 * s)), palette.IVORY, bold=True)
+    d = max(lab.get_width(), lab.get_height()) + round(4 * s)
+    surf = pygame.Surface((d, d), pygame.SRCALPHA)
+    pygame.draw.circle(surf, (20, 20, 24, 220), (d // 2, d // 2), d // 2)
+    pygame.draw.circle(surf, palette.GOLD, (d // 2, d // 2), d // 2, 1)
+    surf.blit(lab, lab.get_rect(center=(d // 2, d // 2)))
+    return surf
+
+
+@lru_cache(maxsize=64)
+def _ribbon(txt: str, tone: str, scale100: int) -> pygame.Surface:
+    s = scale100 / 100
+    colours = {
+        "natural": (NATURAL, palette.GOLD_LIGHT),
+        "mixed": (MIXED, palette.TEXT),
+        "gold": (palette.GOLD_DARK, palette.IVORY),
+        "frozen": ((40, 90, 160), palette.IVORY),
+    }
+    bg, fg = colours.get(tone, colours["gold"])
+    lab = fonts.render(txt, max(9, round(12 * s)), fg, bold=True)
+    pw, ph = round(7 * s), round(2 * s)
+    surf = pygame.Surface((lab.get_width() + 2 * pw, lab.get_height() + 2 * ph), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (*bg, 240), surf.get_rect(), border_radius=max(3, round(6 * s)))
+    pygame.draw.rect(surf, palette.GOLD, surf.get_rect(), 1, border_radius=max(3, round(6 * s)))
+    surf.blit(lab, (pw, ph))
+    return surf
+
+
+@lru_cache(maxsize=64)
+def _value_badge(value: str, owner: str, width: int, scale100: int) -> pygame.Surface:
+    s = scale100 / 100
+    big = fonts.render(value, max(11, round(17 * s)), palette.TEXT_DARK, bold=True)
+    small = fonts.render(owner, max(9, round(12 * s)), palette.IVORY)
+    pad = round(6 * s)
+    d = big.get_height() + round(2 * s)
+    w = d + pad + small.get_width() + 2 * pad
+    h = d
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (12, 40, 27, 230), surf.get_rect(), border_radius=h // 2)
+    pygame.draw.rect(surf, palette.GOLD, surf.get_rect(), 1, border_radius=h // 2)
+    pygame.draw.circle(surf, palette.GOLD_LIGHT, (h // 2, h // 2), h // 2)
+    surf.blit(big, big.get_rect(center=(h // 2, h // 2)))
+    surf.blit(small, (d + pad, (h - small.get_height()) // 2))
+    return surf
+
+
+def draw_area_frame(surface: pygame.Surface, rect: pygame.Rect, label: str, scale: float,
+                    active: bool = False) -> None:
+    """The faint outline of a meld area, with its owner's name."""
+    img = _area(rect.size, label, round(scale * 100), active)
+    surface.blit(img, rect)
+
+
+@lru_cache(maxsize=32)
+def _area(size, label: str, scale100: int, active: bool) -> pygame.Surface:
+    s = scale100 / 100
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    r = max(6, round(12 * s))
+    pygame.draw.rect(surf, (0, 0, 0, 34 if not active else 50), surf.get_rect(), border_radius=r)
+    col = (*palette.GOLD, 90) if active else (255, 255, 255, 30)
+    pygame.draw.rect(surf, col, surf.get_rect(), 1, border_radius=r)
+    if label:
+        lab = fonts.render(label, max(9, round(12 * s)), (*palette.TEXT_DIM,))
+        lab.set_alpha(150)
+        surf.blit(lab, (surf.get_width() - lab.get_width() - round(8 * s),
+                        surf.get_height() - lab.get_height() - round(3 * s)))
+    return surf
+
+
+def draw_target(surface: pygame.Surface, rect: pygame.Rect, scale: float, hot: bool) -> None:
+    colour = palette.GOLD_LIGHT if hot else (140, 230, 150)
+    g = glow(rect.size, colour, max(6, round(10 * scale)), 150 if hot else 90)
+    pad = (g.get_width() - rect.w) // 2
+    surface.blit(g, (rect.x - pad, rect.y - pad))
+    pygame.draw.rect(surface, colour, rect, max(1, round(2 * scale)),
+                     border_radius=max(4, round(8 * scale)))
+
+
+def toast(message: str, width: int, scale: float, tone: str = "error") -> pygame.Surface:
+    return _toast(message, width, round(scale * 100), tone)
+
+
+@lru_cache(maxsize=16)
+def _toast(message: str, width: int, scale100: int, tone: str) -> pygame.Surface:
+    from game.ui.textlayout import wrap
+
+    s = scale100 / 100
+    size = max(11, round(17 * s))
+    lines = wrap(message, width - round(36 * s), size)
+    f = fonts.font(size)
+    lh = f.get_linesize()
+    pad = round(14 * s)
+    w = min(width, max(f.size(x)[0] for x in lines) + 2 * pad + round(8 * s))
+    h = lh * len(lines) + 2 * pad - round(4 * s)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    bg = (92, 22, 28, 238) if tone == "error" else (12, 40, 27, 238)
+    pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=round(10 * s))
+    pygame.draw.rect(surf, palette.GOLD_LIGHT if tone != "error" else (240, 150, 140),
+                     surf.get_rect(), max(1, round(1.5 * s)), border_radius=round(10 * s))
+    y = pad - round(2 * s)
+    for line in lines:
+        img = f.render(line, True, palette.IVORY)
+        surf.blit(img, ((w - img.get_width()) // 2, y))
+        y += lh
+    return surf
+
+
+def clear_caches() -> None:
+    for fn in (text, text_shadowed, rounded, glow, _sideways, _plate_image, _corner_count,
+               _ribbon, _value_badge, _area, _toast):
+        fn.cache_clear()

@@ -1,0 +1,453 @@
+"""From the engine's state to what the table shows: card sprites, drop targets, seat plates.
+
+:func:`build` reads the deal state (never changing it) and the layout, and returns a
+:class:`Scene`:
+
+- ``sprites``: the cards to draw, bottom first, each with its rectangle and look;
+- ``places``: every card in every zone with a rectangle (aggregate zones such as the stock or
+  another player's hand give their anchor rectangle), used by the animation to fly cards from
+  where they were to where they are now;
+- ``targets``: where dragged cards may be dropped (meld areas, melds, the pile, the stock, the
+  Cassino table and its groups), tested for legality by the engine, never here;
+- ``plates``: the seats' name plates; ``badges``: small labels (canasta markers, counts).
+
+Zones are tuples: ``("hand", seat)``, ``("stock",)``, ``("pile",)``, ``("packet",)``,
+``("meld", side, key)``, ``("red3", side)``, ``("down", seat)``, ``("loose",)``,
+``("res", owner)``, ``("captured", side)``, ``("deck",)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pygame import Rect
+
+from game.cards import JOKER, RANK, SUIT
+from game.i18n import t
+from game.ui.table import layout as L
+
+WILD_KEY = 0
+
+
+@dataclass
+class Sprite:
+    code: int
+    rect: Rect
+    face_up: bool
+    zone: tuple
+    place: int = -1  # index in ``places[zone]`` this sprite stands for
+    state: str = "normal"
+    sideways: bool = False
+    index: int = -1  # position in the viewer's hand
+    mini: bool = False  # a small back (other hands, downs): drawn without a shadow
+
+
+@dataclass
+class Target:
+    kind: str  # "meld_area", "meld", "pile", "stock", "table", "group", "hand"
+    rect: Rect
+    side: int = -1
+    key: int = -1
+    cards: tuple = ()  # Cassino: the cards of a table group
+
+
+@dataclass
+class Plate:
+    seat: int
+    rect: Rect
+    name: str
+    count: int
+    pos: str
+    turn: bool = False
+    dealer: bool = False
+    keeper: bool = False
+    team: int = -1  # 0/1 in partnership games
+    frozen_time: bool = False
+    in_down: bool = False
+    down_count: int = -1
+
+
+@dataclass
+class Badge:
+    kind: str  # "canasta", "count", "value", "label", "frozen"
+    rect: Rect  # anchor: the badge is drawn centred on rect's midbottom / centre
+    text: str = ""
+    tone: str = "gold"  # "natural", "mixed", "gold", "dim"
+
+
+@dataclass
+class Scene:
+    sprites: list[Sprite] = field(default_factory=list)
+    places: dict[tuple, list[tuple[int, Rect, bool]]] = field(default_factory=dict)
+    targets: list[Target] = field(default_factory=list)
+    plates: list[Plate] = field(default_factory=list)
+    badges: list[Badge] = field(default_factory=list)
+    hand: list[Sprite] = field(default_factory=list)  # the viewer's hand sprites, left to right
+    meld_width: dict[int, int] = field(default_factory=dict)  # side -> card width used
+
+    def place(self, zone: tuple, code: int, rect: Rect, face_up: bool) -> int:
+        lst = self.places.setdefault(zone, [])
+        lst.append((code, rect, face_up))
+        return len(lst) - 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Sorting
+
+
+def rank_key(code: int, game: str) -> tuple:
+    """Order for "sort by rank": canasta games put threes low, aces high, wild cards last."""
+    if code == JOKER:
+        return (20, 0)
+    r = RANK[code]
+    if game == "cassino":
+        return (r, SUIT[code])
+    if r == 2:
+        return (19, SUIT[code])
+    return (14 if r == 1 else r, SUIT[code])
+
+
+def suit_key(code: int, game: str) -> tuple:
+    if code == JOKER:
+        return (9, 0)
+    r = RANK[code]
+    high = r if game == "cassino" else (14 if r == 1 else r)
+    return (SUIT[code], high)
+
+
+def meld_order(rank: int) -> int:
+    """Melds are shown by rank, aces first, the wild meld and black threes last."""
+    if rank == WILD_KEY:
+        return 100
+    if rank == 3:
+        return 90
+    return -(14 if rank == 1 else rank)
+
+
+def meld_cards_shown(cards: list[int]) -> list[int]:
+    """A meld's cards as laid out: natural cards first, then wild cards."""
+    nat = [c for c in cards if c != JOKER and RANK[c] != 2]
+    wild = [c for c in cards if c == JOKER or RANK[c] == 2]
+    return nat + wild
+
+
+# ---------------------------------------------------------------------------------------------
+# Building
+
+
+@dataclass
+class View:
+    """What the scene needs beyond the state: who looks, how the hand is ordered, and the UI's
+    transient choices (selection, dragged cards, highlights)."""
+
+    game: str
+    players: int
+    sides: list[int]
+    viewer: int
+    names: list[str]
+    hand_order: list[int]
+    selected: set[int] = field(default_factory=set)
+    dragging: set[int] = field(default_factory=set)  # hand indices being dragged
+    reveal: bool = True  # the viewer's hand face up
+    table_selected: set[int] = field(default_factory=set)  # Cassino: selected table cards
+    last_move: set[tuple] = field(default_factory=set)  # (zone, code) of the last move
+    thinking: int = -1
+    partnerships: bool = False
+
+
+def build(state, lay: L.TableLayout, view: View) -> Scene:
+    sc = Scene()
+    if view.game == "cassino":
+        _cassino(state, lay, view, sc)
+    else:
+        _canasta(state, lay, view, sc)
+    _viewer_hand(state, lay, view, sc)
+    return sc
+
+
+def _hand_count(state, seat: int) -> int:
+    if hasattr(state, "hsize"):
+        return state.hsize[seat]
+    return len(state.hands[seat])
+
+
+def _hand_codes(state, seat: int) -> list[int]:
+    if hasattr(state, "hand_cards"):
+        return state.hand_cards(seat)
+    return list(state.hands[seat])
+
+
+def _plates(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
+    cur = state.current_player() if not state.is_over() else -1
+    for seat, spot in lay.seats.items():
+        p = Plate(seat=seat, rect=spot.plate, name=view.names[seat],
+                  count=_hand_count(state, seat), pos=spot.pos, turn=seat == cur)
+        if view.game == "cassino":
+            p.dealer = seat == state.first
+        else:
+            p.dealer = seat == state.dealer
+            if state.down is not None:
+                p.keeper = seat == state.keeper
+                p.frozen_time = bool(state.frozen_time[seat])
+                p.in_down = state.down[seat] is None
+                p.down_count = -1 if state.down[seat] is None else len(state.down[seat])
+        if view.partnerships:
+            p.team = view.sides[seat]
+        sc.plates.append(p)
+        if seat != view.viewer:
+            _other_hand(state, spot, lay, seat, sc)
+
+
+def _other_hand(state, spot: L.SeatSpot, lay: L.TableLayout, seat: int, sc: Scene) -> None:
+    codes = _hand_codes(state, seat)
+    n = len(codes)
+    zone = ("hand", seat)
+    w = lay.mini_w
+    h = L.card_h(w)
+    shown = min(n, 12)
+    fan = spot.fan
+    step = min(round(w * 0.32), (fan.w - w) / max(1, shown - 1)) if shown > 1 else 0
+    width = w + step * (shown - 1)
+    x0 = fan.centerx - width / 2
+    rects = [Rect(round(x0 + i * step), fan.y, w, h) for i in range(shown)]
+    for i, c in enumerate(codes):
+        r = rects[min(i, shown - 1)] if rects else Rect(fan.x, fan.y, w, h)
+        k = sc.place(zone, c, r, False)
+        if i < shown:
+            sc.sprites.append(Sprite(c, r, False, zone, k, mini=True))
+
+
+def _stack(sc: Scene, zone: tuple, codes: list[int], rect: Rect, face_up: bool = False,
+           layers: int = 3) -> None:
+    """A squared pile: a few layered backs, every card placed at the top rectangle."""
+    if not codes:
+        return
+    off = max(1, round(rect.w * 0.03))
+    n = min(layers, max(1, (len(codes) + 9) // 10))
+    top = Rect(rect.x + (n - 1) * off, rect.y - (n - 1) * off, rect.w, rect.h)
+    for i in range(n):
+        r = Rect(rect.x + i * off, rect.y - i * off, rect.w, rect.h)
+        last = i == n - 1
+        sc.sprites.append(Sprite(codes[-1] if last else -1, r, face_up and last, zone,
+                                 len(codes) - 1 if last else -1, mini=rect.w < 40))
+    for c in codes:
+        sc.place(zone, c, top, face_up)
+
+
+def _canasta(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
+    _plates(state, lay, view, sc)
+    # Stock: one squared pile (Looking and Down: four piles of one shared stock).
+    stock = list(state.stock)
+    if lay.stock_piles:
+        quarter = [stock[i::4] for i in range(4)]
+        for i, r in enumerate(lay.stock_piles):
+            if quarter[i]:
+                _stack(sc, ("stock",), quarter[i], r)
+            sc.targets.append(Target("stock", r))
+    else:
+        _stack(sc, ("stock",), stock, lay.stock)
+        sc.targets.append(Target("stock", lay.stock))
+    sc.badges.append(Badge("count", _under(lay.stock, lay), f"{t('table.stock')}  {len(stock)}",
+                           "dim"))
+    # The discard pile: the top card upright, a freezing wild card turned sideways under it.
+    pile = list(state.pile)
+    card = Rect(0, 0, lay.card_w, lay.card_h)
+    card.center = lay.pile.center
+    zone = ("pile",)
+    if pile:
+        freezer = None
+        if state.frozen:
+            for i, c in enumerate(pile[:-1]):
+                if c == JOKER or RANK[c] == 2 or c in (15, 28):
+                    freezer = i
+                    break
+        if freezer is not None:
+            side = Rect(0, 0, lay.card_h, lay.card_w)
+            side.center = lay.pile.center
+            k = len(pile) - 1
+            for i, c in enumerate(pile):
+                sc.place(zone, c, card if i == k else side if i == freezer else card, True)
+            sc.sprites.append(Sprite(pile[freezer], side, True, zone, freezer, sideways=True))
+        else:
+            for c in pile:
+                sc.place(zone, c, card, True)
+        if len(pile) > 1:  # the edge of the cards beneath
+            under = card.move(max(1, lay.card_w // 40), -max(1, lay.card_w // 40))
+            sc.sprites.append(Sprite(pile[-2], under, True, zone, -1))
+        top_state = "highlighted" if (zone, pile[-1]) in view.last_move else "normal"
+        sc.sprites.append(Sprite(pile[-1], card, True, zone, len(pile) - 1, state=top_state))
+    sc.targets.append(Target("pile", lay.pile))
+    label = f"{t('table.discard_pile')}  {len(pile)}"
+    sc.badges.append(Badge("count", _under(lay.pile, lay), label, "dim"))
+    if state.frozen:
+        b = Rect(0, 0, lay.pile.w, 1)
+        b.midbottom = (lay.pile.centerx, lay.pile.bottom - max(2, lay.margin // 2))
+        sc.badges.append(Badge("frozen", b, "", "mixed"))
+    # Canastone's packet: face down beside the pile.
+    if lay.packet is not None:
+        packet = list(state.packet)
+        _stack(sc, ("packet",), packet, lay.packet)
+        if packet:
+            sc.badges.append(Badge("count", _under(lay.packet, lay),
+                                   f"{t('table.packet')}  {len(packet)}", "dim"))
+    # Looking and Down: every down not yet picked up.
+    if state.down is not None:
+        for seat, spot in lay.seats.items():
+            if spot.down is not None and state.down[seat] is not None:
+                _stack(sc, ("down", seat), list(state.down[seat]), spot.down)
+    # Melds and red threes per side.
+    for side, area in lay.meld_areas.items():
+        _side_melds(state, lay, view, sc, side, area)
+
+
+def _under(r: Rect, lay: L.TableLayout) -> Rect:
+    b = Rect(r.x, r.bottom + max(2, lay.margin // 3), r.w, 1)
+    return b
+
+
+def _side_melds(state, lay, view: View, sc: Scene, side: int, area: Rect) -> None:
+    melds = sorted(state.melds[side], key=lambda m: (meld_order(m.rank), m.key))
+    red3 = list(state.red3[side])
+    items = []
+    for m in melds:
+        stacked = len(m.cards) >= 7 and m.rank != 3
+        items.append((m.key, len(m.cards), stacked))
+    lead = 0
+    mw = lay.meld_w
+    small = max(20, round(mw * 0.62))
+    if red3:
+        step = max(5, round(small * 0.22))
+        lead = small + step * (len(red3) - 1) + max(6, round(small * 0.3))
+    w, spots = L.flow_melds(area, items, mw, min_w=max(20, round(mw * 0.5)), lead=lead)
+    sc.meld_width[side] = w
+    if red3:
+        rw = min(small, w)
+        rh = L.card_h(rw)
+        step = max(5, round(rw * 0.22))
+        for i, c in enumerate(red3):
+            r = Rect(area.x + i * step, area.y + max(0, (L.card_h(w) - rh) // 2), rw, rh)
+            k = sc.place(("red3", side), c, r, True)
+            sc.sprites.append(Sprite(c, r, True, ("red3", side), k))
+    sc.targets.append(Target("meld_area", area, side=side))
+    for m, spot in zip(melds, spots):
+        zone = ("meld", side, m.key)
+        cards = meld_cards_shown(list(m.cards))
+        hl = {c for (z, c) in view.last_move if z == zone}
+        if spot.stacked:
+            top = spot.cards[-1]
+            for c in cards:
+                sc.place(zone, c, top, True)
+            for r in spot.cards[:-1]:
+                sc.sprites.append(Sprite(cards[-1], r, False, zone, -1))
+            face = cards[0]
+            st = "highlighted" if hl else "normal"
+            sc.sprites.append(Sprite(face, top, True, zone, len(cards) - 1, state=st))
+            natural = m.jok + m.two == 0 if m.rank else \
+                state.rules.wild_meld_clean(m.jok, m.two)
+            tone = "natural" if natural else "mixed"
+            sc.badges.append(Badge("canasta", spot.rect, _canasta_word(view.game, natural, m),
+                                   tone))
+            sc.badges.append(Badge("count", Rect(top.right - 2, top.y + 2, 1, 1),
+                                   str(len(cards)), "corner"))
+        else:
+            for c, r in zip(cards, spot.cards):
+                k = sc.place(zone, c, r, True)
+                st = "highlighted" if c in hl else "normal"
+                sc.sprites.append(Sprite(c, r, True, zone, k, state=st))
+            if m.rank == WILD_KEY:
+                sc.badges.append(Badge("label", spot.rect, "W", "gold"))
+        sc.targets.append(Target("meld", spot.rect.inflate(4, 4), side=side, key=m.key))
+
+
+def _canasta_word(game: str, natural: bool, meld) -> str:
+    if game == "canastone":
+        return t("table.clean") if natural else t("table.dirty")
+    if game == "looking-and-down":
+        return t("table.red_canasta") if natural else t("table.black_canasta")
+    return t("table.natural") if natural else t("table.mixed")
+
+
+def _viewer_hand(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
+    seat = view.viewer
+    order = view.hand_order
+    lift = round(lay.card_h * 0.18)
+    slots = L.hand_slots(lay.hand, len(order), lay.card_w, lift)
+    zone = ("hand", seat)
+    for i, (c, r) in enumerate(zip(order, slots)):
+        if i in view.selected:
+            r = r.move(0, -lift)
+        k = sc.place(zone, c, r, view.reveal)
+        if i in view.dragging:
+            continue
+        st = "selected" if i in view.selected else "normal"
+        sp = Sprite(c, r, view.reveal, zone, k, state=st, index=i)
+        sc.sprites.append(sp)
+        sc.hand.append(sp)
+    sc.targets.append(Target("hand", lay.hand.inflate(0, lift)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Cassino
+
+
+def _cassino(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
+    _plates(state, lay, view, sc)
+    table = lay.table
+    groups: list[tuple[str, tuple, tuple]] = []  # (kind, cards, extra)
+    for c in state.loose:
+        groups.append(("loose", (c,), ()))
+    for cards, value, owner in state.res:
+        groups.append(("res", tuple(cards), (value, owner)))
+    w, slots = L.table_slots(table, [len(g[1]) for g in groups], lay.card_w)
+    sc.targets.append(Target("table", table))
+    for (kind, cards, extra), rects in zip(groups, slots):
+        zone = ("loose",) if kind == "loose" else ("res", extra[1])
+        for c, r in zip(cards, rects):
+            k = sc.place(zone, c, r, True)
+            st = "selected" if c in view.table_selected else (
+                "highlighted" if (zone, c) in view.last_move else "normal")
+            r2 = r.move(0, -round(r.h * 0.08)) if c in view.table_selected else r
+            sc.sprites.append(Sprite(c, r2, True, zone, k, state=st))
+        box = rects[0].unionall(rects[1:]) if len(rects) > 1 else Rect(rects[0])
+        sc.targets.append(Target("group", box, cards=cards, key=extra[1] if extra else -1))
+        if kind == "res":
+            value, owner = extra
+            sc.badges.insert(0, Badge("group", box.inflate(round(w * 0.16), round(w * 0.16)),
+                                      "", "gold"))
+            b = Rect(box.x, box.y - round(L.card_h(w) * 0.26), box.w, round(L.card_h(w) * 0.24))
+            sc.badges.append(Badge("value", b, f"{value}\x00{view.names[owner]}", "gold"))
+    # Captured cards per side, and the deck still to deal.
+    for seat, spot in lay.seats.items():
+        if spot.captured is None:
+            continue
+        side = view.sides[seat]
+        cards = list(state.captured[side])
+        _stack(sc, ("captured", side), cards, spot.captured)
+        label = t("table.captured_n", count=len(cards))
+        if state.sweeps[side]:
+            label += f"  \u2605{state.sweeps[side]}"
+        where = _under(spot.captured, lay)
+        if spot.pos == "bottom":
+            where = Rect(where.x, spot.captured.y - round(20 * lay.scale), where.w, 1)
+        sc.badges.append(Badge("count", where, label, "dim"))
+    rest = list(state.deck[state.pos:])
+    if lay.deck is not None:
+        _stack(sc, ("deck",), rest, lay.deck)
+        if rest:
+            sc.badges.append(Badge("count", _under(lay.deck, lay),
+                                   f"{t('table.deck')}  {len(rest)}", "dim"))
+
+
+def sync_order(order: list[int], hand: list[int]) -> list[int]:
+    """Keep the player's arrangement: cards still held stay where they were, new cards go to
+    the right end."""
+    from collections import Counter
+
+    have = Counter(hand)
+    out = []
+    for c in order:
+        if have[c] > 0:
+            out.append(c)
+            have[c] -= 1
+    new = sorted(have.elements())
+    return out + new

@@ -1,0 +1,217 @@
+"""The score sheet after every deal (each side's breakdown and the running totals) and the
+game-over screen."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import game_name, t
+from game.ui import audio, fonts, palette
+from game.ui.table.overlay import Overlay
+from game.ui.table.render import text
+
+# Breakdown keys (engines' ``breakdown()``) to catalogue keys, in the order shown.
+CANASTA_ROWS = (
+    ("melds", "score.melds"),
+    ("canastas", "score.canasta_bonuses"),
+    ("five_canastas", "score.five_canastas"),
+    ("red_threes", "score.red_threes"),
+    ("going_out", "score.going_out"),
+    ("grab", "score.exact_grab"),
+    ("hand", "score.cards_in_hand"),
+)
+CASSINO_ROWS = (
+    ("cards", "score.cards"),
+    ("spades", "score.spades"),
+    ("ten_of_diamonds", "score.ten_of_diamonds"),
+    ("two_of_spades", "score.two_of_spades"),
+    ("aces", "score.aces"),
+    ("sweeps", "score.sweeps"),
+)
+
+
+def rows_for(game: str, breakdown: list[dict]) -> list[tuple[str, list[int]]]:
+    """(label, points per side) rows of a deal's breakdown; rows every side scores 0 in are
+    left out, except the usual ones."""
+    table = CASSINO_ROWS if game == "cassino" else CANASTA_ROWS
+    out = []
+    usual = {"melds", "canastas", "red_threes", "going_out", "hand", "cards", "spades",
+             "ten_of_diamonds", "two_of_spades", "aces", "sweeps"}
+    for key, label in table:
+        if not any(key in part for part in breakdown):
+            continue
+        vals = [part.get(key, 0) for part in breakdown]
+        if key not in usual and not any(vals):
+            continue
+        out.append((t(label), vals))
+    return out
+
+
+class ScoreSheet(Overlay):
+    """After a deal (``final=False`` once the deal is over) or on request (``view=True``)."""
+
+    closable = True
+
+    def __init__(self, screen, view: bool = False) -> None:
+        super().__init__(screen)
+        self.view = view
+        self.closable = view
+
+    def build(self) -> None:
+        sc = self.screen
+        s = sc.s
+        rect = self.rect()
+        bw, bh = s(190), s(46)
+        r = pygame.Rect(0, 0, bw, bh)
+        r.bottomright = (rect.right - s(24), rect.bottom - s(20))
+        if self.view:
+            self.button(r, t("common.close"), self.close, primary=True)
+        elif sc.session.game_over:
+            self.button(r, t("score.final_result"), sc.show_game_over, primary=True)
+        else:
+            self.button(r, t("score.next_deal"), sc.next_deal, primary=True)
+
+    def rect(self) -> pygame.Rect:
+        sc = self.screen
+        w, h = sc.size
+        s = sc.s
+        nsides = len(sc.side_names())
+        pw = min(w - s(40), s(300) + s(150) * nsides)
+        ph = min(h - s(40), s(640))
+        r = pygame.Rect(0, 0, pw, ph)
+        r.center = (sc.lay.main.centerx if sc.lay else w // 2, h // 2)
+        if r.left < s(20):
+            r.left = s(20)
+        return r
+
+    def draw(self, surface: pygame.Surface) -> None:
+        sc = self.screen
+        s = sc.s
+        self.dim(surface, 140)
+        rect = self.rect()
+        self.panel(surface, rect)
+        session = sc.session
+        st = session.state
+        game = session.rules
+        fs = sc.app.font_sizes
+        x0 = rect.x + s(26)
+        y = rect.y + s(20)
+        title = text(t("score.title"), fs["title"], palette.GOLD_LIGHT, True)
+        surface.blit(title, (x0, y))
+        sub = t("score.deal_of", game=game_name(game), n=max(1, session.match.deals_played))
+        if game == "cassino":
+            sub = t("score.game_of", game=game_name(game), n=max(1, session.match.deals_played))
+        img = text(sub, fs["body"], palette.TEXT_DIM)
+        surface.blit(img, (x0, y + title.get_height() + s(2)))
+        y += title.get_height() + img.get_height() + s(16)
+        names = sc.side_names()
+        n = len(names)
+        label_w = rect.w - s(52) - n * s(120)
+        col_w = (rect.right - s(26) - (x0 + label_w)) / max(1, n)
+        body = fs["body"]
+        small = fs["small"]
+
+        def row(label, vals, bold=False, colour=palette.TEXT, line=False, size=body):
+            nonlocal y
+            if line:
+                pygame.draw.line(surface, palette.GOLD_DARK, (x0, y), (rect.right - s(26), y))
+                y += s(6)
+            img = text(label, size, colour, bold)
+            surface.blit(img, (x0, y))
+            for i, v in enumerate(vals):
+                val = v if isinstance(v, str) else f"{v:+d}" if v and not bold else str(v)
+                im = text(val, size, colour, bold)
+                cx = x0 + label_w + col_w * (i + 1) - s(10)
+                surface.blit(im, (round(cx - im.get_width()), y))
+            y += round(fonts.font(size, bold).get_linesize() * 1.12)
+
+        # Column heads: side names (wrapped to fit by shrinking).
+        heads = []
+        for nm in names:
+            size = fonts.fit_size(nm, round(col_w - s(12)), body, True, 9)
+            heads.append((nm, size))
+        for i, (nm, size) in enumerate(heads):
+            im = text(nm, size, palette.GOLD_LIGHT, True)
+            cx = x0 + label_w + col_w * (i + 1) - s(10)
+            surface.blit(im, (round(cx - im.get_width()), y))
+        y += round(fonts.font(body, True).get_linesize() * 1.2)
+        bd = st.breakdown() if st is not None and st.is_over() else None
+        if bd:
+            for label, vals in rows_for(game, bd):
+                row(label, vals)
+            scores = st.deal_scores()
+            row(t("score.this_deal"), scores, bold=True, colour=palette.GOLD_LIGHT, line=True)
+        y += s(8)
+        # The running totals, deal by deal.
+        hist = session.match.deal_history
+        pygame.draw.line(surface, palette.GOLD_DARK, (x0, y), (rect.right - s(26), y))
+        y += s(6)
+        run = [0] * n
+        bottom_limit = rect.bottom - s(86)
+        lh = round(fonts.font(small).get_linesize() * 1.1)
+        first = max(0, len(hist) - max(1, (bottom_limit - y - lh * 2) // lh))
+        for i, d in enumerate(hist):
+            run = [a + b for a, b in zip(run, d)]
+            if i < first:
+                continue
+            row(t("score.deal", n=i + 1), [str(v) for v in run], size=small,
+                colour=palette.TEXT_DIM)
+        row(t("score.total"), [str(v) for v in session.match.totals], bold=True,
+            colour=palette.GOLD_LIGHT, line=True)
+        target = t("new_game.target_line", points=sc.target())
+        im = text(target, small, palette.TEXT_DIM)
+        surface.blit(im, (x0, rect.bottom - s(20) - s(46) // 2 - im.get_height() // 2))
+
+
+class GameOver(Overlay):
+    def build(self) -> None:
+        sc = self.screen
+        s = sc.s
+        rect = self.rect()
+        bw, bh = s(200), s(48)
+        r1 = pygame.Rect(0, 0, bw, bh)
+        r1.bottomright = (rect.centerx - s(8), rect.bottom - s(26))
+        r2 = pygame.Rect(0, 0, bw, bh)
+        r2.bottomleft = (rect.centerx + s(8), rect.bottom - s(26))
+        self.button(r1, t("table.main_menu"), sc.app.show_main_menu)
+        self.button(r2, t("menu.new_game"), sc.app.show_new_game, primary=True)
+
+    def rect(self) -> pygame.Rect:
+        sc = self.screen
+        w, h = sc.size
+        r = pygame.Rect(0, 0, min(w - sc.s(40), sc.s(560)), min(h - sc.s(40), sc.s(420)))
+        r.center = (w // 2, h // 2)
+        return r
+
+    def draw(self, surface: pygame.Surface) -> None:
+        sc = self.screen
+        s = sc.s
+        self.dim(surface, 170)
+        rect = self.rect()
+        self.panel(surface, rect)
+        fs = sc.app.font_sizes
+        m = sc.session.match
+        y = rect.y + s(30)
+        head = text(t("score.game_over"), fs["title"], palette.GOLD_LIGHT, True)
+        surface.blit(head, head.get_rect(midtop=(rect.centerx, y)))
+        y += head.get_height() + s(14)
+        names = sc.side_names()
+        if m.winner is None:
+            line = t("score.draw")
+        else:
+            line = t("score.winner", name=names[m.winner])
+        size = fonts.fit_size(line, rect.w - s(40), round(fs["title"] * 0.9), True)
+        im = text(line, size, palette.IVORY, True)
+        surface.blit(im, im.get_rect(midtop=(rect.centerx, y)))
+        y += im.get_height() + s(18)
+        order = sorted(range(len(names)), key=lambda i: -m.totals[i])
+        for i in order:
+            col = palette.GOLD_LIGHT if i == m.winner else palette.TEXT
+            a = text(names[i], fs["heading"], col, True)
+            b = text(str(m.totals[i]), fs["heading"], col, True)
+            surface.blit(a, (rect.x + s(70), y))
+            surface.blit(b, (rect.right - s(70) - b.get_width(), y))
+            y += a.get_height() + s(6)
+
+    def play_sound(self) -> None:
+        audio.play("win")
