@@ -14,8 +14,9 @@ random legal play (``random.Random(seed).choice`` over ``legal_actions(seat)`` f
   seat's legal actions unchanged;
 - generator completeness: brute-force candidate draw/take/meld/add/discard/ask actions (every
   rank with every count of naturals and of wild cards, canonical cards: suits in S H D C
-  order, twos before jokers) that pass ``why_illegal`` must appear among ``legal_actions`` up
-  to their shape (verb, target, rank, natural count, wild count).
+  order) that pass ``why_illegal`` must appear among ``legal_actions`` up
+  to their shape (verb, target, rank, natural count, wild count). Wild cards are tried twos
+  first and jokers first (an opening may need the joker's 50 points).
 """
 
 from __future__ import annotations
@@ -300,16 +301,17 @@ def shape(a: Action, partners=()):
     return (a.verb, a.target, rank, len(nat), len(g) - len(nat))
 
 
-def canonical(held: Counter, rank: int, k: int, w: int):
+def canonical(held: Counter, rank: int, k: int, w: int, jokers_first: bool = False):
     """k cards of ``rank`` (suits in S H D C order) and w wild cards (twos first, then
-    jokers), or None when the hand cannot supply them."""
+    jokers; or jokers first), or None when the hand cannot supply them."""
     nat = []
     for x in RANK_CODES[rank] if rank else ():
         nat += [x] * held[x]
     twos = []
     for x in TWOS:
         twos += [x] * held[x]
-    wild = (twos + [JOKER] * held[JOKER])[:w]
+    jokers = [JOKER] * held[JOKER]
+    wild = (jokers + twos if jokers_first else twos + jokers)[:w]
     if len(nat) < k or len(wild) < w:
         return None
     return tuple(nat[:k]) + tuple(wild)
@@ -329,9 +331,8 @@ def brute_candidates(state, seat: int):
         for k in range(0, counts.get(rank, 0) + 1 if rank else 1):
             for w in range(0, wilds + 1):
                 if k + w:
-                    g = canonical(held, rank, k, w)
-                    if g:
-                        yield g
+                    found = {canonical(held, rank, k, w, first) for first in (False, True)}
+                    yield from sorted(g for g in found if g)
 
     for rank in (0, 3) + NATURAL_RANKS:
         out += [Action(seat, "meld", (g,)) for g in groups(rank)]
