@@ -179,14 +179,16 @@ class Animator:
             face = tw.dst_face if p >= 0.5 else tw.src_face
             img = (cards_art.face(tw.code, w, style) if face and tw.code >= 0
                    else cards_art.back(w))
+            squeeze = 1.0
             if tw.src_face != tw.dst_face:
                 squeeze = abs(math.cos(math.pi * p))
                 img = pygame.transform.smoothscale(
                     img, (max(1, round(img.get_width() * squeeze)), img.get_height()))
-            sh = cards_art.shadow(w)
-            b = (sh.get_width() - w) // 2
             lift = round(w * 0.12 * math.sin(math.pi * p))
             cx = round(x + (tw.dst.w if p > 0.5 else tw.src.w) / 2)
             r = img.get_rect(center=(cx, round(y + cards_art.card_height(w) / 2)))
-            surface.blit(sh, (r.x - b + lift // 2, r.y - b + lift))
+            if squeeze > 0.9:
+                sh = cards_art.shadow(w)
+                b = (sh.get_width() - w) // 2
+                surface.blit(sh, (r.x - b + lift // 2, r.y - b + lift))
             surface.blit(img, r)

@@ -281,7 +281,7 @@ def _canasta(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
     sc.badges.append(Badge("count", _under(lay.pile, lay), label, "dim"))
     if state.frozen:
         b = Rect(0, 0, lay.pile.w, 1)
-        b.midbottom = (lay.pile.centerx, lay.pile.bottom - max(2, lay.margin // 2))
+        b.midbottom = (lay.pile.centerx, card.top + round(lay.card_h * 0.07))
         sc.badges.append(Badge("frozen", b, "", "mixed"))
     # Canastone's packet: face down beside the pile.
     if lay.packet is not None:

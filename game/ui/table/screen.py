@@ -505,9 +505,11 @@ class TableScreen(Screen):
             seat = p["seat"]
             if 0 <= seat < self.players:
                 name = self.names()[seat]
-                text = i18n.catalogue(i18n.current_language()).get(f"table.reason.{reason.key}")
-                if text:
-                    return text.format(name=name)
+                key = f"table.reason.{reason.key}"
+                if seat == self.viewer and i18n.has(key + "_you"):
+                    return t(key + "_you")
+                if i18n.has(key):
+                    return t(key, name=name)
             reason = Reason.__new__(Reason, reason.key, p)
         return translate_reason(reason)
 
