@@ -209,6 +209,20 @@ def test_replay_wrong_deck_exits_2(tmp_path, change):
     assert_one_line_error(run("replay", write(tmp_path, record)))
 
 
+def test_replay_canastone_misdeal_deck_exits_2(tmp_path):
+    """CS-2 (decided): a record whose deck is a misdeal (three wild or three starters) is
+    unusable."""
+    record = golden("canastone-4")
+    deck = record["deck"]
+    for pos, card in zip((60, 61, 62), ("JK", "2S", "3C")):
+        other = deck.index(card, pos) if card in deck[pos:] else deck.index(card)
+        deck[pos], deck[other] = deck[other], deck[pos]
+    record["actions"] = []
+    proc = run("replay", write(tmp_path, record))
+    assert_one_line_error(proc)
+    assert "three" in proc.stderr
+
+
 def test_replay_bad_player_count_and_missing_keeper_exit_2(tmp_path):
     record = golden("canasta-4")
     record["players"] = 5

@@ -541,6 +541,17 @@ def test_ca12_ask_partner_and_the_answer_binds():
     assert yes.went_out == 0
 
 
+def test_ca12_ask_right_after_taking_the_pile():
+    """CA-12: the question may also come right after taking the pile (its meld is part of the
+    take), but not after a further meld."""
+    st = pos(CA, 4, hands=["8H 8S 9C 9H 9S 4C", "5C", "6C", "7C"], pile="4D 8D",
+             melds=[{"K": K7}, {}], turn=0)
+    do(st, "0 take 8H 8S")
+    assert legal(st, "0 ask") and listed(st, "0 ask")
+    do(st, "0 meld 9C 9H 9S")
+    refused(st, "0 ask", "before melding")
+
+
 def test_ca12_ask_only_right_after_drawing_and_only_with_partner():
     """CA-12: asking is for 4 players, right after drawing and before melding."""
     st = pos(CA, 4, hands=["8H 8S 8D 9C 9H 9S 4C", "5C", "6C", "7C"], melds=[{"K": K7}, {}],
@@ -581,6 +592,21 @@ def test_ca13_concealed_going_out_is_listed():
     do(st, "0 draw")
     assert legal(st, "0 meld 5S 5S 5H 5H 5D 5D 5C / 4C 4C 4D")
     assert any(a.verb == "meld" for a in st.legal_actions(0))
+
+
+def test_ca13_concealed_going_out_through_the_pile():
+    """CA-13: a player who had not melded may go out concealed in a turn that takes the pile
+    (the opening minimum applies then): 200."""
+    st = pos(CA, 2, hands=["5S 5S 5H 5H 5D 5D 5C 9C 9D 4S", "QC QD"], pile="9S", turn=0,
+             frozen=False)
+    # 9C 9D + 9S = 30 and seven fives 35: 65 >= 50
+    assert legal(st, "0 take 9C 9D / 5S 5S 5H 5H 5D 5D 5C")
+    do(st, "0 take 9C 9D / 5S 5S 5H 5H 5D 5D 5C", "0 discard 4S")
+    scores, parts = finish_scores(st)
+    # melds 30 + 35 = 65, natural canasta 500, concealed 200; seat 1: QC QD -20
+    assert parts[0] == {"melds": 65, "canastas": 500, "red_threes": 0, "going_out": 200,
+                        "hand": 0}
+    assert scores == [765, -20]
 
 
 def test_ca13_no_waiver_after_taking_the_pile():

@@ -120,6 +120,17 @@ def test_cs3_packet_goes_to_first_taker_wilds_do_not_freeze():
     assert st.packet == []
 
 
+def test_cs3_packet_stays_hidden_from_the_others():
+    """CS-3: the packet is dealt face down: after it is taken, the other seats know the pile
+    cards the taker holds, not the packet's."""
+    st = pos(CS, 2, hands=["9C 9D 8S 7C", "5C 5D"], pile="4C 9S", packet="KH QH JH",
+             melds=[{"K": "KS KH KD"}, {}], turn=0, stock="AS AH")
+    assert st.observation(1)["packet"] == 3
+    do(st, "0 take 9C 9D")
+    assert st.observation(1)["known_hands"][0] == ["4C"]
+    assert sorted(st.observation(0)["hand"]) == names("4C 8S 7C KH QH JH AS")
+
+
 def test_cs4_dealt_red_threes_laid_out_and_replaced_in_order():
     """CS-4: red threes dealt are laid out and replaced before play, from the dealer's left."""
     h = ["3H " + H15[0].split(" ", 1)[1], H15[1].rsplit(" ", 1)[0] + " 3D"]

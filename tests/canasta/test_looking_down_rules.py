@@ -304,6 +304,14 @@ def test_ld9_take_the_pile_showing_two_naturals():
     assert st.summary()["discard"] == []
 
 
+def test_ld9_shown_pair_and_pile_become_known():
+    """LD-9: the shown pair, the top card and the rest of the pile are seen by everyone."""
+    st = pos(LD, 3, hands=["9C 9D 4S", "5C", "6C"], pile="4C 8S 9S", melds=ONE, turn=0)
+    do(st, "0 take 9C 9D")
+    assert st.observation(1)["known_hands"][0] == ["4C", "8S", "9C", "9D", "9S"]
+    assert st.observation(2)["known_hands"] == st.observation(1)["known_hands"]
+
+
 def test_ld9_unopened_taker_melds_the_top_card_in_the_opening():
     """LD-9: a player who has not opened must put the top card into the opening melds; it is
     the only pile card that counts."""
