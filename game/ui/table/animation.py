@@ -162,6 +162,7 @@ class Animator:
         self.update(0)
 
     def draw(self, surface: pygame.Surface, style: str) -> None:
+        crowd = len(self.tweens) > 10  # a deal: no shadows, they cost more than the cards
         for tw in self.slides + self.tweens:
             if tw.elapsed < tw.delay:
                 if tw in self.slides:
@@ -177,8 +178,13 @@ class Animator:
             dw = tw.dst.h if tw.sideways else tw.dst.w
             w = max(16, round(sw + (dw - sw) * p))
             face = tw.dst_face if p >= 0.5 else tw.src_face
-            img = (cards_art.face(tw.code, w, style) if face and tw.code >= 0
-                   else cards_art.back(w))
+            # Faces are drawn (and cached) only at the two real sizes; in flight they are
+            # scaled, which is fast: a new card size would cost milliseconds to draw.
+            base_w = max(16, max(sw, dw))
+            img = (cards_art.face(tw.code, base_w, style) if face and tw.code >= 0
+                   else cards_art.back(base_w))
+            if w != base_w:
+                img = pygame.transform.scale(img, (w, cards_art.card_height(w)))
             squeeze = 1.0
             if tw.src_face != tw.dst_face:
                 squeeze = abs(math.cos(math.pi * p))
@@ -187,8 +193,12 @@ class Animator:
             lift = round(w * 0.12 * math.sin(math.pi * p))
             cx = round(x + (tw.dst.w if p > 0.5 else tw.src.w) / 2)
             r = img.get_rect(center=(cx, round(y + cards_art.card_height(w) / 2)))
-            if squeeze > 0.9:
-                sh = cards_art.shadow(w)
+            if squeeze > 0.9 and not crowd:
+                sh = cards_art.shadow(base_w)
+                if w != base_w:
+                    sh = pygame.transform.scale(sh, (sh.get_width() - base_w + w,
+                                                     sh.get_height() - cards_art.card_height(
+                                                         base_w) + cards_art.card_height(w)))
                 b = (sh.get_width() - w) // 2
                 surface.blit(sh, (r.x - b + lift // 2, r.y - b + lift))
             surface.blit(img, r)

@@ -12,6 +12,7 @@ Seats are drawn relative to the *viewer*, the human at the lower edge. With seve
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 import time
@@ -117,6 +118,10 @@ class TableScreen(Screen):
         self._scores_shown = -1
         self._grab_rng = random.Random(session.seed * 31 + 7)
         self._save_warning_shown = False
+        self._save_due = False
+        if autosave:  # imported now: the first save must not stall a frame (pydantic models)
+            with contextlib.suppress(ImportError):
+                import game.saves  # noqa: F401
         self._buttons: dict[str, object] = {}
         self._button_state: tuple = ()
         self.frame_times: list[float] = []
@@ -305,11 +310,11 @@ class TableScreen(Screen):
         order = [c for z, lst in sorted(self.scene.places.items(), key=lambda kv: repr(kv[0]))
                  if z != anchor_zone for c, _, _ in lst]
         self.animator.clear()
-        self.animator.move(old, self.scene.places, order, self.speed, limit=64)
+        self.animator.move(old, self.scene.places, order, self.speed, limit=44)
         audio.play("deal")
         self._after_events(events, seat=-1)
         self.mark_dirty()
-        self.save()
+        self._save_due = True
 
     def next_deal(self) -> None:
         if self.overlay is not None:
@@ -442,7 +447,7 @@ class TableScreen(Screen):
             self.selected.clear()
             self.table_selected.clear()
         self.mark_dirty()
-        self.save()
+        self._save_due = True  # written once the cards have landed (a save takes ~15 ms)
         return True
 
     def _after_events(self, events, seat: int) -> None:
@@ -480,6 +485,7 @@ class TableScreen(Screen):
             audio.play(snd)
 
     def save(self) -> None:
+        self._save_due = False
         if not self.autosave_enabled or self.session.state is None:
             return
         try:
@@ -529,6 +535,8 @@ class TableScreen(Screen):
             self.toasts = [x for x in self.toasts if x[2] > 0]
         if self.animator.update(dt):
             self.mark_dirty()
+        if self._save_due and not self.animator.busy:
+            self.save()
         if self.overlay is not None:
             self.overlay.update(dt)
         self._refresh_buttons()
