@@ -99,7 +99,8 @@ PARAMS: dict[str, CanastaParams] = {
     "canastone": CanastaParams(keep_wild=80.0, draw_card=10.0, gain_wild=55.0,
                                freeze_cost=15.0, danger_w=1.5, prog_now=0.7),
     "looking-and-down": CanastaParams(keep_pair=22.0, keep_min=2, draw_card=9.0,
-                                      freeze_cost=0.0),
+                                      freeze_cost=0.0, ld_take_card=-20.0, deny=12.0,
+                                      gain_fit=25.0, gain_loose=10.0),
 }
 
 
@@ -142,6 +143,7 @@ class CanastaHeuristic(Player):
     # ---- entry points ------------------------------------------------------------------------
     def choose(self, decision: Decision) -> Action:
         legal = decision.legal
+        self.reason = ""
         if len(legal) == 1:
             return legal[0]
         v = CanastaView(decision)
@@ -210,7 +212,7 @@ class CanastaHeuristic(Player):
 
     # ---- card values ---------------------------------------------------------------------
     def keep_value(self, v: CanastaView, p: CanastaParams, c: int, risk: float,
-                   hcount=None) -> float:
+                   hcount=None, ctx: _Ctx | None = None) -> float:
         """What card ``c`` is worth in this hand (the cost of discarding it)."""
         h = hcount if hcount is not None else v.hcount
         if is_wild(c):
@@ -221,6 +223,8 @@ class CanastaHeuristic(Player):
         pts = v.points[c]
         if r == 3:
             if c in (15, 28):
+                if ctx is not None and ctx.forget:
+                    return 10.0  # Easy forgets what a red three in hand costs
                 return p.ld_red3 if v.ld else 0.0
             return p.keep_black3 - pts * risk * p.hand_risk_w
         n = _rank_count(h, r)
@@ -300,7 +304,7 @@ class CanastaHeuristic(Player):
 
     def discard_cost(self, v: CanastaView, p: CanastaParams, c: int, risk: float,
                      ctx: _Ctx) -> float:
-        cost = self.keep_value(v, p, c, risk)
+        cost = self.keep_value(v, p, c, risk, ctx=ctx)
         r = RANK[c]
         wild = is_wild(c)
         if r == 3 or wild:
