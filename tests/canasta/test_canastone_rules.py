@@ -251,8 +251,9 @@ def test_cs8_opening_minimum_table(score, minimum):
     assert st.open_min[0] == minimum
 
 
-def test_cs8_two_hundred_only_with_a_higher_target():
-    """CS-8: 200 at 12000 or more, which only happens with a target above 12000."""
+def test_cs8_option_target_15000_two_hundred_minimum():
+    """CS-8 with option target-15000: 200 at 12000 or more (only with a target above
+    12000)."""
     st = pos(CS, 2, hands=["9C"], scores=[12000, 0], options=frozenset({"target-15000"}))
     assert st.open_min[0] == 200
 
@@ -597,9 +598,10 @@ def test_cs15_five_canastas_two_thousand_with_five_natural_and_a_mixed():
     assert parts[0]["five_canastas"] == 0  # only four canastas
 
 
-def test_cs15_five_canastas_all_clean_and_option_needs_both():
-    """CS-15: five clean canastas alone earn +1000 (the two-clean-to-close option lets that
-    side close); option five-canasta-needs-both: no bonus without a clean and a dirty."""
+def test_cs15_option_five_canasta_needs_both():
+    """CS-15 option five-canasta-needs-both (Pagat): the +1000 needs a clean and a dirty
+    canasta among the five. Without the option five clean canastas alone earn +1000 (the
+    two-clean-to-close option lets that side close)."""
     five = {"K": CLEAN, "Q": "QS QH QD QS QH QD QC", "J": "JS JH JD JS JH JD JC",
             "10": "10S 10H 10D 10S 10H 10D 10C", "A": "AS AH AD AS AH AD AC"}
     for options, bonus in [({"two-clean-to-close"}, 1000),
@@ -681,8 +683,8 @@ def test_cs17_game_ends_at_12000_and_option_target_15000():
     assert game.game_over([15000, 3000], t15) == (True, 0)
 
 
-def test_cs_option_two_clean_to_close():
-    """Option two-clean-to-close: two clean canastas also allow closing."""
+def test_cs12_option_two_clean_to_close():
+    """CS-12 option two-clean-to-close: two clean canastas also allow closing."""
     melds = [{"K": CLEAN, "Q": "QS QH QD QS QH QD QC"}, {}]
     st = pos(CS, 2, hands=["9C 9D 9H 8S", "5C 5D"], melds=melds, turn=0, phase="play")
     refused(st, "0 meld 9C 9D 9H", "clean and a dirty")

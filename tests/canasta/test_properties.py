@@ -42,7 +42,7 @@ CONFIGS = ([(CA, n) for n in (2, 3, 4)] + [(QC, n) for n in (2, 3, 4)]
 IDS = [f"{r}-{n}" for r, n in CONFIGS]
 MAX_ACTIONS = 3000
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-PROFILE = settings(max_examples=3, deadline=None, derandomize=True,
+PROFILE = settings(max_examples=4, deadline=None, derandomize=True,
                    suppress_health_check=[HealthCheck.too_slow])
 
 RED_THREES = (15, 28)
@@ -59,13 +59,13 @@ def is_wild(c: int) -> bool:
 # ---------------------------------------------------------------------------------------
 # Random deals and random play
 # ---------------------------------------------------------------------------------------
-def new_deal(rules: str, players: int, seed: int):
+def new_deal(rules: str, players: int, seed: int, options=frozenset()):
     """A random deal: shuffled deck, dealer, keeper, cumulative scores, grabs."""
     rng = random.Random(seed)
     game = get_game(rules)
     sides = game.num_sides(players)
     while True:
-        deck = game.deck_for(players)
+        deck = game.deck_for(players, options)
         rng.shuffle(deck)
         dealer = rng.randrange(players)
         keeper = -1
@@ -73,7 +73,8 @@ def new_deal(rules: str, players: int, seed: int):
             keeper = rng.choice([s for s in range(players) if s != dealer])
         scores = tuple(rng.choice([0, 0, -40, 1500, 3000, 5000, 7500]) for _ in range(sides))
         setup = DealSetup(players=players, deck=tuple(deck), dealer=dealer, scores=scores,
-                          keeper=keeper, grab=(rng.random() < 0.3, rng.random() < 0.3))
+                          keeper=keeper, grab=(rng.random() < 0.3, rng.random() < 0.3),
+                          options=frozenset(options))
         try:
             return game.new_deal(setup), setup
         except Misdeal:
@@ -92,10 +93,10 @@ def choose(state, rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
-def play(rules, players, seed, every=None):
+def play(rules, players, seed, every=None, options=frozenset()):
     """Play a random deal to its end; ``every(state, step, rng)`` is called before each
     action. Returns (setup, actions, events per action, final state)."""
-    state, setup = new_deal(rules, players, seed)
+    state, setup = new_deal(rules, players, seed, options)
     rng = random.Random(seed ^ 0x5EED)
     actions, events = [], []
     for step in range(MAX_ACTIONS):
@@ -387,3 +388,40 @@ def test_generator_lists_every_legal_shape(rules, players, seed):
     play(rules, players, seed, every)
     assert checked
     assert problems == []
+
+
+OPTION_CONFIGS = [
+    (CA, 2, ("pagat-small-tables",)), (CA, 3, ("pagat-small-tables",)),
+    (CS, 4, ("two-clean-to-close", "never-opened-double")),
+    (CS, 6, ("five-canasta-needs-both", "no-asking", "target-15000")),
+    (LD, 3, ("no-grab-bonus",)),
+]
+
+
+@pytest.mark.parametrize("rules,players,options", OPTION_CONFIGS,
+                         ids=[f"{r}-{n}-{'+'.join(o)}" for r, n, o in OPTION_CONFIGS])
+@settings(max_examples=3, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS)
+def test_options_conservation_legality_and_completeness(rules, players, options, seed):
+    """The same properties with the rule options of RULES.md switched on."""
+    problems = []
+
+    def every(state, step, rng):
+        assert state.check_invariants() == []
+        for seat in state.actors():
+            if step % 5 == 0:
+                for a in state.legal_actions(seat):
+                    assert state.why_illegal(a) is None, format_action(a)
+                    assert not (a.verb == "ask" and "no-asking" in options)
+            if step % 8 == 0:
+                miss = check_complete(state, seat)
+                if miss:
+                    problems.append((step, seat, miss[:4]))
+
+    *_, final = play(rules, players, seed, every, frozenset(options))
+    assert problems == []
+    scores, parts = final.deal_scores(), final.breakdown()
+    assert [sum(p.values()) for p in parts] == scores
+    if "no-grab-bonus" in options:
+        assert all(p["grab"] == 0 for p in parts)
