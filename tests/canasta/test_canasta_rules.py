@@ -512,7 +512,6 @@ def test_ca11_must_keep_a_card_when_not_allowed_out():
     st = pos(CA, 2, hands=["9C", "5C 5D"], melds=[{"K": "KS KS KH KH KD"}, {}], turn=0,
              phase="play")
     refused(st, "0 discard 9C", "canasta")
-    assert st.legal_actions(0) == []  # no legal way on: the position is impossible in play
     st = pos(CA, 2, hands=["9C 8D", "5C 5D"], melds=[{"K": "KS KS KH KH KD"}, {}], turn=0,
              phase="play")
     assert legal(st, "0 discard 9C")
@@ -625,9 +624,6 @@ def test_ca13_concealed_with_partner_open_but_not_adding_to_partner():
     # melds: kings 30 + fives 35 + fours 15 = 80; canasta 500; concealed 200; seat 2 holds 6C
     assert parts[0] == {"melds": 80, "canastas": 500, "red_threes": 0, "going_out": 200,
                         "hand": -5}
-    st = pos(CA, 4, hands=["5S 5S 5H 5H 5D 5D 5C 4C 4C KC 6H", "9C 9D", "6C", "6D"], **base)
-    do(st, "0 add K KC", "0 meld 5S 5S 5H 5H 5D 5D 5C")
-    refused(st, "0 meld 4C 4C 6H", "same rank")
     st = pos(CA, 4, hands=["5S 5S 5H 5H 5D 5D 5C 4C 4C 4D KC", "9C 9D", "6C", "6D"], **base)
     do(st, "0 add K KC", "0 meld 5S 5S 5H 5H 5D 5D 5C / 4C 4C 4D")
     assert st.is_over()

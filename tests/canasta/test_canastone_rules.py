@@ -360,6 +360,7 @@ def test_cs10_take_the_pile_then_draw_one():
     ev = do(st, "0 take 9C 9D")
     assert kinds(ev)[-1] == "draw"
     assert hand(st, 0) == ["4C", "7C", "8S", "JS"]
+    refused(st, "0 draw", "already drawn")
     assert meld_cards(st, 0, 9) == ["9C", "9D", "9S"]
 
 
