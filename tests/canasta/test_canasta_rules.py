@@ -285,10 +285,6 @@ def test_ca6_four_black_threes_and_a_discard():
     assert st.went_out == 0
 
 
-@pytest.mark.xfail(reason="engine bug: legal_actions skips black-three melds when the hand "
-                          "minus three cards leaves two (hs - 3 > 1), so '0 meld 3S 3S 3C 3C' "
-                          "from 3S 3S 3C 3C 8H (legal: then 8H is discarded) is not listed",
-                   strict=True)
 def test_ca6_four_black_threes_are_listed():
     """CA-6: the legal four-black-three meld must be among the legal actions."""
     st = pos(CA, 2, hands=["3S 3S 3C 3C 8H", "5C 5D"], turn=0, phase="play",

@@ -350,20 +350,11 @@ def brute_candidates(state, seat: int):
     return out
 
 
-def known_gap(state, a: Action) -> bool:
-    """Gaps already reported as engine bugs (each has its own xfail test): Canastone lets an
-    unopened player who drew two ask partner (test_cs9_no_asking_after_drawing_two_unopened),
-    and legal_actions never lists it."""
-    return a.verb == "ask" and state.rules.open_first and state.draw_only
-
-
 def check_complete(state, seat: int):
     partners = state.rules.partners(seat, state.players)
     listed = {shape(a, partners) for a in state.legal_actions(seat) if len(a.groups) <= 1}
     missing = []
     for a in brute_candidates(state, seat):
-        if known_gap(state, a):
-            continue
         if state.why_illegal(a) is None and shape(a, partners) not in listed:
             missing.append(format_action(a))
     return missing
