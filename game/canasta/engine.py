@@ -698,6 +698,8 @@ class EngineMixin:
     def _can_still_go_out_somehow(self, seat: int) -> bool:
         """After a 'yes' (CA-12): while any meld or add is still legal the player must keep
         melding; when none is, the discard is allowed (decided, docs/canasta-decisions.md)."""
+        if self.draw_only:
+            return False
         return bool(self._play_actions(seat, False, discards=False))
 
     def _check_ask(self, seat: int, target: int):
@@ -709,6 +711,8 @@ class EngineMixin:
             return reason("ask_when")
         if self.asked:
             return reason("ask_once")
+        if self.draw_only:
+            return reason("draw_only")  # CS-9: nothing to close after drawing two unopened
         if self.hsize[seat] < 2:
             return reason("ask_committed")  # decided: a 'no' must leave a legal way on
         if rules.name != "canastone" and self.played:
@@ -1185,8 +1189,9 @@ class EngineMixin:
                         if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
                             out.append(_new(Action, (seat, "meld", (g,), -1)))
             bt = rules.black_three_meld
-            if bt and bt[0] <= h[2] + h[41] and hs - bt[0] <= 1:
-                for k in range(bt[0], min(bt[1], h[2] + h[41]) + 1):
+            nb = h[2] + h[41]
+            if bt and bt[0] <= nb and hs - min(bt[1], nb) <= 1:  # CA-6: only when going out
+                for k in range(bt[0], min(bt[1], nb) + 1):
                     g = self._pick(h, 3, k, None)
                     if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
                         out.append(_new(Action, (seat, "meld", (g,), -1)))

@@ -107,7 +107,11 @@ def build_position(
     st.stock = (top + rest)[::-1]  # the stock's top is the list's end
     st.opened = list(opened) if opened is not None else [
         bool(st.melds[s]) for s in range(nsides)]
-    st.frozen = (any(c == 52 or c % 13 == 1 for c in st.pile) if frozen is None else frozen)
+    if st.rules.stock_end == "looking":
+        st.frozen = False  # Looking and Down has no frozen pile
+    else:
+        st.frozen = any(c == 52 or c % 13 == 1 for c in st.pile) if frozen is None else frozen
+    st.pile_red3 = any(c in (15, 28) for c in st.pile + st.packet)
     st.known = [[] for _ in range(players)]
     st.took_last = list(took_last or [False] * players)
     st.frozen_time = list(frozen_in_time or [False] * players)
