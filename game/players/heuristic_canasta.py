@@ -360,8 +360,7 @@ class CanastaHeuristic(Player):
             if ctx.miss_take and len(v.pile) >= 3:
                 self.reason = "draw"
                 return draw
-            top = v.pile[-1]
-            self.reason = f"take the pile ({len(v.pile)} cards, {_rank_name(RANK[top])} on top)"
+            self.reason = _take_reason(v)
             return best
         self.reason = "draw: the pile is not worth it"
         return draw
@@ -591,6 +590,20 @@ class CanastaHeuristic(Player):
 # ---- helpers ----------------------------------------------------------------------------------
 def _rank_count(h, r: int) -> int:
     return h[r - 1] + h[r + 12] + h[r + 25] + h[r + 38]
+
+
+def _take_reason(v: CanastaView) -> str:
+    """E.g. "take the pile: 9 cards, 3 fit your melds, 1 wild card"."""
+    gained = v.pile[:-1]
+    fit = sum(1 for c in gained if not is_wild(c) and RANK[c] != 3
+              and v.meld_of_rank(v.side, RANK[c]) is not None)
+    wild = sum(1 for c in gained if is_wild(c))
+    parts = [f"{len(v.pile)} cards"]
+    if fit:
+        parts.append(f"{fit} fit your melds")
+    if wild:
+        parts.append(f"{wild} wild card{'s' if wild > 1 else ''}")
+    return "take the pile: " + ", ".join(parts)
 
 
 def _rank_name(r: int) -> str:

@@ -248,3 +248,53 @@ def test_tournament_more_than_two_sides_rotates():
     # equal levels: A and B are the same player, so the duplicate pair is exactly even
     assert r["a_points_mean"] == 0.0
     assert r["a_deal_win_rate"] == 0.5
+
+
+# ---- hints and warnings ---------------------------------------------------------------------
+@pytest.mark.parametrize("rules,players", [("canasta", 4), ("looking-and-down", 3),
+                                           ("canastone", 2), ("cassino", 2)])
+def test_hints_are_legal_with_a_reason(rules, players):
+    from game.players.hints import discard_warning, suggest
+
+    for state, seat in random_positions(rules, players, seed=4, count=15, every=3):
+        d = decision(state, rules, players, seat)
+        if not d.legal:
+            continue
+        a, why = suggest(d)
+        assert a in d.legal and why
+        for b in d.legal:
+            w = discard_warning(d, b)
+            assert w is None or isinstance(w, str)
+
+
+def test_risky_discard_warning():
+    from game.canasta.position import build_position
+    from game.cards import parse_card
+    from game.players.hints import discard_warning
+
+    st = build_position(
+        "canasta", 2, hands=["9C 4D 5D 6S 7S", "KS QS"],
+        pile="4C 5H 6H 7H 8H 10H JH QH KH 4S 5S 6D", turn=0, phase="play",
+        melds=[{"A": "AS AH AD"}, {"9": "9S 9H 9D"}], opened=[True, True])
+    d = decision(st, "canasta", 2, 0)
+    nine = next(a for a in d.legal if a.verb == "discard" and a.groups[0][0] == parse_card("9C"))
+    w = discard_warning(d, nine)
+    assert w is not None and "13 cards" in w
+    four = next(a for a in d.legal if a.verb == "discard" and a.groups[0][0] == parse_card("4D"))
+    assert discard_warning(d, four) is None or "4" in discard_warning(d, four)
+
+
+def test_hard_level_respects_a_short_deadline():
+    import time
+
+    for rules, players in (("cassino", 2), ("canasta", 4)):
+        bot = make_player("hard", 3)
+        for state, seat in random_positions(rules, players, seed=12, count=6, every=5):
+            d = decision(state, rules, players, seat)
+            if not d.legal:
+                continue
+            d.deadline_ms = 60
+            t0 = time.perf_counter()
+            a = bot.choose(d)
+            assert a in d.legal
+            assert time.perf_counter() - t0 < 5.0  # generous: no timing assert on the deadline
