@@ -416,3 +416,55 @@ def test_options_conservation_legality_and_completeness(rules, players, options,
     assert [sum(p.values()) for p in parts] == scores
     if "no-grab-bonus" in options:
         assert all(p["grab"] == 0 for p in parts)
+
+
+# ---------------------------------------------------------------------------------------
+# Random (mostly illegal) actions: a readable refusal, or a legal action that keeps the
+# table whole
+# ---------------------------------------------------------------------------------------
+def random_text(state, rng: random.Random) -> str:
+    """A random action in notation, from the cards the seat holds (and a few others)."""
+    seat = rng.choice(state.actors() + [rng.randrange(state.players)])
+    held = [format_card(x) for x in state.hand_cards(seat)] or ["AS"]
+    verb = rng.choice(("draw", "take", "meld", "add", "discard", "ask", "yes", "no"))
+
+    def group():
+        return " ".join(rng.choice(held if rng.random() < 0.85 else ["JK", "2C", "7H", "3S"])
+                        for _ in range(rng.randint(1, 5)))
+
+    if verb in ("draw", "yes", "no"):
+        return f"{seat} {verb}"
+    if verb == "ask":
+        return f"{seat} ask" + (f" {rng.randrange(state.players)}" if rng.random() < .5 else "")
+    if verb == "discard":
+        return f"{seat} discard {rng.choice(held)}"
+    if verb == "add":
+        key = rng.choice(["A", "4", "7", "9", "K", "W", "7#2", "3"])
+        return f"{seat} add {key} {group()}"
+    if verb == "take" and rng.random() < 0.3:
+        return f"{seat} take"
+    return f"{seat} {verb} " + " / ".join(group() for _ in range(rng.randint(1, 3)))
+
+
+@pytest.mark.parametrize("rules,players", [(CA, 4), (QC, 2), (CS, 6), (LD, 3)],
+                         ids=["canasta-4", "quick-canasta-2", "canastone-6", "ld-3"])
+@settings(max_examples=2, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS)
+def test_random_actions_are_refused_with_sentences_or_keep_the_table(rules, players, seed):
+    def every(state, step, rng):
+        if step % 3:
+            return
+        for _ in range(25):
+            text = random_text(state, rng)
+            a = parse_action(text)
+            problem = state.why_illegal(a)
+            if problem is not None:
+                assert_sentence(problem)
+                assert str(problem) == problem  # a str, fit for the replay 'reason'
+                continue
+            copy = state.clone()
+            copy.apply(a)
+            assert copy.check_invariants() == [], text
+
+    play(rules, players, seed, every)
