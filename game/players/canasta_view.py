@@ -12,16 +12,16 @@ and Down emptying the looking).
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 from math import comb
 
 from game.actions import parse_key
-from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS, RED_THREES
+from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS
 from game.cards import JOKER, RANK, format_card
 from game.registry import get_game
 
 CODE = {format_card(c): c for c in range(53)}
+_DECK_COUNTS: dict[tuple, list[int]] = {}
 WILD_KEY = 0
 
 
@@ -165,13 +165,20 @@ class CanastaView:
     # ---- counting ----------------------------------------------------------------------------
     def _unseen(self) -> None:
         rules = self.rules
-        if hasattr(rules, "deck_codes_for"):
-            deck = rules.deck_codes_for(self.players)
-        else:
-            deck = rules.deck_codes()
-        left = Counter(deck)
-        left.subtract(self.hand)
-        left.subtract(self.pile)
+        key = (rules.name, self.players)
+        base = _DECK_COUNTS.get(key)
+        if base is None:
+            deck = rules.deck_codes_for(self.players) if hasattr(rules, "deck_codes_for") \
+                else rules.deck_codes()
+            base = [0] * 53
+            for c in deck:
+                base[c] += 1
+            _DECK_COUNTS[key] = base
+        left = base[:]
+        for c in self.hand:
+            left[c] -= 1
+        for c in self.pile:
+            left[c] -= 1
         for table in self.melds:
             for m in table.values():
                 # counts are enough: suits only matter for threes
@@ -185,24 +192,21 @@ class CanastaView:
                     left[JOKER] -= m.jok
                     left[1] -= m.two
                     left[15] -= m.red3
-        red_out = sum(self.red_threes)
-        left[15] -= red_out
+        left[15] -= sum(self.red_threes)
         for s, k in enumerate(self.known):
             if s != self.seat:
-                left.subtract(k)
+                for c in k:
+                    left[c] -= 1
         # per rank (0 jokers, 2 twos, 3 black threes; red threes apart)
         by_rank = [0] * 14
-        red = 0
-        for c, k in left.items():
-            if k <= 0:
-                continue
-            if c in RED_THREES:
-                red += k
-            else:
+        red = max(0, left[15] + left[28])
+        for c in range(53):
+            k = left[c]
+            if k > 0 and c != 15 and c != 28:
                 by_rank[RANK[c]] += k
         self.unseen_rank = by_rank
-        self.unseen_red3 = max(0, red)
-        self.unseen_total = max(1, sum(by_rank) + max(0, red))
+        self.unseen_red3 = red
+        self.unseen_total = max(1, sum(by_rank) + red)
         self.unseen_wild = by_rank[0] + by_rank[2]
 
     def hand_rank(self, r: int) -> int:

@@ -59,6 +59,7 @@ class HardPlayer(NormalPlayer):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._search = None
+        self._csearch = None
 
     def choose(self, decision: Decision) -> Action:
         import time
@@ -71,4 +72,8 @@ class HardPlayer(NormalPlayer):
 
                 self._search = CassinoSearch(self.rng)
             return self._search.choose(decision, budget - (time.perf_counter() - start))
-        return super().choose(decision)
+        if self._csearch is None:
+            from game.players.canasta_search import CanastaSearch
+
+            self._csearch = CanastaSearch(self.rng)
+        return self._csearch.choose(decision, budget - (time.perf_counter() - start))
