@@ -27,6 +27,13 @@ def add_arguments(p) -> None:
                       help="start in a window")
     p.add_argument("--language", choices=("auto", "en", "ja"),
                    help="language for this session (the Settings screen changes it for good)")
+    from game.registry import GAME_NAMES
+
+    p.add_argument("--rules", choices=GAME_NAMES,
+                   help="start a game of these rules at once (seat 0 is you, the others "
+                        "computers)")
+    p.add_argument("--players", type=int, help="with --rules: number of players")
+    p.add_argument("--seed", type=int, help="with --rules: seed of the shuffles")
     p.add_argument("--screenshot", metavar="PNG",
                    help="draw the main menu into PNG and exit (works without a display "
                         "with SDL_VIDEODRIVER=dummy)")
@@ -55,6 +62,14 @@ def run(args) -> int:
     if language is not None:
         i18n.set_language(language)
         app.rebuild()
+    rules = getattr(args, "rules", None)
+    if rules is not None:
+        problem = _start_game(app, rules, getattr(args, "players", None),
+                              getattr(args, "seed", None))
+        if problem:
+            app.close()
+            print(f"play: {problem}", file=sys.stderr)
+            return 2
     if screenshot:
         app.step(present=False)
         app.step(present=False)
@@ -76,3 +91,19 @@ def _saves_hooks():
     except Exception as e:  # pragma: no cover - the menu still opens without them
         print(f"play: saves unavailable: {e}", file=sys.stderr)
         return None
+
+
+def _start_game(app, rules: str, players: int | None, seed: int | None) -> str | None:
+    """Open the table directly (``--rules``); a message when the player count is wrong."""
+    from game.ui.config import PLAYER_COUNTS, NewGameConfig, default_seats, usual_players
+
+    n = players or usual_players(rules)
+    if n not in PLAYER_COUNTS[rules]:
+        counts = ", ".join(map(str, PLAYER_COUNTS[rules]))
+        return f"{rules} is played by {counts} players, not {n}"
+    config = NewGameConfig(game=rules, players=n, seats=default_seats(n))
+    from game.ui.table import TableScreen
+
+    app.update_settings(last_game=config)
+    app.show(TableScreen(app, config, seed=seed))
+    return None

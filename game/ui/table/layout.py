@@ -174,9 +174,10 @@ def compute(
         inner = Rect(main.x + col_w + m, 0, main.w - 2 * col_w - 2 * m, H)
         tops = [(seat, r) for r, seat in enumerate(others, 1) if rel_pos[r] == "top"]
         top_h = m + box_h + m if tops else m
+        top_w = min(box_w, inner.w // max(1, len(tops)) - m)
         for i, (seat, _r) in enumerate(tops):
             cx = inner.x + inner.w * (i + 0.5) / len(tops)
-            box = Rect(0, m, box_w, box_h)
+            box = Rect(0, m, top_w, box_h)
             box.centerx = round(cx)
             down = None
             if ld:

@@ -69,7 +69,8 @@ class ScoreSheet(Overlay):
         elif sc.session.game_over:
             self.button(r, t("score.final_result"), sc.show_game_over, primary=True)
         else:
-            self.button(r, t("score.next_deal"), sc.next_deal, primary=True)
+            label = t("score.next_game" if sc.game == "cassino" else "score.next_deal")
+            self.button(r, label, sc.next_deal, primary=True)
 
     def rect(self) -> pygame.Rect:
         sc = self.screen
@@ -140,7 +141,8 @@ class ScoreSheet(Overlay):
             for label, vals in rows_for(game, bd):
                 row(label, vals)
             scores = st.deal_scores()
-            row(t("score.this_deal"), scores, bold=True, colour=palette.GOLD_LIGHT, line=True)
+            label = t("score.this_game" if game == "cassino" else "score.this_deal")
+            row(label, scores, bold=True, colour=palette.GOLD_LIGHT, line=True)
         y += s(8)
         # The running totals, deal by deal.
         hist = session.match.deal_history
@@ -154,7 +156,8 @@ class ScoreSheet(Overlay):
             run = [a + b for a, b in zip(run, d)]
             if i < first:
                 continue
-            row(t("score.deal", n=i + 1), [str(v) for v in run], size=small,
+            label = t("score.game_n" if game == "cassino" else "score.deal", n=i + 1)
+            row(label, [str(v) for v in run], size=small,
                 colour=palette.TEXT_DIM)
         row(t("score.total"), [str(v) for v in session.match.totals], bold=True,
             colour=palette.GOLD_LIGHT, line=True)

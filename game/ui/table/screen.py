@@ -126,6 +126,11 @@ class TableScreen(Screen):
         self._button_state: tuple = ()
         self.frame_times: list[float] = []
 
+    @classmethod
+    def from_session(cls, app, session) -> TableScreen:
+        """The table for a loaded or resumed session (the saves layer's Continue and Load)."""
+        return cls(app, session=session)
+
     # ===========================================================================================
     # Life cycle
 

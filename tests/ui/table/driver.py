@@ -164,8 +164,7 @@ class Driver:
             if v == "draw":
                 self.press(_t("choice.draw_two"))
                 self.step(1, dt=0.01)
-                assert len(self.session.history) == before + 1
-                return self.session.history[-1]
+                return self.session.history[before]
             self.press(_t("choice.open_first"))
         if v == "draw":
             self.click(lay.stock.center if not lay.stock_piles else lay.stock_piles[0].center)
@@ -206,9 +205,9 @@ class Driver:
         else:
             raise AssertionError(v)
         self.step(1, dt=0.01)
-        hist = self.session.history
-        assert len(hist) == before + 1, (f"{action} was not played", sc.toasts)
-        return hist[-1]
+        mine = [h for h in self.session.history[before:] if h.split()[0] == str(action.seat)]
+        assert len(mine) == 1, (f"{action} was not played", sc.toasts)
+        return mine[0]
 
     def table_select(self, codes: list[int]) -> None:
         sc = self.screen

@@ -1,0 +1,100 @@
+"""The table's geometry for every game, player count and window size, without a display."""
+
+import itertools
+
+import pytest
+from pygame import Rect
+
+from game.registry import get_game
+from game.ui.config import PLAYER_COUNTS
+from game.ui.table import layout as L
+
+SIZES = [(800, 600), (1024, 768), (1280, 800), (1920, 1080), (2560, 1440)]
+CASES = [(g, n) for g, counts in PLAYER_COUNTS.items() for n in counts]
+
+
+def _sides(game, n):
+    g = get_game(game)
+    return [g.side_of(s, n) for s in range(n)]
+
+
+def _no_overlap(rects, what):
+    for (a, ra), (b, rb) in itertools.combinations(rects, 2):
+        assert not ra.colliderect(rb), f"{what}: {a} {ra} overlaps {b} {rb}"
+
+
+@pytest.mark.parametrize("game, players", CASES)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("log_open", [True, False])
+def test_everything_fits_and_nothing_overlaps(game, players, size, log_open):
+    for viewer in (0, players - 1):
+        lay = L.compute(size, game, players, _sides(game, players), viewer, "medium", log_open)
+        window = Rect((0, 0), size)
+        assert set(lay.seats) == set(range(players))
+        assert lay.seats[viewer].pos == "bottom"
+        boxes = [(f"seat {s}", sp.box) for s, sp in lay.seats.items()]
+        for name, r in boxes:
+            assert window.contains(r), (name, r)
+        _no_overlap(boxes, "seat boxes")
+        assert window.contains(lay.hand) and lay.hand.w > lay.card_w * 2
+        areas = [(f"melds {x}", r) for x, r in lay.meld_areas.items()]
+        if game == "cassino":
+            assert not areas and lay.table is not None and lay.table.h > lay.card_h * 1.5
+        else:
+            assert len(lay.meld_areas) == len(set(_sides(game, players)))
+            for name, r in areas:
+                assert lay.main.contains(r), (name, r)
+                assert r.h >= L.card_h(lay.meld_w) * 0.6, (name, r)
+                assert not r.colliderect(lay.hand), name
+                assert not r.colliderect(lay.pile) and not r.colliderect(lay.stock), name
+            _no_overlap(areas + boxes, "meld areas and seats")
+            assert lay.main.contains(lay.pile) and lay.main.contains(lay.stock)
+            assert not lay.pile.colliderect(lay.stock)
+            if game == "canastone":
+                assert lay.packet is not None and not lay.packet.colliderect(lay.pile)
+            if game == "looking-and-down":
+                assert len(lay.stock_piles) == 4
+                assert all(sp.down is not None and window.contains(sp.down)
+                           for sp in lay.seats.values())
+        if lay.log is not None:
+            assert not lay.log.colliderect(lay.main) and lay.log_list.h > 100
+        else:
+            assert lay.corner is not None
+            _no_overlap([("corner", lay.corner)] + boxes, "corner buttons")
+
+
+def test_cards_follow_the_window_and_the_setting():
+    small = L.compute((800, 600), "canasta", 4, [0, 1, 0, 1])
+    big = L.compute((1920, 1080), "canasta", 4, [0, 1, 0, 1])
+    assert big.card_w > small.card_w
+    assert (L.compute((1280, 800), "canasta", 2, [0, 1], card_size="large").card_w
+            > L.compute((1280, 800), "canasta", 2, [0, 1], card_size="small").card_w)
+
+
+def test_flow_melds_shrinks_until_everything_fits():
+    area = Rect(0, 0, 400, 150)
+    melds = [(k, 6, False) for k in range(10)] + [(99, 9, True)]
+    w, spots = L.flow_melds(area, melds, 80, min_w=20)
+    assert w < 80 and len(spots) == 11
+    for sp in spots:
+        assert area.contains(sp.rect)
+    _no_overlap([(sp.key, sp.rect) for sp in spots], "melds")
+    assert len(spots[-1].cards) == 3 and spots[-1].stacked
+
+
+def test_hand_slots_stay_inside_and_in_order():
+    area = Rect(100, 500, 700, 200)
+    for n in (1, 5, 15, 40):
+        slots = L.hand_slots(area, n, 80, lift=20)
+        assert len(slots) == n
+        assert all(area.contains(r) for r in slots)
+    one_row = L.hand_slots(area, 11, 80)
+    assert [r.x for r in one_row] == sorted(r.x for r in one_row)
+
+
+def test_cassino_table_slots_fit_a_crowded_table():
+    area = Rect(0, 0, 600, 400)
+    w, groups = L.table_slots(area, [1] * 14 + [3, 4], 90)
+    assert len(groups) == 16 and w < 90
+    flat = [r for g in groups for r in g]
+    assert all(area.contains(r) for r in flat)
