@@ -18,6 +18,9 @@ def add_arguments(p) -> None:
                    help="also measure computer-player decision times per level and game")
     p.add_argument("--saves", action="store_true",
                    help="also measure save and load times of a long Canastone game")
+    p.add_argument("--ui", action="store_true",
+                   help="also measure the table's frame times (six-player Canastone, "
+                        "1280x800, headless), idle and while dragging")
 
 
 def run(args) -> int:
@@ -36,6 +39,10 @@ def run(args) -> int:
         from game.saves.bench import saves_section
 
         result["saves"] = saves_section(max(5, args.runs))
+    if args.ui:
+        from game.ui.table.bench import ui_section
+
+        result["ui"] = ui_section()
     if args.json:
         print(json.dumps(result))
         return 0
@@ -56,4 +63,11 @@ def run(args) -> int:
                   f"{r['actions']} actions in the deal, {r['bytes']} bytes):")
             print(f"  save {r['save_ms_p50']} ms, load {r['load_ms_p50']} ms (medians of "
                   f"{r['runs']}; save includes fsync, load replays and checks every action)")
+    if args.ui:
+        u = result["ui"]
+        print(f"table ({u['players']}-player Canastone mid-deal, {u['size']}, "
+              f"{u['frames']} frames):")
+        print(f"  frame {u['frame_ms_p50']} ms median, {u['frame_ms_p99']} ms p99; while "
+              f"dragging {u['drag_frame_ms_p50']} ms median, {u['drag_frame_ms_p99']} ms p99; "
+              f"static layer redraw {u['static_redraw_ms_p50']} ms")
     return 0

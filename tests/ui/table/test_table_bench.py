@@ -1,0 +1,28 @@
+"""``bench --ui``: the frame-time figures exist and are sane (timings themselves are not
+asserted: the test machine is shared)."""
+
+import json
+
+from game import cli
+from game.ui.table.bench import ui_section
+
+
+def test_ui_section_reports_frame_times():
+    r = ui_section(frames=40)
+    for key in ("frame_ms_p50", "frame_ms_p99", "drag_frame_ms_p99"):
+        assert isinstance(r[key], float) and r[key] > 0
+    assert r["frame_ms_p50"] <= r["frame_ms_p99"]
+    assert r["dragging"] and r["players"] == 6 and r["size"] == "1280x800"
+
+
+def test_bench_json_has_the_ui_object(capsys, monkeypatch):
+    import game.ui.table.bench as bench
+
+    monkeypatch.setattr(bench, "ui_section", lambda: {"frame_ms_p50": 1.0,
+                                                      "frame_ms_p99": 2.0,
+                                                      "drag_frame_ms_p99": 3.0})
+    assert cli.main(["bench", "--ui", "--json", "--runs", "1", "--seconds", "0.05",
+                     "--rules", "cassino"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ui"] == {"frame_ms_p50": 1.0, "frame_ms_p99": 2.0, "drag_frame_ms_p99": 3.0}
+    assert "engine" in out
