@@ -20,7 +20,7 @@ LEVELS: dict[str, type[Player]] = {
     "normal": NormalPlayer,
     "hard": HardPlayer,
 }
-DEFAULT_LEVEL = "simple"
+DEFAULT_LEVEL = "normal"  # Normal beats Simple in every game (docs/ai.md)
 
 
 def make_player(level: str, seed: int) -> Player:
