@@ -307,3 +307,23 @@ def test_other_malformed_actions_are_refused_with_sentences():
         r = st.why_illegal(a)
         assert r is not None, a
         assert_sentence(r)
+
+
+def test_every_canasta_refusal_template_is_a_sentence_or_a_clause():
+    """Refusals are sentences a player understands; the 'why_' parts are clauses that go
+    inside another sentence ("You may not go out yet (...)")."""
+    import string
+
+    import game.canasta.engine  # noqa: F401  (registers the sentences)
+    from game.reasons import ENGLISH
+
+    keys = [k for k in ENGLISH if k not in ("meld_rank",)]  # unreachable: 2s and 3s
+    assert len(keys) > 40
+    for key in keys:
+        text = ENGLISH[key]
+        fields = [f for _, f, _, _ in string.Formatter().parse(text) if f]
+        sample = text.format(**{f: "7" for f in fields})
+        if key.startswith("why_"):
+            assert sample[0].islower() and not sample.endswith("."), key
+        else:
+            assert_sentence(sample)
