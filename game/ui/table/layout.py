@@ -150,7 +150,7 @@ def compute(
     lift = round(ch * 0.18)
     strip_h = ch + lift
     strip_top = H - m - strip_h
-    btn_w = round(104 * s)
+    btn_w = round(118 * s)
     vbox = Rect(m, 0, box_w, box_h)
     vbox.bottom = H - m
     hand = Rect(vbox.right + m, strip_top, main.w - vbox.w - btn_w - 4 * m, strip_h)
@@ -250,7 +250,7 @@ def compute(
             pw = max(mini_w, round(card_w * 0.62))
             piles_w = 2 * pw + m
             total = piles_w + gap + pile.w
-            x = center.centerx - total // 2
+            x = _pile_x(center, total)
             ph = card_h(pw)
             for i in range(4):
                 r = Rect(0, 0, pw, ph)
@@ -262,7 +262,7 @@ def compute(
         else:
             with_packet = game == "canastone"
             total = card_w + gap + pile.w + ((gap + mini_w) if with_packet else 0)
-            x = center.centerx - total // 2
+            x = _pile_x(center, total)
             stock.topleft = (x, center.y)
             pile.topleft = (stock.right + gap, center.y)
             if with_packet:
@@ -306,6 +306,12 @@ def compute(
         stock_piles=stock_piles, table=table, deck=deck, info=info, log_list=log_list,
         log_buttons=log_buttons, banner=banner, corner=corner,
     )
+
+
+def _pile_x(center: Rect, total: int) -> int:
+    """Stock and pile sit a little right of the middle: the turn banner needs the room."""
+    x = round(center.x + center.w * 0.6 - total / 2)
+    return max(center.x, min(x, center.right - total))
 
 
 def _spot(seat: int, pos: str, box: Rect, peek: int, plate_h: int, down: Rect | None) -> SeatSpot:

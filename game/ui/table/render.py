@@ -190,6 +190,11 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
         img = _ribbon(t("table.wild"), "gold", round(s * 100))
         surface.blit(img, img.get_rect(midtop=(b.rect.centerx, b.rect.bottom - img.get_height()
                                               // 2)))
+    elif b.kind == "slot":  # an empty stock or pile: where the cards go
+        radius = max(4, round(b.rect.w * 0.07))
+        surface.blit(rounded(b.rect.size, (0, 0, 0, 40), radius), b.rect)
+        pygame.draw.rect(surface, (*palette.GOLD_DARK,), b.rect, max(1, round(1.5 * s)),
+                         border_radius=radius)
     elif b.kind == "group":
         img = rounded(b.rect.size, (214, 170, 72, 40), max(4, round(10 * s)),
                       (*palette.GOLD_LIGHT, 200), max(1, round(2 * s)))

@@ -245,6 +245,8 @@ def _canasta(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
                 _stack(sc, ("stock",), quarter[i], r)
             sc.targets.append(Target("stock", r))
     else:
+        if not stock:
+            sc.badges.append(Badge("slot", lay.stock))
         _stack(sc, ("stock",), stock, lay.stock)
         sc.targets.append(Target("stock", lay.stock))
     sc.badges.append(Badge("count", _under(lay.stock, lay), f"{t('table.stock')}  {len(stock)}",
@@ -254,6 +256,8 @@ def _canasta(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
     card = Rect(0, 0, lay.card_w, lay.card_h)
     card.center = lay.pile.center
     zone = ("pile",)
+    if not pile:
+        sc.badges.append(Badge("slot", card))
     if pile:
         freezer = None
         if state.frozen:

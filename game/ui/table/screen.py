@@ -166,6 +166,7 @@ class TableScreen(Screen):
 
     def layout(self) -> None:
         self._button_state = ()
+        self.pointer.reset()
         self._compute_layout()
         s = self.s
         lay = self.lay
@@ -540,8 +541,8 @@ class TableScreen(Screen):
             self.toasts = [x for x in self.toasts if x[2] > 0]
         if self.animator.update(dt):
             self.mark_dirty()
-        if self._save_due and not self.animator.busy:
-            self.save()
+        if self._save_due and not self.animator.busy and not self.worker.busy:
+            self.save()  # never while a computer thinks: its generator is part of the save
         if self.overlay is not None:
             self.overlay.update(dt)
         self._refresh_buttons()
@@ -1130,11 +1131,11 @@ class TableScreen(Screen):
                 render.draw_target(surf, tg.rect, scale, False)
         hidden = self.animator.hidden
         for b in sc.badges:
-            if b.kind == "group":
+            if b.kind in ("group", "slot"):
                 render.draw_badge(surf, b, scale)
         render.draw_sprites(surf, sc, style, hidden)
         for b in sc.badges:
-            if b.kind != "group":
+            if b.kind not in ("group", "slot"):
                 render.draw_badge(surf, b, scale)
         for p in sc.plates:
             render.draw_plate(surf, p, scale, is_viewer=p.seat == self.viewer)
@@ -1218,14 +1219,27 @@ class TableScreen(Screen):
                                    True)
         from game.ui.textlayout import wrap
 
+        room = area.h - img.get_height() - round(4 * s)
         hs = max(10, round(14 * s))
-        lines = wrap(hint, area.w, hs) if hint else []
+        lines = []
+        if hint:
+            while True:  # smaller type before cutting the hint short
+                lines = wrap(hint, area.w, hs)
+                lh = fonts.font(hs).get_linesize()
+                if len(lines) * lh <= room or hs <= max(9, round(11 * s)):
+                    break
+                hs -= 1
         lh = fonts.font(hs).get_linesize()
+        fit = max(0, room // lh)
+        if len(lines) > fit:
+            lines = lines[:fit]
+            if lines:
+                lines[-1] = lines[-1].rstrip(" .,、。") + "…"
         total = img.get_height() + len(lines) * lh + round(4 * s)
         y = area.centery - total // 2
         surf.blit(img, (area.x, y))
         y += img.get_height() + round(4 * s)
-        for line in lines[: max(1, (area.bottom - y) // lh)]:
+        for line in lines:
             im = render.text(line, hs, palette.TEXT_DIM)
             surf.blit(im, (area.x, y))
             y += lh
