@@ -153,10 +153,20 @@ class TableScreen(Screen):
         if self.overlay is not None and self.overlay.closable:
             self.overlay.close()
             return
-        moments.leave_dialog(self, self.autosave_enabled, self._leave)
+        save_as = self._save_as if self.autosave_enabled and self.session.state else None
+        moments.leave_dialog(self, self.autosave_enabled, self._leave, save_as)
 
     def _leave(self) -> None:
         self.app.show_main_menu()
+
+    def _save_as(self) -> None:
+        """The saves layer's "Save as..." dialog, if it is there."""
+        try:
+            from game.ui.screens.load_screen import save_as_dialog
+        except ImportError:
+            return
+        save_as_dialog(self, self.session,
+                       on_saved=lambda path: self.toast(t("table.saved"), "info"))
 
     def teardown(self) -> None:
         if self.overlay is not None:

@@ -300,3 +300,67 @@ def test_cassino_build_asks_for_a_value(table):
             return
         d.perform(me.choose(d.session.decision(0)))
     raise AssertionError("no build came up")
+
+
+def test_menu_saves_as_and_leaves(table):
+    from game import saves
+
+    d = table("canasta", 2, seed=1)
+    sc = d.screen
+    assert d.settle() == "human"
+    d.perform(make(0, "draw"))
+    d.step(5)  # the autosave is written once the cards have landed
+    assert saves.can_continue()
+    d.press(t("table.menu"))
+    assert sc.dialog is not None and sc.dialog._args[0] == t("leave.title")
+    d.press(t("table.save_as"))
+    assert sc.dialog is not None and sc.dialog.args[0] == t("save_as.title")
+    sc.dialog.entry.set_text("Table test")
+    d.press(t("save_as.save"))
+    assert sc.dialog is None
+    assert any(e.name == "Table test" for e in saves.list_saves())
+    d.press(t("table.menu"))
+    d.press(t("leave.leave"))
+    assert type(d.app.screen).__name__ == "MainMenu"
+
+
+def test_continue_resumes_the_same_game(table):
+    from game import saves
+    from game.ui.table import TableScreen
+
+    d = table("cassino", 2, seed=3)
+    assert d.settle() == "human"
+    me = make_player("normal", 1)
+    d.perform(me.choose(d.session.decision(0)))
+    d.step(5)
+    history = list(d.session.history)
+    session = saves.load_latest()
+    assert session is not None and session.history[: len(history)] == history
+    screen = TableScreen.from_session(d.app, session)
+    d.app.show(screen)
+    d.screen = screen
+    d.step(2)
+    d.app.render()
+    assert screen.session is session and screen.scene is not None
+    assert Counter(screen.hand_orders[0]) == Counter(session.state.hands[0])
+
+
+def test_resize_and_language_switch_keep_the_game(table):
+    d = table("looking-and-down", 4, seed=2, first_dealer=1, keeper=0)
+    sc = d.screen
+    d.settle()
+    history = list(d.session.history)
+    for size in ((800, 600), (1920, 1080)):
+        d.app.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        d.app.on_resized()
+        d.step(1, dt=0.01)
+        assert sc.lay.size == size
+        frame = d.app.render()
+        assert frame.get_size() == size
+        for sp in sc.scene.hand:
+            assert frame.get_rect().contains(sp.rect)
+    d.app.set_language("ja")
+    d.step(1, dt=0.01)
+    assert sc.names()[0] == "あなた"
+    d.app.render()
+    assert d.session.history[: len(history)] == history
