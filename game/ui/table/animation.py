@@ -124,6 +124,23 @@ class Animator:
             self.hidden.add((z, idx))
         return n
 
+    def shift(self, zone: tuple, old: list, new: list, speed: float) -> None:
+        """Cards that stayed in ``zone`` (the player's hand) but moved, when others left or
+        arrived or the hand was sorted, glide to their new places instead of jumping."""
+        pending: dict[int, list[Rect]] = {}
+        for c, r, _f in old:
+            pending.setdefault(c, []).append(r)
+        for i, (c, r, f) in enumerate(new):
+            if (zone, i) in self.hidden:
+                continue  # arriving from elsewhere: it has its own flight
+            src = pending.get(c)
+            if not src:
+                continue
+            a = src.pop(0)
+            if abs(a.x - r.x) + abs(a.y - r.y) > 2:
+                self.slides.append(Tween(c, Rect(a), Rect(r), f, f, 0.0, 0.22 * speed, zone, i))
+                self.hidden.add((zone, i))
+
     def slide_home(self, cards: list[tuple[int, Rect, Rect, tuple, int]], speed: float) -> None:
         """Cards dropped where they may not go slide back to their place in the hand
         (code, from, to, zone, place): the card at its place stays hidden until it lands."""

@@ -107,7 +107,7 @@ class ScoreSheet(Overlay):
         y += title.get_height() + img.get_height() + s(16)
         names = sc.side_names()
         n = len(names)
-        label_w = rect.w - s(52) - n * s(120)
+        label_w = max(s(110), min(s(230), rect.w - s(52) - n * s(120)))
         col_w = (rect.right - s(26) - (x0 + label_w)) / max(1, n)
         body = fs["body"]
         small = fs["small"]

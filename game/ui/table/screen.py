@@ -451,6 +451,9 @@ class TableScreen(Screen):
         self._rebuild_scene()
         order = [c for e in events for c in e.cards]
         self.animator.move(old, self.scene.places, order, self.speed)
+        hand = ("hand", self.viewer)
+        if self.revealed() and hand in old:
+            self.animator.shift(hand, old[hand], self.scene.places.get(hand, []), self.speed)
         if computer:
             from game.ui.table.animation import diff
 
@@ -560,8 +563,8 @@ class TableScreen(Screen):
             return
         if self.dialog is not None or self.session.state is None:
             return
-        if self.animator.tweens:
-            return
+        if self.animator.tweens or self.pointer.drag is not None:
+            return  # a computer's move waits while the player holds cards
         self.flow(dt)
 
     def flow(self, dt: float = 0.0) -> None:
@@ -763,7 +766,12 @@ class TableScreen(Screen):
         seat = self.viewer
         order = self.hand_orders.get(seat, [])
         key = rank_key if mode == "rank" else suit_key
+        old = list(self.scene.places.get(("hand", seat), [])) if self.scene else []
         self.hand_orders[seat] = sorted(order, key=lambda c: key(c, self.game))
+        if old and self.session.state is not None:
+            self._rebuild_scene()
+            self.animator.shift(("hand", seat), old, self.scene.places.get(("hand", seat), []),
+                                self.speed)
         self.sort_mode[seat] = mode
         self.selected.clear()
         audio.play("shuffle")
@@ -969,7 +977,14 @@ class TableScreen(Screen):
                                                 self.lay.card_w, self.lay.card_h))
         done = False
         if target is not None and target.kind == "hand":
+            zone = ("hand", self.viewer)
+            old = list(self.scene.places.get(zone, []))
+            for i, code in zip(drag.indices, drag.codes):
+                if i < len(old):
+                    old[i] = (code, origin[code], old[i][2])
             self._reorder(drag, drag.pos)
+            self._rebuild_scene()
+            self.animator.shift(zone, old, self.scene.places.get(zone, []), self.speed)
             done = True
         elif target is not None and self.can_act():
             if self.game == "cassino":
