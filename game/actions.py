@@ -79,10 +79,15 @@ def parse_key(text: str) -> int:
     nth = 1
     if "#" in t:
         t, _, n = t.partition("#")
-        if not n.isdigit() or int(n) < 1:
+        if not _number(n) or int(n) < 1:
             raise NotationError(f"'{text}' is not a meld (write 7, K, W or 7#2)")
         nth = int(n)
     return meld_key(parse_rank(t), nth)
+
+
+def _number(text: str) -> bool:
+    """Plain ASCII digits only (str.isdigit also accepts superscripts int() refuses)."""
+    return text.isascii() and text.isdigit()
 
 
 def _groups(text: str) -> tuple[tuple[int, ...], ...]:
@@ -100,7 +105,7 @@ def parse_action(text: str) -> Action:
         raise NotationError(f"'{text}' is not an action (write SEAT VERB CARDS, e.g. '0 draw')")
     seat_text, verb = words[0], words[1].lower()
     rest = words[2].strip() if len(words) > 2 else ""
-    if not seat_text.isdigit():
+    if not _number(seat_text):
         raise NotationError(f"'{text}': an action starts with the seat number")
     seat = int(seat_text)
     if verb not in VERBS:
@@ -112,7 +117,7 @@ def parse_action(text: str) -> Action:
     if verb == "ask":
         if not rest:
             return make(seat, verb)
-        if not rest.isdigit():
+        if not _number(rest):
             raise NotationError("'ask' names the partner by seat number, e.g. '2 ask 4'")
         return make(seat, verb, (), int(rest))
     if verb == "take":
@@ -138,7 +143,7 @@ def parse_action(text: str) -> Action:
         return make(seat, verb, ((cards[0],), tuple(cards[1:])))
     # build
     body, eq, value = rest.partition("=")
-    if not eq or not value.strip().isdigit():
+    if not eq or not _number(value.strip()):
         raise NotationError("'build' ends with '= VALUE', e.g. '1 build 2S 3H 5D = 5'")
     cards = parse_cards(body.replace("/", " "))
     if len(cards) < 2:

@@ -169,9 +169,6 @@ def test_replay_add_to_a_missing_meld_exits_1(tmp_path):
     assert out["error"]["reason"].endswith(".")
 
 
-@pytest.mark.xfail(reason="bug in game/actions.py: a seat written with a digit such as '²' "
-                          "passes str.isdigit() but int() raises ValueError, which replay "
-                          "does not catch (traceback, exit 1 without JSON)", strict=True)
 def test_replay_odd_digit_seat_exits_1(tmp_path):
     record = golden("canasta-4")
     record["actions"] = ["² draw"]

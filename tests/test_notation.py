@@ -251,11 +251,6 @@ def test_bad_actions_raise_readable_notation_errors(bad, words):
     assert message.strip() and "\n" not in message and "Traceback" not in message
 
 
-@pytest.mark.xfail(reason="bug in game/actions.py: the seat, the 'ask' partner, '#n' and the "
-                          "build value are checked with str.isdigit(), which accepts digits "
-                          "such as '²' that int() rejects: parse_action('² draw') raises a "
-                          "plain ValueError instead of NotationError (replay then prints a "
-                          "traceback)", strict=True)
 @pytest.mark.parametrize("bad", ["² draw", "0 ask ²", "0 add 7#² 7H", "1 build 2S 3H = ²"])
 def test_unicode_digits_raise_notation_error(bad):
     with pytest.raises(NotationError):

@@ -81,6 +81,11 @@ register({
     "go_out_discard": "You may not go out with that discard ({why}).",
     "must_go_out": "Your partner said yes: you must go out this turn.",
     "no_asking": "Asking partner is not allowed in this game.",
+    "no_partner": "You have no partner to ask in this game.",
+    "ask_after_draw": "Draw first; then you may ask your partner before closing.",
+    "black_threes_never": "Black threes cannot be melded in this game.",
+    "black_threes_exact": "Black threes can only be melded as a set of exactly {count}, "
+                          "without wild cards, in the turn you go out.",
     "ask_when": "Ask your partner right after drawing, before melding.",
     "ask_once": "You have already asked this turn.",
     "ask_committed": "With one card left you are already going out: there is nothing to ask.",
@@ -318,8 +323,7 @@ class EngineMixin:
         if rank == 3:
             bt = rules.black_three_meld
             if bt is None or wild or not bt[0] <= size <= bt[1]:
-                lo, hi = bt or (3, 4)
-                return reason("black_threes", low=lo, high=hi)
+                return self._black_three_reason()
             return None
         if r3:
             # LD-6: one red three on a red (natural) canasta of exactly seven.
@@ -341,6 +345,14 @@ class EngineMixin:
         if opening_turn and rules.canasta_closed and size >= 7:
             return reason("ld_opening_canasta")
         return None
+
+    def _black_three_reason(self):
+        if self.rules.black_three_meld is None:
+            return reason("black_threes_never")
+        lo, hi = self.rules.black_three_meld
+        if lo == hi:
+            return reason("black_threes_exact", count=lo)
+        return reason("black_threes", low=lo, high=hi)
 
     def _classify(self, group) -> tuple[int, object]:
         """The rank a group of cards melds as (0 = all wild), or a reason."""
@@ -371,8 +383,9 @@ class EngineMixin:
             need[c] = need.get(c, 0) + 1
         h = self.hand[seat]
         missing = [c for c, k in need.items() if h[c] < k]
-        if missing:
-            return reason("not_in_hand", cards=format_cards(missing))
+        if missing:  # name each card as often as it was asked for: "JK JK"
+            return reason("not_in_hand", cards=format_cards(
+                c for c in missing for _ in range(need[c])))
         return None
 
     def _opening_turn(self, seat: int) -> bool:
@@ -405,6 +418,12 @@ class EngineMixin:
                     return reason("frozen_time_only")
             else:
                 return reason("not_your_turn", seat=seat)
+        groups = action.groups
+        if any(not g for g in groups) or (
+                verb in ("discard", "add") and len(groups) != 1) or (
+                verb == "meld" and not groups) or (
+                verb in ("draw", "ask") and groups):
+            return reason("bad_action")
         if verb == "draw":
             return self._check_draw(seat)
         if verb == "take":
@@ -584,8 +603,7 @@ class EngineMixin:
         if has_black:
             # CA-6 / LD-7: only in the turn of going out.
             if left > 1 or self._go_out_problem(seat, after) is not None or out_of_turn:
-                lo, hi = rules.black_three_meld or (3, 4)
-                return reason("black_threes", low=lo, high=hi)
+                return self._black_three_reason()
         if opening:
             minimum = self.open_min[side]
             if value < minimum and not self._concealed_waiver(seat, after, left):
@@ -705,10 +723,12 @@ class EngineMixin:
     def _check_ask(self, seat: int, target: int):
         rules = self.rules
         partners = rules.partners(seat, self.players)
-        if not rules.asking or not partners or "no-asking" in self.options:
+        if not partners:
+            return reason("no_partner")
+        if not rules.asking or "no-asking" in self.options:
             return reason("no_asking")
         if self.phase != PLAY:
-            return reason("ask_when")
+            return reason("ask_after_draw" if rules.name == "canastone" else "ask_when")
         if self.asked:
             return reason("ask_once")
         if self.draw_only:

@@ -556,7 +556,7 @@ def test_ca12_ask_only_right_after_drawing_and_only_with_partner():
     refused(st, "0 ask", "before melding")
     st = pos(CA, 2, hands=["8H 8S 8D 9C", "5C 5D"], melds=[{"K": K7}, {}], turn=0,
              phase="play")
-    refused(st, "0 ask", "not allowed")
+    refused(st, "0 ask", "no partner")
     assert "ask" not in [a.verb for a in st.legal_actions(0)]
 
 
