@@ -145,7 +145,7 @@ class TableScreen(Screen):
             self.mark_dirty()
 
     def leave(self) -> None:
-        self.worker.cancel()
+        self.worker.cancel(join=1.0)
         self.save()
         super().leave()
 

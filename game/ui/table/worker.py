@@ -31,50 +31,53 @@ class Worker:
         self._results: queue.Queue = queue.Queue()
         self.job: Job | None = None
         self._thread: threading.Thread | None = None
+        self._generation = 0
 
     @property
     def busy(self) -> bool:
-        return self.job is not None
+        """A job runs, or a cancelled one has not finished yet (its player is still in use:
+        no new job may start until it has)."""
+        return self.job is not None or (self._thread is not None and self._thread.is_alive())
 
     def start(self, job: Job, fn: Callable[[], Any]) -> None:
-        assert self.job is None, "one computer decision at a time"
+        assert not self.busy, "one computer decision at a time"
         self.job = job
+        generation = self._generation
 
         def run() -> None:
             try:
                 result = fn()
-                self._results.put((job, result, None))
+                self._results.put((generation, job, result, None))
             except Exception as e:  # reported on the main thread
                 log.exception("computer player failed")
-                self._results.put((job, None, e))
+                self._results.put((generation, job, None, e))
 
         self._thread = threading.Thread(target=run, name="cardtable-computer", daemon=True)
         self._thread.start()
 
     def poll(self) -> tuple[Job, Any, Exception | None] | None:
         """The finished job's (job, result, error), or None while it is still thinking."""
-        try:
-            item = self._results.get_nowait()
-        except queue.Empty:
-            return None
-        self.job = None
-        return item
+        while True:
+            try:
+                generation, job, result, err = self._results.get_nowait()
+            except queue.Empty:
+                return None
+            if generation == self._generation:
+                self.job = None
+                return job, result, err
 
     def wait(self, timeout: float = 30.0) -> tuple[Job, Any, Exception | None] | None:
         """Block until the running job ends (tests, the screenshot command)."""
-        if self.job is None:
-            return None
-        try:
-            item = self._results.get(timeout=timeout)
-        except queue.Empty:
-            return None
-        self.job = None
-        return item
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return self.poll()
 
-    def cancel(self) -> None:
-        """Forget the running job (its thread finishes on its own; the result is dropped)."""
-        if self._thread is not None and self._thread.is_alive():
-            self._thread.join(timeout=2.0)
+    def cancel(self, join: float = 0.0) -> None:
+        """Forget the running job without waiting for it (the window never freezes): its
+        result is dropped when it comes. ``join`` waits that long for the thread first."""
+        if join and self._thread is not None and self._thread.is_alive():
+            self._thread.join(timeout=join)
+        self._generation += 1
+        self.job = None
         while not self._results.empty():
             self._results.get_nowait()
-        self.job = None
