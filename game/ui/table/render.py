@@ -190,6 +190,12 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
         img = _ribbon(t("table.wild"), "gold", round(s * 100))
         surface.blit(img, img.get_rect(midtop=(b.rect.centerx, b.rect.bottom - img.get_height()
                                               // 2)))
+    elif b.kind == "pickup":  # the player's down, waiting to be picked up
+        pygame.draw.rect(surface, palette.GOLD_LIGHT, b.rect.inflate(round(8 * s), round(8 * s)),
+                         max(2, round(3 * s)), border_radius=max(4, round(8 * s)))
+        img = _ribbon(t("table.pick_up_down"), "gold", round(s * 100))
+        r = img.get_rect(midbottom=(b.rect.centerx, b.rect.y - round(6 * s)))
+        surface.blit(img, r.clamp(surface.get_rect()))
     elif b.kind == "slot":  # an empty stock or pile: where the cards go
         radius = max(4, round(b.rect.w * 0.07))
         surface.blit(rounded(b.rect.size, (0, 0, 0, 40), radius), b.rect)

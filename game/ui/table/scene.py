@@ -153,6 +153,7 @@ class View:
     last_move: set[tuple] = field(default_factory=set)  # (zone, code) of the last move
     thinking: int = -1
     partnerships: bool = False
+    down_gate: list[int] = field(default_factory=list)  # the viewer's down, not yet picked up
 
 
 def build(state, lay: L.TableLayout, view: View) -> Scene:
@@ -299,6 +300,12 @@ def _canasta(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
         for seat, spot in lay.seats.items():
             if spot.down is not None and state.down[seat] is not None:
                 _stack(sc, ("down", seat), list(state.down[seat]), spot.down)
+        spot = lay.seats[view.viewer]
+        if view.down_gate and spot.down is not None:
+            # The looking is used up: the down waits for the player to pick it up.
+            _stack(sc, ("down", view.viewer), list(view.down_gate), spot.down)
+            sc.targets.append(Target("down", spot.down.inflate(8, 8)))
+            sc.badges.append(Badge("pickup", spot.down, "", "gold"))
     # Melds and red threes per side.
     for side, area in lay.meld_areas.items():
         _side_melds(state, lay, view, sc, side, area)

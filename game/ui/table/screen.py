@@ -47,7 +47,7 @@ log = logging.getLogger(__name__)
 DRAW, PLAY, ANSWER = 0, 1, 2
 PACE = 0.55  # seconds between two computer moves at "normal" speed
 TOAST_SECONDS = 3.2
-TARGET_ORDER = ("meld", "group", "pile", "stock", "meld_area", "table", "hand")
+TARGET_ORDER = ("down", "meld", "group", "pile", "stock", "meld_area", "table", "hand")
 
 
 def _level(level: str) -> str:
@@ -95,6 +95,7 @@ class TableScreen(Screen):
         self.sort_mode: dict[int, str | None] = {}
         self.selected: set[int] = set()
         self.table_selected: set[int] = set()
+        self.down_gate: list[int] = []  # Looking and Down: the viewer's down, not picked up yet
         self.last_move: set[tuple] = set()
         self.animator = Animator()
         self.worker = Worker()
@@ -311,6 +312,7 @@ class TableScreen(Screen):
         self.last_move = set()
         self.selected.clear()
         self.table_selected.clear()
+        self.down_gate = []
         self.hand_orders = {}
         self._optional_turn = None
         self._scores_shown = -1
@@ -382,7 +384,12 @@ class TableScreen(Screen):
             return
         for seat in set(self.humans) | {self.viewer}:
             old = self.hand_orders.get(seat, [])
-            new = sync_order(old, self.hand_codes(seat))
+            codes = self.hand_codes(seat)
+            if seat == self.viewer and self.down_gate:
+                for c in self.down_gate:
+                    if c in codes:
+                        codes.remove(c)
+            new = sync_order(old, codes)
             mode = self.sort_mode.setdefault(seat, "rank")
             if mode == "rank":
                 new.sort(key=lambda c: rank_key(c, self.game))
@@ -402,6 +409,7 @@ class TableScreen(Screen):
             selected=set(self.selected), dragging=dragging or set(),
             reveal=self.revealed(), table_selected=set(self.table_selected),
             last_move=self.last_move, partnerships=self.partnerships,
+            down_gate=list(self.down_gate),
         )
 
     def revealed(self) -> bool:
@@ -420,7 +428,7 @@ class TableScreen(Screen):
         st = self.session.state
         if st is None or st.is_over() or self.overlay is not None or self.dialog is not None:
             return False
-        return self.session.is_human(self.viewer) and self.revealed()
+        return self.session.is_human(self.viewer) and self.revealed() and not self.down_gate
 
     def apply(self, action: Action, origin: dict[int, pygame.Rect] | None = None,
               computer: bool = False) -> bool:
@@ -445,6 +453,10 @@ class TableScreen(Screen):
                         break
         events = self.session.apply(action)
         self.version += 1
+        for e in events:
+            if (e.kind == "down" and e.seat == self.viewer and self.revealed()
+                    and self.session.is_human(e.seat)):
+                self.down_gate = list(e.cards)  # shown until the player picks it up
         self._sync_hands()
         self.movelog.sync(self.session.history, self.names(), i18n.current_language())
         self.last_move = set()
@@ -699,11 +711,25 @@ class TableScreen(Screen):
     def _choose_draw(self) -> None:
         self.apply(make(self.viewer, "draw"))
 
+    def pick_up_down(self) -> None:
+        """The player picks up the down (LD-11): it flies into the hand."""
+        if not self.down_gate or self.scene is None:
+            return
+        old = {z: list(lst) for z, lst in self.scene.places.items()}
+        cards = self.down_gate
+        self.down_gate = []
+        self._sync_hands()
+        self._rebuild_scene()
+        self.animator.move(old, self.scene.places, cards, self.speed)
+        audio.play("pickup")
+        self.mark_dirty()
+
     def set_viewer(self, seat: int) -> None:
         if seat == self.viewer:
             self.mark_dirty()
             return
         self.viewer = seat
+        self.down_gate = []
         self.selected.clear()
         self.table_selected.clear()
         self.animator.clear()
@@ -883,6 +909,9 @@ class TableScreen(Screen):
         self.mark_dirty()
 
     def on_click_target(self, target: Target) -> None:
+        if target.kind == "down":
+            self.pick_up_down()
+            return
         if not self.can_act():
             return
         if self.game == "cassino":
@@ -1079,7 +1108,9 @@ class TableScreen(Screen):
         return False
 
     def _key(self, key: int) -> bool:
-        if key == pygame.K_l:
+        if key in (pygame.K_RETURN, pygame.K_SPACE) and self.down_gate:
+            self.pick_up_down()
+        elif key == pygame.K_l:
             self.toggle_log()
         elif key == pygame.K_d and self.can_act() and self.game != "cassino":
             self.apply(make(self.viewer, "draw"))
@@ -1204,6 +1235,8 @@ class TableScreen(Screen):
             return t("table.deal_over"), ""
         cur = st.current_player()
         think = self.thinking_seat()
+        if self.down_gate:
+            return t("table.your_down"), t("hint.pick_up_down")
         if cur == self.viewer and self.session.is_human(cur):
             if self.game == "cassino":
                 hint = t("hint.cassino_build") if self.table_selected else t("hint.cassino")

@@ -65,6 +65,9 @@ class Driver:
             if sc.overlay is not None and sc.overlay.modal:
                 return "overlay"
             st = self.state
+            if sc.down_gate and not sc.animator.tweens:
+                self.pick_up_down()
+                continue
             if st.is_over():
                 continue  # the score sheet opens after the last animation
             if sc.animator.busy or sc.worker.busy or sc.ready is not None:
@@ -73,6 +76,12 @@ class Driver:
                     st.current_player() == sc.viewer):
                 return "human"
         raise AssertionError("the table did not settle")
+
+    def pick_up_down(self) -> None:
+        """Looking and Down: click the player's down to pick it up."""
+        tg = self.target("down")
+        self.click(tg.rect.center)
+        assert not self.screen.down_gate
 
     # ---- pointer --------------------------------------------------------------------------
     def click(self, pos, frames: int = 1) -> None:

@@ -364,3 +364,28 @@ def test_resize_and_language_switch_keep_the_game(table):
     assert sc.names()[0] == "あなた"
     d.app.render()
     assert d.session.history[: len(history)] == history
+
+
+def test_picking_up_the_down_is_a_click(table):
+    d = table("looking-and-down", 2, seed=1, first_dealer=1, keeper=0)
+    sc = d.screen
+    me = make_player("normal", 2)
+    for _ in range(300):
+        d.step()
+        if sc.down_gate and not sc.animator.tweens:
+            break
+        st = d.state
+        if st.is_over():
+            break
+        if (st.current_player() == 0 and sc.can_act() and not sc.animator.busy
+                and not sc.worker.busy and sc.ready is None):
+            d.perform(me.choose(d.session.decision(0)))
+    assert sc.down_gate, "the human never used up the looking"
+    cards = list(sc.down_gate)
+    assert d.state.in_down(0) and not sc.can_act()
+    assert sc.banner_text()[0] == t("table.your_down")
+    d.app.render()
+    held = Counter(sc.hand_orders[0])
+    d.pick_up_down()
+    assert Counter(sc.hand_orders[0]) == held + Counter(cards)
+    assert Counter(sc.hand_orders[0]) == Counter(d.state.hand_cards(0))
