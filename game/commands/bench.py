@@ -40,6 +40,9 @@ def run(args) -> int:
 
         result["saves"] = saves_section(max(5, args.runs))
     if args.ui:
+        import os
+
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout stays one JSON object
         from game.ui.table.bench import ui_section
 
         result["ui"] = ui_section()
