@@ -150,7 +150,9 @@ PUZZLES = [
 
 
 def session_of(p: Puzzle, order: int) -> GameSession:
-    seats = [SeatConfig("human")] + [SeatConfig("computer") for _ in range(p.players - 1)]
+    # Levels named here, not taken from the default, so the bundled files stay byte-stable.
+    seats = [SeatConfig("human", "normal")] + [
+        SeatConfig("computer", "normal") for _ in range(p.players - 1)]
     session = GameSession.from_position(p.rules, p.players, p.position, seats=seats, seed=SEED)
     info = PracticeInfo(
         id=p.id, topic=p.topic, order=order,
