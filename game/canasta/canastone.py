@@ -52,6 +52,8 @@ class Canastone(RuleSet):
             return "cs_meld_fewer_wild"
         return None
 
+    fixed_wild_room = False
+
     def wild_room(self, nat, wild, size):
         return min(2, nat - 1) - wild
 

@@ -1138,6 +1138,7 @@ class EngineMixin:
             short = self._canastas(side)[2] if rules.wild_meld else False
             wild_room = rules.wild_room
             closed = rules.canasta_closed
+            fixed_room = rules.max_wild_in_meld if rules.fixed_wild_room else 0
             canasta_wild = rules.canasta_accepts_wild()
             hrank = self.hrank[seat]
             for m in self.melds[side]:
@@ -1159,6 +1160,24 @@ class EngineMixin:
                 if not nmax and not wmax:
                     continue
                 mnat, mwild = m.nat, m.jok + m.two
+                if fixed_room:
+                    # Canasta, Quick Canasta: the wild room does not depend on the naturals.
+                    top = fixed_room - mwild
+                    if top > wmax:
+                        top = wmax
+                    prefix = self._prefix(h, mr) if nmax else ()
+                    key = m.key
+                    for a_n in range(nmax + 1):
+                        nats = prefix[:a_n]
+                        for w in range(0 if a_n else 1, top + 1):
+                            if hs - a_n - w < 2:
+                                cards = nats + wild_cards[w]
+                                if self._check_add(seat, key, (cards,), out_of_turn) is None:
+                                    out.append(_new(Action, (seat, "add", (cards,), key)))
+                            else:
+                                out.append(_new(Action, (seat, "add", (nats + wild_cards[w],),
+                                                         key)))
+                    continue
                 prefix = self._prefix(h, mr) if nmax else ()
                 size_cap = 6 if opening_turn and closed else 99
                 for a_n in range(nmax + 1):

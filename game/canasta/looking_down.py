@@ -45,6 +45,8 @@ class LookingAndDown(RuleSet):
             return "ld_meld_half_wild"
         return None
 
+    fixed_wild_room = False
+
     def wild_room(self, nat, wild, size):
         return min(size - 2 * wild - 1, 7 - size)
 

@@ -118,6 +118,8 @@ class RuleSet:
             return "meld_three_cards"
         return None
 
+    fixed_wild_room = True  # wild_room is max_wild_in_meld - wild (lets the lister skip it)
+
     def wild_room(self, nat: int, wild: int, size: int) -> int:
         """How many more wild cards a meld of this shape may take (the generator's shortcut
         for ``natural_meld_problem``; a test checks that the two agree)."""
