@@ -16,6 +16,10 @@ def add_arguments(p) -> None:
                    help="only these games (repeatable; default all)")
     p.add_argument("--ai", action="store_true",
                    help="also measure computer-player decision times per level and game")
+    p.add_argument("--ai-levels", default="easy,normal", metavar="LEVELS",
+                   help="levels for --ai, comma-separated (default easy,normal; hard is slow)")
+    p.add_argument("--ai-deadline", type=int, default=1000, metavar="MS",
+                   help="decision deadline given to the players in --ai (default 1000)")
     p.add_argument("--saves", action="store_true",
                    help="also measure save and load times of a long Canastone game")
     p.add_argument("--ui", action="store_true",
@@ -34,7 +38,9 @@ def run(args) -> int:
     if args.ai:
         from game.tournament import ai_section
 
-        result["ai"] = ai_section(games, seconds=args.seconds)
+        levels = tuple(x for x in args.ai_levels.split(",") if x)
+        result["ai"] = ai_section(games, levels, seconds=args.seconds,
+                                  deadline_ms=args.ai_deadline)
     if args.saves:
         from game.saves.bench import saves_section
 
@@ -54,7 +60,8 @@ def run(args) -> int:
         print(f"  {name:17} {r['players']} players  {r['actions_per_s']:>8} actions/s  "
               f"{r['deals_per_s']:>7} deals/s  ({r['actions_per_deal']} actions per deal)")
     if args.ai:
-        print("computer players (decision time, usual player count, every seat one level):")
+        print("computer players (decision time, usual player count, every seat one level; "
+              "hard: one seat, the others normal):")
         for name, levels in result["ai"].items():
             for level, t in levels.items():
                 print(f"  {name:17} {level:7} median {t['median_ms']:7.2f} ms  "

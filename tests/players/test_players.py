@@ -298,3 +298,13 @@ def test_hard_level_respects_a_short_deadline():
             a = bot.choose(d)
             assert a in d.legal
             assert time.perf_counter() - t0 < 5.0  # generous: no timing assert on the deadline
+
+
+def test_bench_ai_section_keys():
+    from game.tournament import ai_section
+
+    r = ai_section(("cassino",), ("easy", "normal"), seconds=0.01)
+    for level in ("easy", "normal"):
+        t = r["cassino"][level]
+        assert {"median_ms", "p95_ms", "max_ms"} <= set(t)
+        assert t["decisions"] > 0
