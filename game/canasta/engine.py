@@ -1037,12 +1037,20 @@ class EngineMixin:
         ld = self.down is not None
         gained = self._take_gain()
         for g0 in firsts:
-            if opened or (ld and opened):
+            if opened:
                 if ld:
-                    out.append(make(seat, "take", (g0,)))
+                    out.append(make(seat, "take", (g0,)))  # LD-9: the pair is only shown
                     continue
-                if self._check_meld_groups(seat, (g0,), False, gained, top) is None:
-                    out.append(make(seat, "take", (g0,)))
+                # One group merged into (or starting) the side's meld of the top card's rank:
+                # the checks of _check_meld_groups for that single shape.
+                base = self.by_key[side].get(r)
+                shape = self._after_shape(side, r, r, g0 + (top,), base)
+                after = {r: shape}
+                short = self._canastas(side, after)[2] if rules.wild_meld else False
+                if self._shape_problem(seat, shape, base, False, short) is None:
+                    left = self.hsize[seat] - len(g0) + gained
+                    if left >= 2 or self._end_problem(seat, left, after, False) is None:
+                        out.append(make(seat, "take", (g0,)))
                 continue
             value = rules.points[top] + sum(rules.points[c] for c in g0)
             minimum = self.open_min[side]
