@@ -23,6 +23,11 @@ _ev = _new = tuple.__new__
 _NAT_CODES = {r: codes_of_rank(r) for r in range(1, 14)}
 _NAT_CODES[3] = BLACK_THREES  # a "rank 3" meld is black threes only
 _CODES = range(53)
+# Actions that never vary, made once: the lists reuse them (tuples are immutable).
+_DISCARD = [[make(seat, "discard", ((c,),)) for c in range(53)] for seat in range(8)]
+_DRAW = [make(seat, "draw") for seat in range(8)]
+_ANSWERS = [[make(seat, "yes"), make(seat, "no")] for seat in range(8)]
+_ASK = [make(seat, "ask") for seat in range(8)]
 
 register({
     "wrong_phase_draw": "Draw from the stock or take the pile first.",
@@ -989,7 +994,7 @@ class EngineMixin:
             seat = self.current_player()
         if self.phase == ANSWER:
             if seat == self.ask_partner:
-                return [make(seat, "yes"), make(seat, "no")]
+                return list(_ANSWERS[seat])
             return []
         if seat != self.turn:
             if self.down is not None and self.frozen_time[seat]:
@@ -1007,7 +1012,7 @@ class EngineMixin:
             for g in self._openings(seat, None, self.open_min[side]):
                 out.append(make(seat, "meld", g))
         if self._check_draw(seat) is None:
-            out.append(make(seat, "draw"))
+            out.append(_DRAW[seat])
         out.extend(self._take_variants(seat))
         return out
 
@@ -1132,7 +1137,8 @@ class EngineMixin:
         side = self.side[seat]
         rules = self.rules
         if self.draw_only and not out_of_turn:
-            return [_new(Action, (seat, "discard", ((c,),), -1)) for c in self._discardable(seat)]
+            discard = _DISCARD[seat]
+            return [discard[c] for c in self._discardable(seat)]
         h, J, T = self._avail(seat, None)
         W = J + T
         hs = self.hsize[seat]
@@ -1251,13 +1257,13 @@ class EngineMixin:
                 out.append(_new(Action, (seat, "meld", concealed, -1)))
         if out_of_turn or not discards:
             return out
-        out += [_new(Action, (seat, "discard", ((c,),), -1))
-                for c in self._discardable(seat, bool(out))]
+        discard = _DISCARD[seat]
+        out += [discard[c] for c in self._discardable(seat, bool(out))]
         if (self.phase == PLAY and not self.asked and self.can_ask and hs >= 2
                 and (rules.name == "canastone" or not self.played)):  # CA-12 / CS-13
             partners = rules.partners(seat, self.players)
             if len(partners) == 1:
-                out.append(_new(Action, (seat, "ask", (), -1)))
+                out.append(_ASK[seat])
             else:
                 out.extend(_new(Action, (seat, "ask", (), p)) for p in partners)
         return out
