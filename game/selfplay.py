@@ -46,11 +46,12 @@ class SelfPlayReport:
         }
 
 
-def random_choice_actor(state, rng: random.Random):
-    """The seat and action a random bot plays now (None when nobody can act)."""
+def _seat_and_legal(state, rng: random.Random):
+    """The seat that acts now and its legal actions: the seat to move, or with a small chance
+    a Looking and Down player frozen in time acting out of turn. (None, []) when nobody can."""
     actors = state.actors()
     if not actors:
-        return None
+        return None, []
     seat = actors[0]
     if len(actors) > 1 and rng.random() < 0.15:
         seat = rng.choice(actors[1:])
@@ -58,24 +59,19 @@ def random_choice_actor(state, rng: random.Random):
     if not legal and seat != actors[0]:
         seat = actors[0]
         legal = state.legal_actions(seat)
-    if not legal:
-        return None
-    return rng.choice(legal)
+    return seat, legal
+
+
+def random_choice_actor(state, rng: random.Random):
+    """The action a random bot plays now (None when nobody can act)."""
+    _, legal = _seat_and_legal(state, rng)
+    return rng.choice(legal) if legal else None
 
 
 def greedy_choice_actor(state, rng: random.Random):
     """A simple legal bot that tries to win: it goes out when it can, melds the most cards,
     often takes the pile, and otherwise draws and discards at random (not wild cards)."""
-    actors = state.actors()
-    if not actors:
-        return None
-    seat = actors[0]
-    if len(actors) > 1 and rng.random() < 0.15:
-        seat = rng.choice(actors[1:])
-    legal = state.legal_actions(seat)
-    if not legal and seat != actors[0]:
-        seat = actors[0]
-        legal = state.legal_actions(seat)
+    _, legal = _seat_and_legal(state, rng)
     if not legal:
         return None
     by_verb: dict[str, list] = {}
@@ -95,10 +91,7 @@ def greedy_choice_actor(state, rng: random.Random):
     if "ask" in by_verb and rng.random() < 0.2:
         return by_verb["ask"][0]
     discards = by_verb.get("discard")
-    if discards:
-        if len(discards) == 1 or len(legal) == len(discards):
-            plain = [a for a in discards if a.groups[0][0] != 52 and a.groups[0][0] % 13 != 1]
-            return rng.choice(plain or discards)
+    if discards:  # keep wild cards (jokers, twos) when another card will do
         plain = [a for a in discards if a.groups[0][0] != 52 and a.groups[0][0] % 13 != 1]
         return rng.choice(plain or discards)
     return rng.choice(legal)

@@ -8,10 +8,7 @@ saving leaves the old file or the new one, never half of each. No pygame here.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Literal
 
@@ -99,39 +96,15 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     """Write atomically; returns None, or a warning if the disk refused (never raises)."""
+    from game.saves.atomic import write_atomic  # the one atomic writer (temp, fsync, replace)
+
     path = settings_path() if path is None else Path(path)
-    text = settings.model_dump_json(indent=2) + "\n"
-    tmp_name = None
+    data = (settings.model_dump_json(indent=2) + "\n").encode("utf-8")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp_name, path)
-        tmp_name = None
-        _fsync_dir(path.parent)
+        write_atomic(path, data)
         return None
     except OSError as e:
         return f"settings could not be saved to {path}: {e}"
-    finally:
-        if tmp_name is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_name)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable where the platform allows it (not on Windows)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 class SettingsStore:

@@ -298,19 +298,9 @@ class EngineMixin:
 
     def _after_shape(self, side: int, key: int, rank: int, cards, base: Meld | None):
         """(rank, nat, jok, two, red3) of a meld after adding ``cards``."""
-        nat = jok = two = r3 = 0
-        if base is not None:
-            nat, jok, two, r3 = base.nat, base.jok, base.two, base.red3
-        for c in cards:
-            if c == JOKER:
-                jok += 1
-            elif RANK[c] == 2:
-                two += 1
-            elif RANK[c] == 3 and rank != 3:
-                r3 += 1
-            else:
-                nat += 1
-        return (rank, nat, jok, two, r3)
+        if base is None:
+            return self._add_to_shape((rank, 0, 0, 0, 0), cards)
+        return self._add_to_shape((rank, base.nat, base.jok, base.two, base.red3), cards)
 
     def _shape_problem(self, seat: int, shape, base: Meld | None, opening_turn: bool,
                        short_after: bool):
