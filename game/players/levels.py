@@ -65,7 +65,7 @@ class HardPlayer(NormalPlayer):
         import time
 
         start = time.perf_counter()
-        budget = max(0.0, decision.deadline_ms / 1000.0 * 0.8 - 0.005)
+        budget = max(0.0, decision.deadline_ms / 1000.0 * 0.75 - 0.01)
         if decision.rules == "cassino":
             if self._search is None:
                 from game.players.cassino_search import CassinoSearch
