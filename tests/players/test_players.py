@@ -308,3 +308,25 @@ def test_bench_ai_section_keys():
         t = r["cassino"][level]
         assert {"median_ms", "p95_ms", "max_ms"} <= set(t)
         assert t["decisions"] > 0
+
+
+@pytest.mark.parametrize("rules,players", [("canasta", 4), ("quick-canasta", 3),
+                                           ("canastone", 6), ("looking-and-down", 4),
+                                           ("cassino", 2), ("cassino", 4)])
+def test_hard_worlds_agree_with_the_observation(rules, players):
+    """The worlds the Hard level samples look, from its seat, exactly like the real deal."""
+    from game.rng import Rng
+
+    if rules == "cassino":
+        from game.players.cassino_search import sample_world
+    else:
+        from game.players.canasta_search import sample_world
+    for state, seat in random_positions(rules, players, seed=6, count=12, every=3):
+        if state.current_player() != seat:
+            continue
+        d = decision(state, rules, players, seat)
+        world = sample_world(d.observation, Rng(2)) if rules == "cassino" else \
+            sample_world(d, Rng(2))
+        assert world is not None
+        assert world.observation(seat) == d.observation
+        assert world.legal_actions(seat) == d.legal
