@@ -330,3 +330,35 @@ def test_hard_worlds_agree_with_the_observation(rules, players):
         assert world is not None
         assert world.observation(seat) == d.observation
         assert world.legal_actions(seat) == d.legal
+
+
+def _minimax(st, side):
+    if st.over:
+        s = st.deal_scores()
+        return s[side] - s[1 - side]
+    vals = []
+    for a in st.legal_actions():
+        c = st.clone()
+        c.apply(a, validate=False)
+        vals.append(_minimax(c, side))
+    return max(vals) if st.turn % 2 == side else min(vals)
+
+
+def test_cassino_last_round_solver_agrees_with_plain_minimax():
+    import time
+
+    from game.cassino.game import CassinoState
+    from game.players.cassino_search import solve_last_round
+
+    rng = random.Random(5)
+    for _ in range(12):
+        cards = list(range(52))
+        rng.shuffle(cards)
+        hands = [cards[0:3], cards[3:6]]
+        table = cards[6:10]
+        captured = [cards[10:30], cards[30:52]]
+        st = CassinoState.from_position(hands, table, captured=captured, turn=0, first=0,
+                                        last_capture=1)
+        values = solve_last_round(st, 0, time.perf_counter() + 60)
+        assert values[0][0] == _minimax(st, 0)
+        assert {a for _, a in values} == set(st.legal_actions(0))
