@@ -64,16 +64,23 @@ class HardPlayer(NormalPlayer):
     def choose(self, decision: Decision) -> Action:
         import time
 
+        from game.rng import Rng
+
         start = time.perf_counter()
         budget = max(0.0, decision.deadline_ms / 1000.0 * 0.75 - 0.01)
+        # One draw from the player's generator per decision: how many worlds the search
+        # samples depends on the clock, the generator's saved state does not.
+        rng = Rng(self.rng.next64())
         if decision.rules == "cassino":
             if self._search is None:
                 from game.players.cassino_search import CassinoSearch
 
-                self._search = CassinoSearch(self.rng)
+                self._search = CassinoSearch(rng)
+            self._search.rng = rng
             return self._search.choose(decision, budget - (time.perf_counter() - start))
         if self._csearch is None:
             from game.players.canasta_search import CanastaSearch
 
-            self._csearch = CanastaSearch(self.rng)
+            self._csearch = CanastaSearch(rng)
+        self._csearch.rng = rng
         return self._csearch.choose(decision, budget - (time.perf_counter() - start))
