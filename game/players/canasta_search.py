@@ -21,7 +21,7 @@ from collections import Counter
 
 from game.canasta.position import build_position
 from game.canasta.ruleset import RED_THREES
-from game.cards import format_card, format_cards
+from game.cards import format_cards
 from game.players.base import Decision
 from game.players.canasta_view import CODE, CanastaView, is_wild
 from game.players.heuristic_canasta import PARAMS, CanastaHeuristic, CanastaParams, _Ctx
@@ -325,5 +325,3 @@ def _mean_se(xs: list[float]) -> tuple[float, float]:
     var = sum((x - m) ** 2 for x in xs) / (n - 1)
     return m, math.sqrt(var / n)
 
-
-_ = format_card

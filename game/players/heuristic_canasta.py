@@ -29,18 +29,16 @@ discarded and what the opponents hold, sometimes misses a take, sometimes discar
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from game.actions import Action
-from game.canasta.ruleset import NATURAL_RANKS
-from game.cards import JOKER, RANK
+from game.cards import RANK
 from game.players.base import Decision, Player
 from game.players.canasta_view import (
     WILD_KEY,
     CanastaView,
     MeldInfo,
     is_wild,
-    meld_points,
     p_at_least,
     p_pair_or_wild,
     plan_meld_out,
@@ -652,7 +650,7 @@ def _progress(v: CanastaView, m: MeldInfo | None) -> float:
             bonus = 400.0 if m.rank != 1 or not rules.wild_meld else 750.0
     if size >= 7:
         shim = _ShimMeld(m)
-        return float(rules.canasta_bonus(shim)) + 0.0 * meld_points(rules, m)
+        return float(rules.canasta_bonus(shim))
     return bonus * PROGRESS[min(size, 7)]
 
 
@@ -662,8 +660,3 @@ class _ShimMeld:
         self.wild = m.jok + m.two
 
 
-def easy_params() -> dict[str, CanastaParams]:
-    return {k: replace(v) for k, v in PARAMS.items()}
-
-
-_ = (NATURAL_RANKS, JOKER)
