@@ -105,6 +105,9 @@ def play_deal(rules: str, players: int, levels: list[str], deal_seed: int, deale
                 break
             seat = state.current_player()
         d = _decision(state, rules, players, seat, options, deadline_ms, totals)
+        if not d.legal:  # an engine dead end (reported in docs/ai.md): stop the deal
+            return DealResult([0] * players, levels, actions, times,
+                              f"seat {seat} has no legal action")
         t0 = clock()
         a = bots[seat].choose(d)
         times[levels[seat]].append(clock() - t0)
