@@ -40,6 +40,7 @@ class Settings(BaseModel):
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
     ai_deadline_ms: int = Field(1000, ge=50, le=60_000)
+    warn_risky_discard: bool = True  # ask before a discard that hands the opponents the pile
     last_game: NewGameConfig | None = None
 
     @field_validator("window_size")

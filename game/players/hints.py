@@ -10,6 +10,12 @@ instant (the heuristic, no search).
 >>> action, why = suggest(d)
 >>> action in d.legal and isinstance(why, str) and why != ""
 True
+
+The reason and the warning are :class:`game.reasons.Reason` strings: English text that also
+carries a key and parameters (``reason.hint_*`` in ``game/locales``) for the table.
+
+>>> why.key.startswith("hint_")
+True
 """
 
 from __future__ import annotations
@@ -17,42 +23,121 @@ from __future__ import annotations
 from game.actions import Action
 from game.cards import RANK
 from game.players.base import Decision
+from game.reasons import Reason, reason, register
 
 _RANKS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+
+register({
+    "hint_draw": "draw from the stock",
+    "hint_pile_not_worth": "draw: the pile is not worth taking",
+    "hint_take": "take the pile: {cards} cards",
+    "hint_take_fit": "take the pile: {cards} cards, {fit} of them fit your melds",
+    "hint_take_wild": "take the pile: {cards} cards with {wild} wild cards",
+    "hint_take_fit_wild": "take the pile: {cards} cards, {fit} fit your melds, "
+                          "{wild} wild cards",
+    "hint_open_first": "open first, then play a normal turn",
+    "hint_yes": "yes: let your partner go out",
+    "hint_no": "no: you still hold {points} points to meld",
+    "hint_ask": "ask your partner before going out",
+    "hint_meld_out": "meld everything you can and go out",
+    "hint_empty_looking": "meld to empty your looking",
+    "hint_meld": "meld these cards",
+    "hint_add": "add these cards to your meld",
+    "hint_discard": "discard the least useful card",
+    "hint_freeze": "freeze the pile with a wild card",
+    "hint_discard_three": "discard a black three: it blocks the pile",
+    "hint_safest_discard": "the safest discard",
+    "hint_capture": "capture {cards} cards from the table",
+    "hint_build": "reserve {value}: you hold the card to take it",
+    "hint_trail": "trail the least useful card",
+    "hint_other": "play this move",
+    "hint_warn_pile": "this {rank} lets the opponents take a pile of {cards} cards",
+    "hint_warn_pile_one": "this {rank} lets your opponent take a pile of {cards} cards",
+    "hint_warn_sweep": "this trail leaves a table your opponent can sweep",
+})
+
+# The heuristic's English one-liners -> reason keys (the take and "no" lines are parsed).
+_FIXED = {
+    "draw": "hint_draw",
+    "draw: the pile is not worth it": "hint_pile_not_worth",
+    "open first, then play a normal turn": "hint_open_first",
+    "yes: go out": "hint_yes",
+    "ask partner before going out": "hint_ask",
+    "meld out": "hint_meld_out",
+    "empty the looking": "hint_empty_looking",
+    "discard": "hint_discard",
+    "freeze the pile with a wild card": "hint_freeze",
+    "discard a three: it blocks the pile": "hint_discard_three",
+    "the safest discard": "hint_safest_discard",
+}
 
 
 def _rank_name(r: int) -> str:
     return _RANKS.get(r, str(r))
 
 
-def suggest(decision: Decision, seed: int = 0) -> tuple[Action, str]:
-    """The suggested move and a one-line reason (English)."""
+def suggest(decision: Decision, seed: int = 0) -> tuple[Action, Reason]:
+    """The suggested move and a one-line reason: a :class:`~game.reasons.Reason` (the
+    English sentence as a ``str``, with ``.key`` and ``.params`` for translation)."""
     from game.players.levels import NormalPlayer
 
     player = NormalPlayer(seed)
     action = player.choose(decision)
-    why = player.reason or _default_reason(action)
-    return action, why
+    text = player.reason if decision.rules != "cassino" else ""
+    return action, _reason_of(text, action, decision)
 
 
-def _default_reason(a: Action) -> str:
-    return {
-        "draw": "draw from the stock",
-        "discard": "discard the least useful card",
-        "meld": "meld these cards",
-        "add": "add to your meld",
-        "yes": "let your partner go out",
-        "no": "you still have points to meld",
-        "ask": "ask your partner before going out",
-        "trail": "trail the least useful card",
-        "capture": "capture",
-        "build": "build: you hold the card to take it",
-        "take": "take the pile",
-    }.get(a.verb, a.verb)
+def _reason_of(text: str, a: Action, decision: Decision) -> Reason:
+    if a.verb == "take" or text.startswith("take the pile"):
+        return _take_reason(decision)
+    if text in _FIXED and a.verb not in ("capture", "build", "trail"):
+        return reason(_FIXED[text])
+    if text.startswith("no: I still hold "):
+        pts = text.removeprefix("no: I still hold ").split(" ")[0]
+        return reason("hint_no", points=int(pts) if pts.isdigit() else pts)
+    return _default_reason(a)
 
 
-def discard_warning(decision: Decision, action: Action, threshold: float = 0.45) -> str | None:
-    """A warning before a risky discard or trail, or None.
+def _take_reason(decision: Decision) -> Reason:
+    from game.players.canasta_view import CanastaView, is_wild
+
+    v = CanastaView(decision)
+    gained = v.pile[:-1]
+    fit = sum(1 for c in gained if not is_wild(c) and RANK[c] != 3
+              and v.meld_of_rank(v.side, RANK[c]) is not None)
+    wild = sum(1 for c in gained if is_wild(c))
+    n = len(v.pile)
+    if fit and wild:
+        return reason("hint_take_fit_wild", cards=n, fit=fit, wild=wild)
+    if fit:
+        return reason("hint_take_fit", cards=n, fit=fit)
+    if wild:
+        return reason("hint_take_wild", cards=n, wild=wild)
+    return reason("hint_take", cards=n)
+
+
+def _default_reason(a: Action) -> Reason:
+    if a.verb == "capture":
+        taken = len(a.groups[1]) if len(a.groups) > 1 else max(1, len(a.cards()) - 1)
+        return reason("hint_capture", cards=taken)
+    if a.verb == "build":
+        return reason("hint_build", value=a.target)
+    key = {
+        "draw": "hint_draw",
+        "discard": "hint_discard",
+        "meld": "hint_meld",
+        "add": "hint_add",
+        "yes": "hint_yes",
+        "ask": "hint_ask",
+        "trail": "hint_trail",
+    }.get(a.verb)
+    return reason(key) if key else reason("hint_other")
+
+
+def discard_warning(decision: Decision, action: Action,
+                    threshold: float = 0.45) -> Reason | None:
+    """A warning before a risky discard or trail (a translatable
+    :class:`~game.reasons.Reason`), or None.
 
     Canasta family: the next player is likely (at least ``threshold``) to be able to take the
     pile with this card, and the pile is worth having. Cassino: the trail leaves a table the
@@ -77,11 +162,11 @@ def discard_warning(decision: Decision, action: Action, threshold: float = 0.45)
     chance = CanastaHeuristic().take_chance(v, q, RANK[c], _Ctx())
     if chance < threshold:
         return None
-    who = "the opponents" if len(v.opponents) > 1 else "your opponent"
-    return f"this {_rank_name(RANK[c])} lets {who} take a pile of {size} cards"
+    key = "hint_warn_pile" if len(v.opponents) > 1 else "hint_warn_pile_one"
+    return reason(key, rank=_rank_name(RANK[c]), cards=size)
 
 
-def _trail_warning(decision: Decision, action: Action, threshold: float) -> str | None:
+def _trail_warning(decision: Decision, action: Action, threshold: float) -> Reason | None:
     if action.verb != "trail":
         return None
     from game.cassino.combos import disjoint_unions, subsets_by_sum
@@ -99,5 +184,5 @@ def _trail_warning(decision: Decision, action: Action, threshold: float) -> str 
             good += ctx.unseen_by_value[val]
     chance = _p_holds(ctx.nunseen, good, ctx.opp_hand)
     if chance >= threshold:
-        return "this trail leaves a table your opponent can sweep"
+        return reason("hint_warn_sweep")
     return None

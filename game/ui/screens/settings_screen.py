@@ -16,6 +16,11 @@ from game.ui.screen import Screen
 from game.ui.widgets.segmented import Segmented
 
 PREVIEW = (card(1, 0), card(7, 1), card(12, 2), card(10, 3))  # A♠ 7♥ Q♦ 10♣
+AI_TIMES = (500, 1000, 2000, 5000)  # the computer players' thinking time, milliseconds
+
+
+def _seconds(ms: int) -> str:
+    return t("settings.seconds", n=f"{ms / 1000:g}")
 
 
 class SettingsScreen(Screen):
@@ -23,12 +28,16 @@ class SettingsScreen(Screen):
         w, h = self.size
         s = self.s
         st = self.app.settings
-        label_w, ctrl_w, row_h, gap, pad = s(230), s(470), s(44), s(14), s(36)
+        rows = 9
+        label_w, ctrl_w, pad = s(230), s(470), s(36)
         title_h = s(58)
         preview_w = s(300)
-        rows = 7
+        # Rows shrink a little on short windows so that all nine fit.
+        room = h - s(20) - 2 * pad - title_h - s(30) - s(50)
+        row_h = max(s(32), min(s(44), room // rows - s(10)))
+        gap = max(s(6), min(s(14), room // rows - row_h))
         pw = min(w - s(40), pad * 2 + label_w + ctrl_w + s(30) + preview_w)
-        ph = pad + title_h + rows * (row_h + gap) + s(30) + s(50) + pad
+        ph = pad + title_h + rows * (row_h + gap) + s(12) + s(30) + s(50) + pad
         panel_rect = pygame.Rect(0, 0, pw, min(h - s(20), ph))
         panel_rect.center = (w // 2, h // 2)
         p = self.panel(panel_rect)
@@ -81,6 +90,17 @@ class SettingsScreen(Screen):
             self.app.fullscreen, self.app.set_fullscreen, container=p)
         self.label(pygame.Rect(x_ctrl, y - gap + s(2), ctrl_w, s(24)),
                    t("settings.fullscreen.hint"), "#hint", container=p)
+        y += s(12)  # room for the hint under the full-screen row
+        times = list(AI_TIMES)
+        if st.ai_deadline_ms not in times:  # a value set by hand in the file stays choosable
+            times = sorted(times + [st.ai_deadline_ms])
+        self.controls["ai_deadline_ms"] = Segmented(
+            self, row("settings.ai_time"), [(v, _seconds(v)) for v in times],
+            st.ai_deadline_ms, lambda v: self._set(ai_deadline_ms=v), container=p)
+        self.controls["warn_risky_discard"] = Segmented(
+            self, row("settings.warn_discard"),
+            [(True, t("settings.warn_discard.on")), (False, t("settings.warn_discard.off"))],
+            st.warn_risky_discard, lambda v: self._set(warn_risky_discard=v), container=p)
         bw, bh = s(170), s(50)
         self.back_button = self.button(
             pygame.Rect(pw - pad - bw, panel_rect.h - pad - bh + s(8), bw, bh),
