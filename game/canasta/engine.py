@@ -811,8 +811,11 @@ class EngineMixin:
             self._note_touch(seat, m)
         elif ld_show:
             self._give(seat, top)
-            self.known[seat].append(top)
-            self.known[seat].extend(groups[0])  # LD-9: the pair was shown
+            known = self.known[seat]
+            h = self.hand[seat]
+            for c in (top, *groups[0]):  # LD-9: the pair was shown; never more than held
+                if known.count(c) < h[c]:
+                    known.append(c)
             ev.append(_ev(Event, ("take", seat, (top,), "shown")))
             if len(groups) > 1:
                 self._do_meld(seat, groups[1:], -1, ev)
@@ -961,6 +964,7 @@ class EngineMixin:
         self._take_card(seat, c)
         self._forget(seat, c)
         self.pile.append(c)
+        self.discarded[seat].append(c)  # public: everyone saw it
         ev.append(_ev(Event, ("discard", seat, (c,), None)))
         rules = self.rules
         if (c == JOKER or RANK[c] == 2) and rules.stock_end != "looking" and not self.frozen:

@@ -113,6 +113,7 @@ def build_position(
         st.frozen = any(c == 52 or c % 13 == 1 for c in st.pile) if frozen is None else frozen
     st.pile_red3 = any(c in (15, 28) for c in st.pile + st.packet)
     st.known = [[] for _ in range(players)]
+    st.discarded = [[] for _ in range(players)]
     st.took_last = list(took_last or [False] * players)
     st.frozen_time = list(frozen_in_time or [False] * players)
     st.over = False

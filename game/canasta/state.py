@@ -22,7 +22,7 @@ PHASE_NAMES = ("draw", "play", "answer", "over")
 class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
     __slots__ = (
         "game", "rules", "setup", "players", "nsides", "side", "options", "dealer", "keeper",
-        "hand", "hrank", "hsize", "down", "stock", "pile", "packet", "frozen",
+        "hand", "hrank", "hsize", "down", "stock", "pile", "packet", "frozen", "discarded",
         "melds", "by_key", "red3", "opened", "open_min", "known",
         "turn", "phase", "turn_no", "drew", "took", "played", "draw_only", "opened_first",
         "melded_before", "turn_fresh", "touched_old", "new_keys", "ask", "ask_partner",
@@ -60,6 +60,7 @@ class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
         scores = setup.scores or (0,) * self.nsides
         self.open_min = [rules.opening_minimum(s) for s in scores]
         self.known = [[] for _ in range(n)]  # cards others know a seat holds (pile pickups)
+        self.discarded = [[] for _ in range(n)]  # each seat's discards this deal, in order
         self.turn = 0
         self.phase = DRAW
         self.turn_no = 0
@@ -148,6 +149,7 @@ class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
         c.red3 = [r[:] for r in self.red3]
         c.opened = self.opened[:]
         c.known = [k[:] for k in self.known]
+        c.discarded = [d[:] for d in self.discarded]
         c.melded_before = self.melded_before[:]
         c.new_keys = self.new_keys[:]
         c.frozen_time = self.frozen_time[:]

@@ -62,11 +62,13 @@ class ViewsMixin:
         obs["discard"] = _cards(self.pile)
         obs["packet"] = len(self.packet)
         obs["known_hands"] = [sorted(_cards(k)) for k in self.known]
+        obs["discarded"] = [_cards(d) for d in self.discarded]  # who threw what, in order
         if self.down is not None:
             obs["downs"] = [None if d is None else len(d) for d in self.down]
             obs["in_down"] = [d is None for d in self.down]
             obs["keeper"] = self.keeper
             obs["frozen_in_time"] = list(self.frozen_time)
+            obs["took_pile_last_turn"] = list(self.took_last)  # LD-9, public
         obs["legal"] = None  # filled by callers that want it; kept out of equality tests
         return obs
 

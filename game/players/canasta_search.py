@@ -21,7 +21,7 @@ from collections import Counter
 
 from game.canasta.position import build_position
 from game.canasta.ruleset import RED_THREES
-from game.cards import format_cards
+from game.cards import format_cards, parse_card
 from game.players.base import Decision
 from game.players.canasta_view import CODE, CanastaView, is_wild
 from game.players.heuristic_canasta import PARAMS, CanastaHeuristic, CanastaParams, _Ctx
@@ -120,6 +120,9 @@ def sample_world(decision: Decision, rng):
     except Exception:  # noqa: BLE001 - a world we cannot build is simply skipped
         return None
     st.known = [list(k) for k in v.known]  # what the observation says (simulated players)
+    st.discarded = [[parse_card(c) for c in d] for d in obs.get("discarded") or [[]] * n]
+    if obs.get("took_pile_last_turn") is not None:
+        st.took_last = list(obs["took_pile_last_turn"])
     if obs.get("frozen_in_time") is not None:
         st.frozen_time = list(obs["frozen_in_time"])
     if st.over:
