@@ -293,6 +293,25 @@ def draw_target(surface: pygame.Surface, rect: pygame.Rect, scale: float, hot: b
                      border_radius=radius)
 
 
+def draw_hint(surface: pygame.Surface, rect: pygame.Rect, scale: float, pulse: float,
+              card: bool) -> None:
+    """The Hint button's highlight: a pulsing gold rim (cards: with a marker above)."""
+    glow = round(3 * scale) + 1
+    radius = max(4, round((7 if card else 9) * scale))
+    r = rect.inflate(2 * glow, 2 * glow)
+    alpha = round(90 + 120 * pulse)
+    surface.blit(rounded(r.size, (*palette.GOLD_LIGHT, round(30 + 40 * pulse)), radius), r)
+    rim = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(rim, (*palette.GOLD_LIGHT, alpha), rim.get_rect(), max(2, glow),
+                     border_radius=radius)
+    surface.blit(rim, r)
+    if card:
+        w = max(6, round(9 * scale))
+        x = rect.x + min(rect.w // 2, round(14 * scale) + w)
+        y = r.y - round(4 * scale)
+        pygame.draw.polygon(surface, palette.GOLD_LIGHT, [(x - w, y - w), (x + w, y - w), (x, y)])
+
+
 def toast(message: str, width: int, scale: float, tone: str = "error") -> pygame.Surface:
     return _toast(message, width, round(scale * 100), tone)
 

@@ -41,12 +41,14 @@ from game.ui.table.movelog import MoveLog
 from game.ui.table.scene import Target, View, build, rank_key, suit_key, sync_order
 from game.ui.table.scoresheet import GameOver, ScoreSheet
 from game.ui.table.worker import Job, Worker
+from game.ui.widgets.dialog import Dialog
 
 log = logging.getLogger(__name__)
 
 DRAW, PLAY, ANSWER = 0, 1, 2
 PACE = 0.55  # seconds between two computer moves at "normal" speed
 TOAST_SECONDS = 3.2
+HINT_SECONDS = 7.0  # how long a hint's highlight and reason stay up
 TARGET_ORDER = ("down", "meld", "group", "pile", "stock", "meld_area", "table", "hand")
 
 
@@ -105,6 +107,7 @@ class TableScreen(Screen):
         self.pace_left = 0.0
         self.ready: tuple[Job, Action | None] | None = None
         self.toasts: list[list] = []  # [text, tone, seconds left]
+        self.hint: list | None = None  # [action, version, seconds left]: the Hint button's move
         self.overlay = None
         self.log_open = app.window_size[0] >= 1000
         self.lay: L.TableLayout | None = None
@@ -203,9 +206,9 @@ class TableScreen(Screen):
             self._buttons["menu"] = self.button(pygame.Rect(c.x, c.bottom - bh, c.w, bh),
                                                 t("table.menu"), self.back, "#small_button")
         hb = lay.hand_buttons
-        bh = max(s(30), min(s(38), hb.h // 4))
         gap = s(6)
-        col = [("sort_rank", t("table.sort_rank"), lambda: self.sort_hand("rank")),
+        col = [("hint", t("table.hint"), self.show_hint),
+               ("sort_rank", t("table.sort_rank"), lambda: self.sort_hand("rank")),
                ("sort_suit", t("table.sort_suit"), lambda: self.sort_hand("suit"))]
         if self.game == "cassino":
             col = [("capture", t("table.capture"), lambda: self.cassino_button("capture")),
@@ -213,6 +216,7 @@ class TableScreen(Screen):
                    ("trail", t("table.trail"), lambda: self.cassino_button("trail"))] + col
         else:
             col = [("ask", t("table.ask_partner"), self.ask_partner)] + col
+        bh = max(s(24), min(s(38), (hb.h - (len(col) - 1) * gap) // len(col)))
         y = hb.bottom - len(col) * bh - (len(col) - 1) * gap
         for key, label, cb in col:
             self._buttons[key] = self.button(pygame.Rect(hb.x, y, hb.w, bh), label, cb,
@@ -431,12 +435,14 @@ class TableScreen(Screen):
         return self.session.is_human(self.viewer) and self.revealed() and not self.down_gate
 
     def apply(self, action: Action, origin: dict[int, pygame.Rect] | None = None,
-              computer: bool = False) -> bool:
+              computer: bool = False, confirmed: bool = False) -> bool:
         """Apply a legal action with its animation; False (and the reason shown) if the
-        engine refuses it."""
+        engine refuses it, or if a risky discard waits for the player's confirmation."""
         why = self.session.why_illegal(action)
         if why is not None:
             self.show_reason(why)
+            return False
+        if not computer and not confirmed and self._confirm_risky(action):
             return False
         if self.scene is None:
             self._rebuild_scene()
@@ -528,6 +534,100 @@ class TableScreen(Screen):
             self._save_warning_shown = True
             self.toast(warning, "info")
 
+    def _confirm_risky(self, action: Action) -> bool:
+        """A human's discard (Cassino: trail) that the hints call risky: ask first (the
+        ``warn_risky_discard`` setting). True when the dialog is open; the move waits."""
+        if (action.verb not in ("discard", "trail") or not self.session.is_human(action.seat)
+                or not getattr(self.app.settings, "warn_risky_discard", True)):
+            return False
+        try:
+            from game.players.hints import discard_warning
+
+            warning = discard_warning(self.session.decision(action.seat), action)
+        except Exception:  # a hint must never stop a move
+            log.exception("discard_warning failed for %s", action)
+            return False
+        if not warning:
+            return False
+        version = self.version
+
+        def go() -> None:
+            if self.version == version:
+                self.apply(action, confirmed=True)
+
+        anyway = "table.risky.trail_anyway" if action.verb == "trail" else "table.risky.anyway"
+        Dialog(self, t("table.risky.title"),
+               t("table.risky.body", warning=translate_reason(warning)),
+               [(t("common.cancel"), None), (t(anyway), go)])
+        audio.play("error", 0.5)
+        return True
+
+    # ===========================================================================================
+    # Hints
+
+    def can_hint(self) -> bool:
+        st = self.session.state
+        return self.can_act() and st.current_player() == self.viewer
+
+    def show_hint(self) -> None:
+        """The Normal player's move for the viewer: its cards and target light up, and its
+        reason shows for a few seconds. Instant (the heuristic, no search), so no thread."""
+        if not self.can_act():
+            return
+        st = self.session.state
+        seat = self.viewer
+        if st.current_player() != seat or not st.legal_actions(seat):
+            self.toast(t("table.hint_none"), "info")
+            return
+        try:
+            from game.players.hints import suggest
+
+            action, why = suggest(self.session.decision(seat), seed=self.version)
+        except Exception:
+            log.exception("hint failed")
+            return
+        if self.session.why_illegal(action) is not None:
+            return
+        self.hint = [action, self.version, HINT_SECONDS]
+        self.toast(t("table.hint_says", reason=translate_reason(why)), "info", HINT_SECONDS)
+        audio.play("click", 0.5)
+        self.mark_dirty()
+
+    def hint_rects(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """(cards, targets) the current hint lights up: hand and table cards, and the pile,
+        stock, meld, meld area, open table or button it goes to."""
+        h = self.hint
+        if h is None or self.scene is None or h[1] != self.version:
+            return [], []
+        a = h[0]
+        sc = self.scene
+        st = self.session.state
+        cassino = a.verb in ("trail", "capture", "build")
+        want = list(a.groups[0]) if cassino and a.groups else list(a.cards())
+        cards = []
+        for sp in sc.hand:
+            if sp.code in want:
+                want.remove(sp.code)
+                cards.append(sp.rect)
+        if cassino and len(a.groups) > 1:
+            table = set(a.groups[1])
+            cards += [sp.rect for sp in sc.sprites
+                      if sp.zone[0] in ("loose", "res") and sp.code in table]
+        kinds = {"draw": ("stock",), "take": ("pile",), "discard": ("pile",),
+                 "trail": ("table",), "meld": ("meld_area",), "add": ("meld",)}.get(a.verb, ())
+        targets = []
+        for tg in sc.targets:
+            if tg.kind not in kinds:
+                continue
+            if tg.kind in ("meld", "meld_area") and tg.side != st.side[a.seat]:
+                continue
+            if tg.kind == "meld" and tg.key != a.target:
+                continue
+            targets.append(tg.rect)
+        if a.verb == "ask" and "ask" in self._buttons:
+            targets.append(self._buttons["ask"].rect)
+        return cards, targets
+
     def show_reason(self, reason) -> None:
         self.toast(self.reason_text(reason), "error")
         audio.play("error")
@@ -550,9 +650,9 @@ class TableScreen(Screen):
             reason = Reason.__new__(Reason, reason.key, p)
         return translate_reason(reason)
 
-    def toast(self, message: str, tone: str = "error") -> None:
+    def toast(self, message: str, tone: str = "error", seconds: float = TOAST_SECONDS) -> None:
         self.toasts = [x for x in self.toasts if x[0] != message][-2:]
-        self.toasts.append([message, tone, TOAST_SECONDS])
+        self.toasts.append([message, tone, seconds])
 
     # ===========================================================================================
     # The flow: computer moves, human prompts, end of deal
@@ -564,6 +664,10 @@ class TableScreen(Screen):
             for x in self.toasts:
                 x[2] -= dt
             self.toasts = [x for x in self.toasts if x[2] > 0]
+        if self.hint is not None:
+            self.hint[2] -= dt
+            if self.hint[2] <= 0 or self.hint[1] != self.version:
+                self.hint = None
         if self.animator.update(dt):
             self.mark_dirty()
         if self._save_due and not self.animator.busy and not self.worker.busy:
@@ -746,6 +850,8 @@ class TableScreen(Screen):
         want: dict[str, bool] = {}
         if "ask" in self._buttons:
             want["ask"] = act and st is not None and self._ask_legal()
+        if "hint" in self._buttons:
+            want["hint"] = st is not None and self.can_hint()
         if self.game == "cassino":
             one = act and len(self.selected) == 1
             want["capture"] = one and bool(self.table_selected)
@@ -1208,6 +1314,13 @@ class TableScreen(Screen):
             for p in self.scene.plates:
                 if p.seat == seat:
                     self._draw_thinking(surface, p)
+        if self.hint is not None:
+            cards, targets = self.hint_rects()
+            pulse = 0.5 + 0.5 * abs(((self.think_clock * 1.2) % 2.0) - 1.0)
+            for r in targets:
+                render.draw_hint(surface, r, lay.scale, pulse, card=False)
+            for r in cards:
+                render.draw_hint(surface, r, lay.scale, pulse, card=True)
         d = self.pointer.drag
         if d is not None and d.hot is not None and d.hot in d.legal:
             render.draw_target(surface, d.hot.rect, lay.scale, True)

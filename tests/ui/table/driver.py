@@ -213,6 +213,10 @@ class Driver:
             self.press(str(action.target))
         else:
             raise AssertionError(v)
+        if v in ("discard", "trail") and sc.dialog is not None and \
+                sc.dialog._args[0] == _t("table.risky.title"):
+            # The risky-discard warning (on by default): the player discards anyway.
+            self.press(_t("table.risky.trail_anyway" if v == "trail" else "table.risky.anyway"))
         self.step(1, dt=0.01)
         mine = [h for h in self.session.history[before:] if h.split()[0] == str(action.seat)]
         assert len(mine) == 1, (f"{action} was not played", sc.toasts)

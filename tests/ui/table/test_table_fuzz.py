@@ -19,7 +19,7 @@ KEYS = [pygame.K_d, pygame.K_r, pygame.K_s, pygame.K_l, pygame.K_TAB, pygame.K_R
     ("canasta", 4, (0,), 11),
     ("canastone", 4, (0, 2), 12),
     ("looking-and-down", 3, (0,), 13),
-    ("cassino", 2, (0, 1), 14),
+    ("cassino", 2, (0, 1), 15),
 ])
 def test_random_input_never_breaks_the_table(table, game, players, humans, seed):
     rng = random.Random(seed)
