@@ -31,11 +31,18 @@ def rules_source(game: str, language: str) -> tuple[str | None, str | None]:
 
 
 class RulesScreen(Screen):
-    def __init__(self, app, game: str | None = None):
+    def __init__(self, app, game: str | None = None, on_back=None):
         super().__init__(app)
         last = app.settings.last_game
         self.game = game or (last.game if last else GAME_NAMES[0])
         self._boxes: dict[str, UITextBox] = {}
+        self._on_back = on_back  # from the table: back to the same game
+
+    def back(self) -> None:
+        if self._on_back is not None:
+            self._on_back()
+        else:
+            super().back()
 
     def layout(self) -> None:
         w, h = self.size

@@ -282,9 +282,11 @@ def choose_partner(screen, partners: list[tuple[int, str]], on_pick) -> Dialog:
                   [(t("common.cancel"), None)] + buttons)
 
 
-def leave_dialog(screen, saved: bool, on_leave, on_save_as=None) -> Dialog:
+def leave_dialog(screen, saved: bool, on_leave, on_save_as=None, on_rules=None) -> Dialog:
     body = t("leave.body_saved") if saved else t("leave.body")
     buttons = [(t("leave.stay"), None)]
+    if on_rules is not None:
+        buttons.append((t("menu.rules"), on_rules))
     if on_save_as is not None:
         buttons.append((t("table.save_as"), on_save_as))
     return Dialog(screen, t("leave.title"), body, buttons + [(t("leave.leave"), on_leave)])

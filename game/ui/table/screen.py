@@ -158,7 +158,13 @@ class TableScreen(Screen):
             self.overlay.close()
             return
         save_as = self._save_as if self.autosave_enabled and self.session.state else None
-        moments.leave_dialog(self, self.autosave_enabled, self._leave, save_as)
+        moments.leave_dialog(self, self.autosave_enabled, self._leave, save_as, self._rules)
+
+    def _rules(self) -> None:
+        """This game's rules, then back to this same table (issue 4: rules from the table)."""
+        from game.ui.screens.rules import RulesScreen
+
+        self.app.show(RulesScreen(self.app, self.game, on_back=lambda: self.app.show(self)))
 
     def _leave(self) -> None:
         self.app.show_main_menu()

@@ -389,3 +389,24 @@ def test_picking_up_the_down_is_a_click(table):
     d.pick_up_down()
     assert Counter(sc.hand_orders[0]) == held + Counter(cards)
     assert Counter(sc.hand_orders[0]) == Counter(d.state.hand_cards(0))
+
+
+def test_rules_from_the_table_and_back_to_the_same_game(table):
+    """Issue 4: the rules are reachable from the table; Back returns to the same deal."""
+    d = table("canasta", 2, seed=1)
+    sc = d.screen
+    assert d.settle() == "human"
+    d.perform(make(0, "draw"))
+    d.step(5)
+    history = list(d.session.history)
+    d.press(t("table.menu"))
+    d.press(t("menu.rules"))
+    assert type(d.app.screen).__name__ == "RulesScreen"
+    assert d.app.screen.game == "canasta"
+    rules = d.app.screen
+    back = next(b for b in rules._on_click if b.text == t("common.back") and b.visible)
+    d.click(back.rect.center, frames=2)
+    assert d.app.screen is sc
+    assert d.session.history == history
+    d.perform(make(0, "discard", ((d.session.state.hand_cards(0)[0],),)))
+    assert len(d.session.history) == len(history) + 1
