@@ -30,7 +30,11 @@ class Dialog:
                                  window_display_title="", object_id="#backdrop",
                                  draggable=False)
         self.backdrop.set_blocking(True)
-        box_w = min(w - s(40), s(560))
+        # Wide enough for the buttons in one row (four need more than the usual 560).
+        bw, bh, gap = s(150), s(46), s(12)
+        want = max(s(560), len(buttons) * (bw + gap) - gap + s(56))
+        box_w = min(w - s(40), want)
+        bw = min(bw, (box_w - s(56) - (len(buttons) - 1) * gap) // max(1, len(buttons)))
         inner = box_w - s(56)
         msg_h = text_height(screen, message, inner)
         title_h = fonts.font(screen.app.font_sizes["heading"], True).get_linesize() + s(6)
@@ -48,14 +52,13 @@ class Dialog:
         y += title_h + s(10)
         text_block(screen, pygame.Rect(s(28) - 4, y, inner + 8, msg_h), message,
                    container=self.panel)
-        bw, bh = s(150), s(46)
-        x = box_w - s(28) - len(buttons) * bw - (len(buttons) - 1) * s(12)
+        x = box_w - s(28) - len(buttons) * bw - (len(buttons) - 1) * gap
         for i, (label, callback) in enumerate(buttons):
             primary = i == len(buttons) - 1
             screen.button(pygame.Rect(x, box_h - s(24) - bh, bw, bh), label,
                           lambda cb=callback: self._press(cb), container=self.panel,
                           object_id="#primary_button" if primary else None)
-            x += bw + s(12)
+            x += bw + gap
         screen.dialog = self
 
     def _press(self, callback) -> None:
