@@ -1072,11 +1072,10 @@ class EngineMixin:
     @staticmethod
     def _prefix(h, rank: int) -> tuple[int, ...]:
         """All cards of ``rank`` in hand in canonical (suit) order; k of them = prefix[:k]."""
-        out = ()
-        for c in _NAT_CODES[rank]:
-            if h[c]:
-                out += (c,) * h[c]
-        return out
+        if rank == 3:  # a "rank 3" meld is black threes only
+            return (2,) * h[2] + (41,) * h[41]
+        a, b, c, d = _NAT_CODES[rank]
+        return (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
 
     @staticmethod
     def _pick(h, rank: int, k: int, used: dict | None) -> tuple[int, ...]:
@@ -1133,12 +1132,18 @@ class EngineMixin:
         if self.draw_only and not out_of_turn:
             discard = _DISCARD[seat]
             return [discard[c] for c in self._discardable(seat)]
-        h, J, T = self._avail(seat, None)
+        h = self.hand[seat]
+        hrank = self.hrank[seat]
+        J = h[JOKER]
+        T = hrank[2]
         W = J + T
         hs = self.hsize[seat]
         # wild_cards[w]: the canonical w wild cards (twos first, then jokers)
-        twos = self._prefix(h, 2)
-        wild_cards = [twos[:w] + (JOKER,) * max(0, w - T) for w in range(W + 1)]
+        if W:
+            twos = (1,) * h[1] + (14,) * h[14] + (27,) * h[27] + (40,) * h[40]
+            wild_cards = [twos[:w] + (JOKER,) * (w - T if w > T else 0) for w in range(W + 1)]
+        else:
+            wild_cards = [()]
         # Where the hand stays at two cards or more, the only end-of-hand rule (CA-11, CS-12,
         # LD-12) cannot bite, and a generated shape needs no second check.
         if self.opened[side]:
@@ -1148,7 +1153,6 @@ class EngineMixin:
             closed = rules.canasta_closed
             fixed_room = rules.max_wild_in_meld if rules.fixed_wild_room else 0
             canasta_wild = rules.canasta_accepts_wild()
-            hrank = self.hrank[seat]
             for m in self.melds[side]:
                 mr = m.rank
                 if mr == 3:
@@ -1212,10 +1216,10 @@ class EngineMixin:
             # new melds
             by_key = self.by_key[side]
             one = rules.one_meld_per_rank
-            for rank in NATURAL_RANKS:
-                n = hrank[rank]
-                if n < 2 or (one and rank in by_key):
+            for rank in [r for r in NATURAL_RANKS if hrank[r] >= 2]:
+                if one and rank in by_key:
                     continue
+                n = hrank[rank]
                 prefix = self._prefix(h, rank)
                 cap = 6 if opening_turn and closed else (7 if closed else 99)
                 wmax_new = 0 if short else W
