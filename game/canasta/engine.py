@@ -693,7 +693,9 @@ class EngineMixin:
             return p
         side = self.side[seat]
         wild = c == JOKER or RANK[c] == 2
-        if wild and self.rules.wild_meld and self._canastas(side)[2]:
+        if wild and self.rules.wild_meld and self._canastas(side)[2] \
+                and not self._only_wild(seat):
+            # CS-6; decided: a hand of wild cards only may discard one (no dead end)
             return reason("wild_meld_discard")
         left = self.hsize[seat] - 1
         if left == 0:
@@ -707,6 +709,9 @@ class EngineMixin:
         elif self.ask == 2 and self._can_still_go_out_somehow(seat):
             return reason("must_go_out")
         return None
+
+    def _only_wild(self, seat: int) -> bool:
+        return self.hrank[seat][0] + self.hrank[seat][2] == self.hsize[seat]
 
     def _can_still_go_out_somehow(self, seat: int) -> bool:
         """After a 'yes' (CA-12): while any meld or add is still legal the player must keep
@@ -1281,7 +1286,9 @@ class EngineMixin:
         if self.hsize[seat] >= 2 and (self.ask != 2 or can_meld is False):
             # Only Canastone's short wild meld can forbid a discard here (CS-6).
             if self.rules.wild_meld and self._canastas(self.side[seat])[2]:
-                return [c for c in compress(_CODES, h) if c != JOKER and RANK[c] != 2]
+                plain = [c for c in compress(_CODES, h) if c != JOKER and RANK[c] != 2]
+                if plain:  # CS-6 (a hand of wild cards only may discard one: decided)
+                    return plain
             return list(compress(_CODES, h))
         return [c for c in range(53) if h[c] and self._check_discard(seat, ((c,),)) is None]
 

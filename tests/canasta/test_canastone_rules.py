@@ -688,3 +688,21 @@ def test_cs12_option_two_clean_to_close():
     st = pos(CS, 2, hands=["9C 9D 9H 8S", "5C 5D"], melds=[{"K": CLEAN}, {}], turn=0,
              phase="play", options=frozenset({"two-clean-to-close"}))
     assert why(st, "0 meld 9C 9D 9H") is not None
+
+
+def test_cs6_hand_of_wild_cards_only_may_discard_one():
+    """CS-6 with CS-12 (decided, docs/canasta-decisions.md): while the wild meld is short a
+    wild card may not be discarded, but a hand of wild cards only may discard one, so the
+    player is never left without a legal move."""
+    melds = [{"W": "2D 2C 2C 2S 2H", "9": "9H 9D 9D 9C 9S 9D 9S", "5": "5S 5C 5C 5D 5D 5D 5S"},
+             {}, {}]
+    st = pos(CS, 3, hands=["JK 2H 2D", "5C", "6C"], pile="9C 9H", turn=0, phase="play",
+             melds=melds, opened=[True] * 3)
+    do(st, "0 add W JK")
+    assert st.legal_actions(0), "no legal action after adding the joker"
+    assert legal(st, "0 discard 2H")
+    do(st, "0 discard 2H")
+    assert st.frozen and st.current_player() == 1
+    st = pos(CS, 3, hands=["2H 2D 8S", "5C", "6C"], turn=0, phase="play", melds=melds,
+             opened=[True] * 3)
+    refused(st, "0 discard 2H", "wild")  # a natural card is there to discard
