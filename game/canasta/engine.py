@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations, compress
 
 from game.actions import WILD_MELD, Action, key_rank, make, meld_key
-from game.canasta.melds import Meld
+from game.canasta.melds import Meld, count_kinds
 from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS, RED_THREES, TWOS
 from game.cards import JOKER, RANK, codes_of_rank, format_cards
 from game.errors import IllegalActionError
@@ -611,16 +611,7 @@ class EngineMixin:
 
     def _add_to_shape(self, shape, cards):
         rank, nat, jok, two, r3 = shape
-        for c in cards:
-            if c == JOKER:
-                jok += 1
-            elif RANK[c] == 2:
-                two += 1
-            elif RANK[c] == 3 and rank != 3:
-                r3 += 1
-            else:
-                nat += 1
-        return (rank, nat, jok, two, r3)
+        return (rank, *count_kinds(cards, rank, nat, jok, two, r3))
 
     def _shape_clean(self, shape) -> bool:
         rank, nat, jok, two, r3 = shape

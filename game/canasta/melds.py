@@ -5,6 +5,21 @@ from __future__ import annotations
 from game.cards import JOKER, RANK
 
 
+def count_kinds(cards, rank: int, nat: int = 0, jok: int = 0, two: int = 0, red3: int = 0):
+    """(naturals, jokers, twos, red threes) after adding ``cards`` to a meld of ``rank``: the
+    one place that sorts a meld's cards into the kinds the rules count."""
+    for c in cards:
+        if c == JOKER:
+            jok += 1
+        elif RANK[c] == 2:
+            two += 1
+        elif RANK[c] == 3 and rank != 3:
+            red3 += 1  # a red three on a Looking and Down red canasta (LD-6)
+        else:
+            nat += 1
+    return nat, jok, two, red3
+
+
 class Meld:
     """A side's meld. ``key`` names it in the notation (rank, 0 for the wild meld, or a
     Looking and Down n-th meld). Counts are kept beside the cards so that legality checks
@@ -32,16 +47,9 @@ class Meld:
         return len(self.cards)
 
     def add(self, cards) -> None:
-        for c in cards:
-            self.cards.append(c)
-            if c == JOKER:
-                self.jok += 1
-            elif RANK[c] == 2:
-                self.two += 1
-            elif RANK[c] == 3 and self.rank != 3:
-                self.red3 += 1
-            else:
-                self.nat += 1
+        self.cards.extend(cards)
+        self.nat, self.jok, self.two, self.red3 = count_kinds(
+            cards, self.rank, self.nat, self.jok, self.two, self.red3)
 
     def copy(self) -> Meld:
         m = Meld.__new__(Meld)

@@ -16,6 +16,7 @@ from functools import lru_cache
 from math import comb
 
 from game.actions import parse_key
+from game.canasta.melds import count_kinds
 from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS
 from game.cards import JOKER, RANK, format_card
 from game.registry import get_game
@@ -55,15 +56,8 @@ class MeldInfo:
         return MeldInfo(self.key, self.rank, self.nat, self.jok, self.two, self.red3)
 
     def add(self, cards) -> None:
-        for c in cards:
-            if c == JOKER:
-                self.jok += 1
-            elif RANK[c] == 2:
-                self.two += 1
-            elif RANK[c] == 3 and self.rank != 3:
-                self.red3 += 1
-            else:
-                self.nat += 1
+        self.nat, self.jok, self.two, self.red3 = count_kinds(
+            cards, self.rank, self.nat, self.jok, self.two, self.red3)
 
 
 @lru_cache(maxsize=65536)
