@@ -28,6 +28,7 @@ _DISCARD = [[make(seat, "discard", ((c,),)) for c in range(53)] for seat in rang
 _DRAW = [make(seat, "draw") for seat in range(8)]
 _ANSWERS = [[make(seat, "yes"), make(seat, "no")] for seat in range(8)]
 _ASK = [make(seat, "ask") for seat in range(8)]
+_TAKE = [make(seat, "take") for seat in range(8)]
 
 register({
     "wrong_phase_draw": "Draw from the stock or take the pile first.",
@@ -107,6 +108,18 @@ register({
 })
 
 
+def ask_actions(rules, players: int) -> tuple:
+    """Per seat, the ask actions a listing offers (with one partner, the plain 'ask')."""
+    out = []
+    for seat in range(players):
+        partners = rules.partners(seat, players)
+        if len(partners) == 1:
+            out.append((_ASK[seat],))
+        else:
+            out.append(tuple(_new(Action, (seat, "ask", (), p)) for p in partners))
+    return tuple(out)
+
+
 def _rank_name(r: int) -> str:
     return {1: "ace", 11: "jack", 12: "queen", 13: "king", 0: "wild card"}.get(r, str(r))
 
@@ -148,7 +161,9 @@ class EngineMixin:
             if not self.stock:
                 return
             c = self.stock.pop()
-            self._give(seat, c)
+            self.hand[seat][c] += 1  # _give, inlined
+            self.hrank[seat][RANK[c]] += 1
+            self.hsize[seat] += 1
             ev.append(_ev(Event, ("draw", seat, (c,), None)))
             if laid and (c == 15 or c == 28):
                 self._replace_red_threes(seat, ev)
@@ -453,19 +468,23 @@ class EngineMixin:
 
     def _take_problem(self, seat: int):
         """Whether the pile may be taken at all by ``seat`` now (not which cards)."""
+        key = self._take_blocker(seat)
+        return reason(key) if key else None
+
+    def _take_blocker(self, seat: int) -> str | None:
+        """The reason key of ``_take_problem`` (the listing needs no sentence)."""
         if not self.pile:
-            return reason("pile_empty")
+            return "pile_empty"
         top = self.pile[-1]
         r = RANK[top]
         if top == JOKER or r == 2:
-            return reason("pile_top_wild")
+            return "pile_top_wild"
         if r == 3:
-            return reason("pile_top_three")
-        side = self.side[seat]
-        if self.rules.open_first and not self.opened[side]:
-            return reason("cs_unopened_take")
+            return "pile_top_three"
+        if self.rules.open_first and not self.opened[self.side[seat]]:
+            return "cs_unopened_take"
         if self.down is not None and self.took_last[seat]:
-            return reason("ld_take_twice")
+            return "ld_take_twice"
         return None
 
     def _pile_frozen_for(self, side: int) -> bool:
@@ -957,8 +976,11 @@ class EngineMixin:
         self._end_deal("went out", ev)
 
     def _do_discard(self, seat: int, c: int, ev: list) -> None:
-        self._take_card(seat, c)
-        self._forget(seat, c)
+        self.hand[seat][c] -= 1  # _take_card, inlined: the hottest path of a deal
+        self.hrank[seat][RANK[c]] -= 1
+        self.hsize[seat] -= 1
+        if self.known[seat]:
+            self._forget(seat, c)
         self.pile.append(c)
         self.discarded[seat].append(c)  # public: everyone saw it
         ev.append(_ev(Event, ("discard", seat, (c,), None)))
@@ -1001,22 +1023,26 @@ class EngineMixin:
         if rules.open_first and not self.opened[side] and not self.opened_first:
             for g in self._openings(seat, None, self.open_min[side]):
                 out.append(make(seat, "meld", g))
-        if self._check_draw(seat) is None:
+        if self.stock or self._check_draw(seat) is None:
             out.append(_DRAW[seat])
-        out.extend(self._take_variants(seat))
+        out += self._take_variants(seat)
         return out
 
     def _take_variants(self, seat: int) -> list[Action]:
-        if self._take_problem(seat) is not None:
+        if self._take_blocker(seat) is not None:
             return []
         rules = self.rules
         side = self.side[seat]
         top = self.pile[-1]
         r = RANK[top]
-        frozen = self._pile_frozen_for(side)
+        opened = self.opened[side]
+        frozen = self.frozen or (rules.unopened_pile_frozen and not opened)  # _pile_frozen_for
+        nat_avail = self.hrank[seat][r]
+        by_adding = not frozen and rules.take_by_adding and opened and r in self.by_key[side]
+        if not nat_avail:  # the common case: nothing to show, perhaps a meld to add to
+            return [_TAKE[seat]] if by_adding and self._take_by_adding_ok(seat) else []
         out = []
         h = self.hand[seat]
-        nat_avail = self.hrank[seat][r]
         firsts = []
         need = rules.take_naturals_frozen if frozen else rules.take_naturals
         if nat_avail >= need:
@@ -1028,7 +1054,8 @@ class EngineMixin:
             two = next((t for t in TWOS if h[t]), -1)
             if two >= 0:
                 firsts.append(one + (two,))
-        opened = self.opened[side]
+        if not firsts and not by_adding:
+            return out
         ld = self.down is not None
         gained = self._take_gain()
         for g0 in firsts:
@@ -1060,10 +1087,18 @@ class EngineMixin:
                 groups = (g0,) + extra
                 if self._check_meld_groups(seat, groups, False, gained, top) is None:
                     out.append(make(seat, "take", groups))
-        if not frozen and rules.take_by_adding and opened and r in self.by_key[side]:
-            if self._check_take(seat, ()) is None:
-                out.append(make(seat, "take"))
+        if by_adding and self._take_by_adding_ok(seat):
+            out.append(_TAKE[seat])
         return out
+
+    def _take_by_adding_ok(self, seat: int) -> bool:
+        """The top card may go onto the side's meld (CA-9): with two cards or more in hand
+        only the meld's shape could refuse it, and a natural card never spoils a Canasta
+        meld; the other cases take the full check."""
+        rules = self.rules
+        if self.hsize[seat] >= 2 and not rules.canasta_closed and not rules.wild_meld:
+            return True
+        return self._check_take(seat, ()) is None
 
     @staticmethod
     def _prefix(h, rank: int) -> tuple[int, ...]:
@@ -1126,8 +1161,7 @@ class EngineMixin:
         side = self.side[seat]
         rules = self.rules
         if self.draw_only and not out_of_turn:
-            discard = _DISCARD[seat]
-            return [discard[c] for c in self._discardable(seat)]
+            return self._discards(seat)
         h = self.hand[seat]
         hrank = self.hrank[seat]
         J = h[JOKER]
@@ -1212,18 +1246,18 @@ class EngineMixin:
             # new melds
             by_key = self.by_key[side]
             one = rules.one_meld_per_rank
-            for rank in [r for r in NATURAL_RANKS if hrank[r] >= 2]:
-                if one and rank in by_key:
-                    continue
+            cap = 6 if opening_turn and closed else (7 if closed else 99)
+            wmax_new = 0 if short else W
+            least = 2 if wmax_new else 3  # a pair needs a wild card
+            for rank in NATURAL_RANKS:
                 n = hrank[rank]
+                if n < least or one and rank in by_key:
+                    continue
                 prefix = self._prefix(h, rank)
-                cap = 6 if opening_turn and closed else (7 if closed else 99)
-                wmax_new = 0 if short else W
                 for a_n in range(2, n + 1):
                     if a_n > cap:
                         break
-                    room = wild_room(a_n, 0, a_n)
-                    top = min(wmax_new, room, cap - a_n)
+                    top = min(wmax_new, wild_room(a_n, 0, a_n), cap - a_n) if wmax_new else 0
                     for w in range(3 - a_n if a_n < 3 else 0, top + 1):
                         g = prefix[:a_n] + wild_cards[w] if w else prefix[:a_n]
                         if hs - a_n - w >= 2 or self._check_meld_groups(
@@ -1243,23 +1277,23 @@ class EngineMixin:
                     if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
                         out.append(_new(Action, (seat, "meld", (g,), -1)))
         elif not rules.open_first:
+            # The generator builds only allowed shapes worth the minimum; with two cards or
+            # more left no end-of-hand rule can refuse them (as for the openings of the draw
+            # phase). Canastone's wild meld could block other melds' wild cards: checked.
+            trust = not rules.wild_meld
             for groups in self._openings(seat, None, self.open_min[side]):
-                if self._check_meld_groups(seat, groups, out_of_turn, 0, -1) is None:
+                if trust and hs - sum(map(len, groups)) >= 2 or self._check_meld_groups(
+                        seat, groups, out_of_turn, 0, -1) is None:
                     out.append(_new(Action, (seat, "meld", groups, -1)))
             concealed = self._concealed_out(seat)
             if concealed and all(a.groups != concealed for a in out):
                 out.append(_new(Action, (seat, "meld", concealed, -1)))
         if out_of_turn or not discards:
             return out
-        discard = _DISCARD[seat]
-        out += [discard[c] for c in self._discardable(seat, bool(out))]
+        out += self._discards(seat, bool(out))
         if (self.phase == PLAY and not self.asked and self.can_ask and hs >= 2
                 and (rules.name == "canastone" or not self.played)):  # CA-12 / CS-13
-            partners = rules.partners(seat, self.players)
-            if len(partners) == 1:
-                out.append(_ASK[seat])
-            else:
-                out.extend(_new(Action, (seat, "ask", (), p)) for p in partners)
+            out += self.ask_actions[seat]
         return out
 
     def _wild_meld_adds(self, seat, m, J, T, out_of_turn, out) -> None:
@@ -1269,6 +1303,15 @@ class EngineMixin:
                 cards = self._wilds(h, j, w - j, None)
                 if self._check_add(seat, m.key, (cards,), out_of_turn) is None:
                     out.append(_new(Action, (seat, "add", (cards,), m.key)))
+
+    def _discards(self, seat: int, can_meld: bool | None = None) -> list[Action]:
+        """The discard actions of ``_discardable``; the usual case (any card of a hand of two
+        or more) picks the cached actions straight by the hand's counts."""
+        h = self.hand[seat]
+        if self.hsize[seat] >= 2 and self.ask != 2 and not self.rules.wild_meld:
+            return list(compress(_DISCARD[seat], h))
+        discard = _DISCARD[seat]
+        return [discard[c] for c in self._discardable(seat, can_meld)]
 
     def _discardable(self, seat: int, can_meld: bool | None = None) -> list[int]:
         h = self.hand[seat]
@@ -1283,10 +1326,14 @@ class EngineMixin:
             return list(compress(_CODES, h))
         return [c for c in range(53) if h[c] and self._check_discard(seat, ((c,),)) is None]
 
-    def _rank_melds(self, seat, rank, n, J, T, used, opening_turn, short, cap: int = 99):
-        """Candidate new melds of one rank: every natural count with every wild count."""
+    def _rank_melds(self, seat, rank, n, J, T, used, opening_turn, short, cap: int = 99,
+                    minimum: int = 0):
+        """Candidate new melds of one rank worth ``minimum`` or more: every natural count with
+        every wild count."""
         h = self.hand[seat]
         rules = self.rules
+        pts = rules.points
+        pn, pj, pt = pts[_NAT_CODES[rank][0]], pts[JOKER], pts[1]
         out = []
         max_size = 6 if opening_turn and rules.canasta_closed else cap
         if not used:
@@ -1306,6 +1353,8 @@ class EngineMixin:
                 if jf[1] <= T and jf not in splits:
                     splits = splits + (jf,)
                 for j, t in splits:
+                    if a_n * pn + j * pj + t * pt < minimum:
+                        continue
                     if used:
                         out.append(self._pick(h, rank, a_n, used) + self._wilds(h, j, t, used))
                     else:
@@ -1344,18 +1393,23 @@ class EngineMixin:
             return []
         opening_turn = rules.canasta_closed
         clean_only = rules.open_first and minimum <= 50 and not self.opened[self.side[seat]]
+        # Upper bounds on what a meld (or set of melds) can be worth skip most candidates
+        # before they are built: every wild card the hand may use, and the naturals.
+        wild_value = 0 if clean_only else J * pts[JOKER] + T * pts[1]
         ranks = []
         out = []
         for rank in NATURAL_RANKS:
             if rank == exclude_rank:
                 continue
-            n = self._nat_count(seat, rank, used)
+            n = self._nat_count(seat, rank, used) if used else hr[rank]
             if n >= 2:
                 ranks.append((rank, n))
+                if n * pts[_NAT_CODES[rank][0]] + wild_value < minimum:
+                    continue
                 for g in self._rank_melds(seat, rank, n, 0 if clean_only else J,
-                                          0 if clean_only else T, used, opening_turn, False):
-                    if sum(pts[c] for c in g) >= minimum:
-                        out.append((g,))
+                                          0 if clean_only else T, used, opening_turn, False,
+                                          minimum=minimum):
+                    out.append((g,))
         if rules.wild_meld and J + T >= 3:
             for j in range(0, J + 1):
                 for t in range(0, T + 1):
@@ -1367,14 +1421,20 @@ class EngineMixin:
         if len(ranks) < 2:
             return out
         cap = 6 if opening_turn else 99
+        # A rank that cannot stand without wild cards (a pair) makes _spread fail at w = 0
+        # and ends that subset's search: only ranks that stand alone combine.
+        problem = rules.natural_meld_problem
+        alone = [(r, n) for r, n in ranks if not problem(min(n, cap), 0, min(n, cap))]
         subsets = []
         for k in (2, 3):
-            subsets.extend(combinations(ranks, k))
-        if len(ranks) > 3:
+            subsets.extend(combinations(alone, k))
+        if len(ranks) > 3 and len(alone) == len(ranks):
             subsets.append(tuple(ranks))
         for subset in subsets:
             base = [min(n, cap) for _, n in subset]
             base_value = sum(pts[_NAT_CODES[r][0]] * k for (r, _), k in zip(subset, base))
+            if base_value + wild_value < minimum:
+                continue
             for w in range(0, (0 if clean_only else J + T) + 1):
                 groups = self._spread(h, subset, base, w, J, T, used, cap)
                 if groups is None:

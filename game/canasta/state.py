@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from game.base import DealSetup, DealState
 from game.canasta.deal import DEALS, first_player
-from game.canasta.engine import EngineMixin
+from game.canasta.engine import EngineMixin, ask_actions
 from game.canasta.scoring import ScoringMixin
 from game.canasta.views import ViewsMixin
 from game.cards import RANK
@@ -28,7 +28,7 @@ class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
         "melded_before", "turn_fresh", "touched_old", "new_keys", "ask", "ask_partner",
         "asked", "frozen_time", "took_last", "opening_turn", "final_turn", "out_seat",
         "final_taker", "went_out", "concealed", "over", "end_reason", "_scores", "_parts",
-        "draw_n", "needed", "can_ask", "pile_red3",
+        "draw_n", "needed", "can_ask", "pile_red3", "ask_actions",
     )
 
     def __init__(self, game, setup: DealSetup) -> None:
@@ -87,6 +87,7 @@ class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
         self._parts = None
         self.can_ask = bool(rules.asking and rules.partners(0, n)
                             and "no-asking" not in setup.options)
+        self.ask_actions = ask_actions(rules, n)
         self.deal_events = DEALS[rules.deal_style](self, list(setup.deck))
         self.pile_red3 = any(c in (15, 28) for c in self.pile + self.packet)
         self.turn = first_player(self)
@@ -165,5 +166,5 @@ _SHARED = (
     "frozen", "open_min", "turn", "phase", "turn_no", "drew", "took", "played", "draw_only",
     "opened_first", "turn_fresh", "touched_old", "ask", "ask_partner", "asked", "final_turn",
     "out_seat", "final_taker", "went_out", "concealed", "over", "end_reason", "_scores",
-    "_parts", "draw_n", "needed", "can_ask", "pile_red3",
+    "_parts", "draw_n", "needed", "can_ask", "pile_red3", "ask_actions",
 )
