@@ -9,6 +9,7 @@ state and returns events.
 from __future__ import annotations
 
 from itertools import combinations, compress
+from operator import itemgetter
 
 from game.actions import WILD_MELD, Action, key_rank, make, meld_key
 from game.canasta.melds import Meld, count_kinds
@@ -23,6 +24,8 @@ _ev = _new = tuple.__new__
 _NAT_CODES = {r: codes_of_rank(r) for r in range(1, 14)}
 _NAT_CODES[3] = BLACK_THREES  # a "rank 3" meld is black threes only
 _CODES = range(53)
+_NATURAL_COUNTS = itemgetter(*NATURAL_RANKS)  # a hand's rank counts in NATURAL_RANKS order
+_TAKEABLE = [RANK[c] in NATURAL_RANKS for c in range(53)]  # top cards that may be taken
 # Actions that never vary, made once: the lists reuse them (tuples are immutable).
 _DISCARD = [[make(seat, "discard", ((c,),)) for c in range(53)] for seat in range(8)]
 _DRAW = [make(seat, "draw") for seat in range(8)]
@@ -170,9 +173,11 @@ class EngineMixin:
                 if self.over:
                     return
 
-    def _start_turn(self, seat: int) -> list:
-        """Begin ``seat``'s turn, ending the deal first where the stock says so."""
-        ev: list = []
+    def _start_turn(self, seat: int, ev: list | None = None) -> list:
+        """Begin ``seat``'s turn, ending the deal first where the stock says so; the events
+        (appended to ``ev`` when given)."""
+        if ev is None:
+            ev = []
         self.turn = seat
         self.phase = DRAW
         self.drew = self.took = self.played = False
@@ -218,7 +223,7 @@ class EngineMixin:
         self.turn_no += 1
         nxt = (seat + 1) % self.players
         ev.append(_ev(Event, ("turn", nxt, (), None)))
-        ev.extend(self._start_turn(nxt))
+        self._start_turn(nxt, ev)
 
     def _end_deal(self, why: str, ev: list) -> None:
         self.over = True
@@ -764,7 +769,9 @@ class EngineMixin:
         verb = action.verb
         seat = action.seat
         ev: list = []
-        if verb == "draw":
+        if verb == "discard":  # the commonest first
+            self._do_discard(seat, action.groups[0][0], ev)
+        elif verb == "draw":
             self._do_draw(seat, ev)
         elif verb == "take":
             self._do_take(seat, action.groups, ev)
@@ -772,8 +779,6 @@ class EngineMixin:
             self._do_meld(seat, action.groups, -1, ev)
         elif verb == "add":
             self._do_add(seat, action.target, action.groups[0], ev)
-        elif verb == "discard":
-            self._do_discard(seat, action.groups[0][0], ev)
         elif verb == "ask":
             partners = self.rules.partners(seat, self.players)
             self.ask = 1
@@ -1002,9 +1007,10 @@ class EngineMixin:
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         if self.over:
             return []
+        phase = self.phase
         if seat is None:
-            seat = self.current_player()
-        if self.phase == ANSWER:
+            seat = self.ask_partner if phase == ANSWER else self.turn  # current_player()
+        if phase == ANSWER:
             if seat == self.ask_partner:
                 return list(_ANSWERS[seat])
             return []
@@ -1012,7 +1018,7 @@ class EngineMixin:
             if self.down is not None and self.frozen_time[seat]:
                 return self._play_actions(seat, True, discards=False)
             return []
-        if self.phase == DRAW:
+        if phase == DRAW:
             return self._draw_actions(seat)
         return self._play_actions(seat, False)
 
@@ -1025,7 +1031,9 @@ class EngineMixin:
                 out.append(make(seat, "meld", g))
         if self.stock or self._check_draw(seat) is None:
             out.append(_DRAW[seat])
-        out += self._take_variants(seat)
+        pile = self.pile
+        if pile and _TAKEABLE[pile[-1]]:  # never under a wild card or a three (CA-9)
+            out += self._take_variants(seat)
         return out
 
     def _take_variants(self, seat: int) -> list[Action]:
@@ -1177,15 +1185,18 @@ class EngineMixin:
         # Where the hand stays at two cards or more, the only end-of-hand rule (CA-11, CS-12,
         # LD-12) cannot bite, and a generated shape needs no second check.
         if self.opened[side]:
-            opening_turn = self._opening_turn(seat)
+            closed = rules.canasta_closed
+            opening_turn = closed and self.opening_turn[seat] == self.turn_no  # _opening_turn
             short = self._canastas(side)[2] if rules.wild_meld else False
             wild_room = rules.wild_room
-            closed = rules.canasta_closed
             fixed_room = rules.max_wild_in_meld if rules.fixed_wild_room else 0
             canasta_wild = rules.canasta_accepts_wild()
+            # Without wild cards a meld whose rank is not in hand takes nothing (in Looking
+            # and Down a red three may still complete a red canasta).
+            skip_absent = not W and not closed
             for m in self.melds[side]:
                 mr = m.rank
-                if mr == 3:
+                if skip_absent and not hrank[mr] or mr == 3:
                     continue
                 msize = len(m.cards)
                 if closed and msize >= 7:
@@ -1209,6 +1220,10 @@ class EngineMixin:
                         top = wmax
                     prefix = self._prefix(h, mr) if nmax else ()
                     key = m.key
+                    if hs - nmax - top >= 2:  # nothing to check: every shape at once
+                        out += [_new(Action, (seat, "add", (prefix[:a] + wild_cards[w],), key))
+                                for a in range(nmax + 1) for w in range(0 if a else 1, top + 1)]
+                        continue
                     for a_n in range(nmax + 1):
                         nats = prefix[:a_n]
                         for w in range(0 if a_n else 1, top + 1):
@@ -1249,11 +1264,16 @@ class EngineMixin:
             cap = 6 if opening_turn and closed else (7 if closed else 99)
             wmax_new = 0 if short else W
             least = 2 if wmax_new else 3  # a pair needs a wild card
-            for rank in NATURAL_RANKS:
-                n = hrank[rank]
-                if n < least or one and rank in by_key:
+            # the ranks held at least that often, filtered at C speed
+            for rank in compress(NATURAL_RANKS, map(least.__le__, _NATURAL_COUNTS(hrank))):
+                if one and rank in by_key:
                     continue
+                n = hrank[rank]
                 prefix = self._prefix(h, rank)
+                if not wmax_new and hs - n >= 2:  # naturals only, nothing to check
+                    out += [_new(Action, (seat, "meld", (prefix[:a],), -1))
+                            for a in range(3, min(n, cap) + 1)]
+                    continue
                 for a_n in range(2, n + 1):
                     if a_n > cap:
                         break

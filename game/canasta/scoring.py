@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import mul
+
 from game.canasta.deal import down_dealer
 from game.canasta.ruleset import RED_THREES
 
@@ -26,7 +28,7 @@ class ScoringMixin:
         melded = bonus = 0
         clean = dirty = 0
         for m in self.melds[side]:
-            melded += sum(pts[c] for c in m.cards)
+            melded += sum(map(pts.__getitem__, m.cards))
             if m.rank != 3 and len(m.cards) >= 7:
                 bonus += rules.canasta_bonus(m)
                 if m.rank == 0:
@@ -53,11 +55,12 @@ class ScoringMixin:
         for seat in range(self.players):
             if self.side[seat] != side:
                 continue
-            cards = self.hand_cards(seat)
+            # each card's points by the hand's counts; a red three in hand costs 500 (LD)
+            h = self.hand[seat]
+            hand -= sum(map(mul, h, pts)) + sum((500 - pts[c]) * h[c] for c in RED_THREES)
             if self.down is not None and self.down[seat] is not None:
-                cards = cards + self.down[seat]  # LD-14: a down never taken counts
-            for c in cards:
-                hand -= 500 if c in RED_THREES else pts[c]
+                for c in self.down[seat]:  # LD-14: a down never taken counts
+                    hand -= 500 if c in RED_THREES else pts[c]
         if "never-opened-double" in self.options and not self.opened[side]:
             hand *= 2
         parts["hand"] = hand
