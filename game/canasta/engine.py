@@ -481,11 +481,8 @@ class EngineMixin:
         if not self.pile:
             return "pile_empty"
         top = self.pile[-1]
-        r = RANK[top]
-        if top == JOKER or r == 2:
-            return "pile_top_wild"
-        if r == 3:
-            return "pile_top_three"
+        if not _TAKEABLE[top]:
+            return "pile_top_three" if RANK[top] == 3 else "pile_top_wild"
         if self.rules.open_first and not self.opened[self.side[seat]]:
             return "cs_unopened_take"
         if self.down is not None and self.took_last[seat]:
@@ -1091,9 +1088,14 @@ class EngineMixin:
             used = {}
             for c in g0:
                 used[c] = used.get(c, 0) + 1
+            # As in the play listing, generated openings that leave two cards or more need
+            # no second check (the pair or natural-and-wild with the top card always stands).
+            trust = not rules.wild_meld
+            kept = self.hsize[seat] - len(g0) + gained
             for extra in self._openings(seat, used, minimum - value, exclude_rank=r):
                 groups = (g0,) + extra
-                if self._check_meld_groups(seat, groups, False, gained, top) is None:
+                if trust and kept - sum(map(len, extra)) >= 2 or self._check_meld_groups(
+                        seat, groups, False, gained, top) is None:
                     out.append(make(seat, "take", groups))
         if by_adding and self._take_by_adding_ok(seat):
             out.append(_TAKE[seat])
