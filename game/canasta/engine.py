@@ -9,7 +9,6 @@ state and returns events.
 from __future__ import annotations
 
 from itertools import combinations, compress
-from operator import itemgetter
 
 from game.actions import WILD_MELD, Action, key_rank, make, meld_key
 from game.canasta.melds import Meld, count_kinds
@@ -24,7 +23,6 @@ _ev = _new = tuple.__new__
 _NAT_CODES = {r: codes_of_rank(r) for r in range(1, 14)}
 _NAT_CODES[3] = BLACK_THREES  # a "rank 3" meld is black threes only
 _CODES = range(53)
-_NATURAL_COUNTS = itemgetter(*NATURAL_RANKS)  # a hand's rank counts in NATURAL_RANKS order
 _TAKEABLE = [RANK[c] in NATURAL_RANKS for c in range(53)]  # top cards that may be taken
 # Actions that never vary, made once: the lists reuse them (tuples are immutable).
 _DISCARD = [[make(seat, "discard", ((c,),)) for c in range(53)] for seat in range(8)]
@@ -1266,11 +1264,10 @@ class EngineMixin:
             cap = 6 if opening_turn and closed else (7 if closed else 99)
             wmax_new = 0 if short else W
             least = 2 if wmax_new else 3  # a pair needs a wild card
-            # the ranks held at least that often, filtered at C speed
-            for rank in compress(NATURAL_RANKS, map(least.__le__, _NATURAL_COUNTS(hrank))):
-                if one and rank in by_key:
-                    continue
+            for rank in NATURAL_RANKS:
                 n = hrank[rank]
+                if n < least or one and rank in by_key:
+                    continue
                 prefix = self._prefix(h, rank)
                 if not wmax_new and hs - n >= 2:  # naturals only, nothing to check
                     out += [_new(Action, (seat, "meld", (prefix[:a],), -1))
