@@ -1220,10 +1220,6 @@ class EngineMixin:
                         top = wmax
                     prefix = self._prefix(h, mr) if nmax else ()
                     key = m.key
-                    if hs - nmax - top >= 2:  # nothing to check: every shape at once
-                        out += [_new(Action, (seat, "add", (prefix[:a] + wild_cards[w],), key))
-                                for a in range(nmax + 1) for w in range(0 if a else 1, top + 1)]
-                        continue
                     for a_n in range(nmax + 1):
                         nats = prefix[:a_n]
                         for w in range(0 if a_n else 1, top + 1):
@@ -1270,8 +1266,8 @@ class EngineMixin:
                     continue
                 prefix = self._prefix(h, rank)
                 if not wmax_new and hs - n >= 2:  # naturals only, nothing to check
-                    out += [_new(Action, (seat, "meld", (prefix[:a],), -1))
-                            for a in range(3, min(n, cap) + 1)]
+                    for a_n in range(3, min(n, cap) + 1):
+                        out.append(_new(Action, (seat, "meld", (prefix[:a_n],), -1)))
                     continue
                 for a_n in range(2, n + 1):
                     if a_n > cap:
