@@ -1054,9 +1054,10 @@ class EngineMixin:
             one = self._pick(h, r, 1, None)
             if h[JOKER]:
                 firsts.append(one + (JOKER,))
-            two = next((t for t in TWOS if h[t]), -1)
-            if two >= 0:
-                firsts.append(one + (two,))
+            for two in TWOS:  # the first two held
+                if h[two]:
+                    firsts.append(one + (two,))
+                    break
         if not firsts and not by_adding:
             return out
         ld = self.down is not None
@@ -1179,7 +1180,9 @@ class EngineMixin:
         # wild_cards[w]: the canonical w wild cards (twos first, then jokers)
         if W:
             twos = (1,) * h[1] + (14,) * h[14] + (27,) * h[27] + (40,) * h[40]
-            wild_cards = [twos[:w] + (JOKER,) * (w - T if w > T else 0) for w in range(W + 1)]
+            wild_cards = [()]
+            for w in range(1, W + 1):
+                wild_cards.append(twos[:w] + (JOKER,) * (w - T if w > T else 0))
         else:
             wild_cards = [()]
         # Where the hand stays at two cards or more, the only end-of-hand rule (CA-11, CS-12,
@@ -1382,8 +1385,13 @@ class EngineMixin:
         if self.rules.concealed_bonus is None or not self.drew or not self.turn_fresh:
             return None
         h, J, T = self._avail(seat, None)
-        ranks = [(r, self.hrank[seat][r]) for r in NATURAL_RANKS if self.hrank[seat][r] >= 2]
-        melded = sum(n for _, n in ranks) + J + T
+        hr = self.hrank[seat]
+        ranks = []
+        melded = J + T
+        for r in NATURAL_RANKS:
+            if hr[r] >= 2:
+                ranks.append((r, hr[r]))
+                melded += hr[r]
         if not ranks or self.hsize[seat] - melded > 1:
             return None
         groups = self._spread(h, ranks, [n for _, n in ranks], J + T, J, T, None, 99)
