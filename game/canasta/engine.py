@@ -1447,15 +1447,23 @@ class EngineMixin:
         # A rank that cannot stand without wild cards (a pair) makes _spread fail at w = 0
         # and ends that subset's search: only ranks that stand alone combine.
         problem = rules.natural_meld_problem
-        alone = [(r, n) for r, n in ranks if not problem(min(n, cap), 0, min(n, cap))]
+        alone = []
+        for r, n in ranks:
+            k = n if n < cap else cap
+            if not problem(k, 0, k):
+                alone.append((r, n))
         subsets = []
         for k in (2, 3):
             subsets.extend(combinations(alone, k))
         if len(ranks) > 3 and len(alone) == len(ranks):
             subsets.append(tuple(ranks))
         for subset in subsets:
-            base = [min(n, cap) for _, n in subset]
-            base_value = sum(pts[_NAT_CODES[r][0]] * k for (r, _), k in zip(subset, base))
+            base = []
+            base_value = 0
+            for r, n in subset:
+                k = n if n < cap else cap
+                base.append(k)
+                base_value += pts[_NAT_CODES[r][0]] * k
             if base_value + wild_value < minimum:
                 continue
             for w in range(0, (0 if clean_only else J + T) + 1):
