@@ -1221,7 +1221,11 @@ class EngineMixin:
                     top = fixed_room - mwild
                     if top > wmax:
                         top = wmax
-                    prefix = self._prefix(h, mr) if nmax else ()
+                    if nmax:  # _prefix, inlined (never rank 3 here)
+                        a, b, c, d = _NAT_CODES[mr]
+                        prefix = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
+                    else:
+                        prefix = ()
                     key = m.key
                     for a_n in range(nmax + 1):
                         nats = prefix[:a_n]
@@ -1267,7 +1271,8 @@ class EngineMixin:
                 n = hrank[rank]
                 if n < least or one and rank in by_key:
                     continue
-                prefix = self._prefix(h, rank)
+                a, b, c, d = _NAT_CODES[rank]  # _prefix, inlined
+                prefix = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
                 if not wmax_new and hs - n >= 2:  # naturals only, nothing to check
                     for a_n in range(3, min(n, cap) + 1):
                         out.append(_new(Action, (seat, "meld", (prefix[:a_n],), -1)))
