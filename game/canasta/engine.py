@@ -1313,7 +1313,10 @@ class EngineMixin:
                 out.append(_new(Action, (seat, "meld", concealed, -1)))
         if out_of_turn or not discards:
             return out
-        out += self._discards(seat, bool(out))
+        if hs >= 2 and self.ask != 2 and not rules.wild_meld:  # _discards' usual case
+            out += compress(_DISCARD[seat], h)
+        else:
+            out += self._discards(seat, bool(out))
         if (self.phase == PLAY and not self.asked and self.can_ask and hs >= 2
                 and (rules.name == "canastone" or not self.played)):  # CA-12 / CS-13
             out += self.ask_actions[seat]
