@@ -202,23 +202,32 @@ class CanastaSearch:
     def search_takes(decision: Decision) -> bool:
         return True
 
-    # Looking and Down is not searched: one-round playouts scored by table minus hand points
-    # misjudge it (a big pile fills the hand, a down is far away), and measured against Normal
-    # the search lost points both on every decision and on discards only (docs/ai.md).
-    UNSEARCHED = frozenset({"looking-and-down"})
+    # What is searched per game: (take or draw, discards, playout rounds; None = to the end of
+    # the deal). Looking and Down searches only take-or-draw (about three such decisions a
+    # deal), each candidate played to the end of the deal: one-round playouts scored by table
+    # minus hand points misjudge it (a big pile fills the hand, the down is far away), and the
+    # one-round search lost points on every decision and on discards only (docs/ai.md).
+    PLAN: dict[str, tuple[bool, bool, int | None]] = {
+        "looking-and-down": (True, False, None),
+    }
+    DEFAULT_PLAN = (True, True, 1)
+
+    def plan(self, rules: str) -> tuple[bool, bool, int | None]:
+        takes, discards, rounds = self.PLAN.get(rules, self.DEFAULT_PLAN)
+        return takes, discards, (self.rounds if rounds == 1 else rounds)
 
     def candidates(self, decision: Decision) -> list:
         """The heuristic's move first, then the alternatives worth a search (or [] when the
         decision is not one we search)."""
         legal = decision.legal
         obs = decision.observation
-        if decision.seat != obs["to_move"] or len(legal) < 2 or \
-                decision.rules in self.UNSEARCHED:
+        if decision.seat != obs["to_move"] or len(legal) < 2:
             return []
         verbs = {a.verb for a in legal}
+        search_takes, search_discards, _ = self.plan(decision.rules)
         base = self.heuristic.choose(decision)
         if "take" in verbs and "draw" in verbs and base.verb in ("take", "draw") and \
-                self.search_takes(decision):
+                search_takes and self.search_takes(decision):
             draw = next(a for a in legal if a.verb == "draw")
             takes = [a for a in legal if a.verb == "take"]
             v = CanastaView(decision)
@@ -226,7 +235,7 @@ class CanastaSearch:
             risk = self.heuristic.end_risk(v)
             best_take = max(takes, key=lambda a: self.heuristic._take_value(v, p, a, risk))
             return [base, best_take if base.verb == "draw" else draw]
-        if base.verb == "discard":
+        if base.verb == "discard" and search_discards:
             v = CanastaView(decision)
             p = self.params.get(v.name, CanastaParams())
             risk = self.heuristic.end_risk(v)
@@ -254,6 +263,7 @@ class CanastaSearch:
         if time.perf_counter() > deadline:
             return cands[0]
         side = CanastaView(decision).side
+        rounds = self.plan(decision.rules)[2]
         totals: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         tries = 0
@@ -268,7 +278,7 @@ class CanastaSearch:
                     for i in alive:
                         st = world.clone()
                         st.apply(cands[i], validate=False)
-                        self._rollout(st, decision, deadline)
+                        self._rollout(st, decision, deadline, rounds)
                         results[i] = evaluate(st, side)
                 except OutOfTime:
                     break
@@ -304,17 +314,18 @@ class CanastaSearch:
                 best, best_gain = i, m
         return cands[best]
 
-    def _rollout(self, st, decision: Decision, deadline: float) -> None:
+    def _rollout(self, st, decision: Decision, deadline: float, rounds: int | None = 1) -> None:
         rules = decision.rules
         n = st.players
-        limit = st.turn_no + self.rounds * n
+        limit = st.turn_no + rounds * n if rounds is not None else 10**9
+        max_steps = 400 if rounds is not None else 4000
         totals = list(decision.totals) or [0] * st.nsides
         policy = self.policy
         clock = time.perf_counter
         steps = 0
         while not st.is_over() and st.turn_no < limit:
             steps += 1
-            if steps > 400:
+            if steps > max_steps:
                 break
             if clock() > deadline:
                 raise OutOfTime

@@ -149,6 +149,8 @@ class CanastaView:
         self.in_down = obs.get("in_down")
         self.downs = obs.get("downs")
         self.frozen_in_time = obs.get("frozen_in_time")
+        self.discarded = obs.get("discarded") or [[] for _ in range(n)]  # each seat's, public
+        self._disc_ranks: dict[int, set[int]] = {}
         self.draw_n = rules.draw_for(n, self.options)
         self.needed = rules.canastas_needed(n, self.options)
         self.target = rules.target_for(self.options)
@@ -209,6 +211,16 @@ class CanastaView:
         if r == 3:
             return h[2] + h[41]
         return h[r - 1] + h[r + 12] + h[r + 25] + h[r + 38]
+
+    def discarded_rank(self, seat: int, r: int) -> bool:
+        """Whether ``seat`` has discarded a natural of rank ``r`` this deal."""
+        d = self.discarded[seat]
+        if not d:
+            return False
+        got = self._disc_ranks.get(seat)
+        if got is None:
+            got = self._disc_ranks[seat] = {RANK[CODE[c]] for c in d}
+        return r in got
 
     def hand_wilds(self) -> tuple[int, int]:
         h = self.hcount

@@ -29,7 +29,7 @@ discarded and what the opponents hold, sometimes misses a take, sometimes discar
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.actions import Action
 from game.cards import RANK
@@ -89,6 +89,8 @@ class CanastaParams:
     ld_take_card: float = 3.0  # per card a pile adds to the looking
     ld_red3: float = -180.0  # keep value of a red three in hand
     oot_threshold: float = 40.0  # meld out of turn when the benefit is at least this
+    # what Normal does not use (the Hard level's heuristic, HARD_PARAMS)
+    disc_pair: float = 1.0  # odds that a player holds a pair of a rank they discarded, x this
 
 
 PARAMS: dict[str, CanastaParams] = {
@@ -100,6 +102,12 @@ PARAMS: dict[str, CanastaParams] = {
                                       freeze_cost=0.0, ld_take_card=-20.0, deny=12.0,
                                       gain_fit=25.0, gain_loose=10.0),
 }
+
+# The Hard level's heuristic (its own moves, the candidates it searches, the playouts): Normal's
+# parameters plus what Normal does not use. Canastone: a player rarely discards a card of a pair
+# it holds, so a rank the next player has discarded is a safer discard (docs/ai.md, Hard).
+HARD_PARAMS: dict[str, CanastaParams] = dict(PARAMS)
+HARD_PARAMS["canastone"] = replace(PARAMS["canastone"], disc_pair=0.6)
 
 
 @dataclass(frozen=True)
@@ -279,6 +287,10 @@ class CanastaHeuristic(Player):
         sq = v.side_of[q]
         opened = v.opened[sq]
         factor = 1.0
+        disc = 1.0
+        p = self.params.get(v.name)
+        if p is not None and p.disc_pair != 1.0 and not ctx.forget and v.discarded_rank(q, r):
+            disc = p.disc_pair
         if rules.open_first and not opened:
             factor = 0.4  # must open first, then take
         frozen = v.frozen or (rules.unopened_pile_frozen and not opened)
@@ -289,6 +301,8 @@ class CanastaHeuristic(Player):
                     return 0.97
         known = v.known[q] if not ctx.forget else []
         k = sum(1 for c in known if RANK[c] == r)
+        if k < 2:
+            factor *= disc  # a player rarely throws a card of a pair they hold
         unknown_cards = max(0, v.hand_counts[q] - len(known))
         good = v.unseen_rank[r] + (v.unseen_rank[r] == 0 and 0)
         total = v.unseen_total

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from game.actions import Action
 from game.players.base import Decision, Player
-from game.players.heuristic_canasta import EASY_SLIPS, CanastaHeuristic
+from game.players.heuristic_canasta import EASY_SLIPS, HARD_PARAMS, CanastaHeuristic
 
 
 class NormalPlayer(Player):
     level = "normal"
     slips = None
+    params = None  # the canasta-family parameters (None: PARAMS, Normal's)
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self._canasta = CanastaHeuristic(seed, slips=self.slips)
+        self._canasta = CanastaHeuristic(seed, params=self.params, slips=self.slips)
         self._canasta.rng = self.rng
         self._cassino = None
 
@@ -55,6 +56,7 @@ class HardPlayer(NormalPlayer):
     (``deadline_ms``) is always respected; without time the heuristic's move stands."""
 
     level = "hard"
+    params = HARD_PARAMS  # Normal's, plus what Normal does not use (the discards seen)
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -81,6 +83,6 @@ class HardPlayer(NormalPlayer):
         if self._csearch is None:
             from game.players.canasta_search import CanastaSearch
 
-            self._csearch = CanastaSearch(rng)
+            self._csearch = CanastaSearch(rng, params=self.params)
         self._csearch.rng = rng
         return self._csearch.choose(decision, budget - (time.perf_counter() - start))

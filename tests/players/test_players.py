@@ -207,9 +207,13 @@ def test_redealing_hidden_cards_changes_no_decision(rules, players):
         if rules != "cassino":
             changed += any(state.hand_cards(s) != other.hand_cards(s)
                            for s in range(players) if s != seat)
-        for level in ("easy", "normal"):
+        for level in ("easy", "normal", "hard"):
+            if level == "hard" and rules == "cassino":
+                continue  # its last-round solver ignores the deadline (tested below)
             d1 = decision(state, rules, players, seat)
             d2 = decision(other, rules, players, seat)
+            if level == "hard":  # no time to search: Hard's own heuristic move
+                d1.deadline_ms = d2.deadline_ms = 0
             if d1.legal:
                 assert make_player(level, 8).choose(d1) == make_player(level, 8).choose(d2)
     if rules != "cassino":
@@ -298,6 +302,51 @@ def test_hard_level_respects_a_short_deadline():
             a = bot.choose(d)
             assert a in d.legal
             assert time.perf_counter() - t0 < 5.0  # generous: no timing assert on the deadline
+
+
+def test_hard_heuristic_reads_the_discards():
+    """Hard's heuristic (HARD_PARAMS) lowers the odds that the next player can take the pile
+    with a rank that player has discarded; Normal's ignores the discards."""
+    from game.cards import RANK
+    from game.players.canasta_view import CanastaView, is_wild
+    from game.players.heuristic_canasta import HARD_PARAMS, CanastaHeuristic, _Ctx
+
+    normal, hard = CanastaHeuristic(0), CanastaHeuristic(0, params=HARD_PARAMS)
+    lower = same = 0
+    for state, seat in random_positions("canastone", 4, seed=3, count=80, every=3):
+        d = decision(state, "canastone", 4, seat)
+        v = CanastaView(d)
+        q = v.next_seat
+        for r in {RANK[c] for c in v.hand if not is_wild(c) and RANK[c] != 3}:
+            pn = normal.take_chance(v, q, r, _Ctx())
+            ph = hard.take_chance(v, q, r, _Ctx())
+            if v.discarded_rank(q, r) and sum(RANK[c] == r for c in v.known[q]) < 2:
+                assert ph <= pn
+                lower += ph < pn
+            else:
+                assert ph == pn
+                same += 1
+    assert lower and same
+
+
+def test_canasta_search_plan_per_game():
+    """Looking and Down searches take-or-draw only (playouts to the end of the deal); the
+    other canasta games also search discards."""
+    from game.players.canasta_search import CanastaSearch
+    from game.rng import Rng
+
+    search = CanastaSearch(Rng(1))
+    for rules, want in (("looking-and-down", {"take", "draw"}),
+                        ("canastone", {"take", "draw", "discard"})):
+        seen = set()
+        for state, seat in random_positions(rules, 4, seed=4, count=150, every=2):
+            if state.current_player() == seat:
+                seen.update(a.verb for a in search.candidates(decision(state, rules, 4, seat)))
+        assert seen <= want
+        assert "discard" in seen or rules == "looking-and-down"
+        assert "take" in seen or "draw" in seen
+    assert search.plan("looking-and-down")[2] is None
+    assert search.plan("canastone")[2] == 1
 
 
 def test_bench_ai_section_keys():
