@@ -1187,6 +1187,7 @@ class EngineMixin:
             wild_cards = [()]
         # Where the hand stays at two cards or more, the only end-of-hand rule (CA-11, CS-12,
         # LD-12) cannot bite, and a generated shape needs no second check.
+        short = False  # Canastone: the side's wild meld is short of seven (CS-6)
         if self.opened[side]:
             closed = rules.canasta_closed
             opening_turn = closed and self.opening_turn[seat] == self.turn_no  # _opening_turn
@@ -1313,7 +1314,7 @@ class EngineMixin:
                 out.append(_new(Action, (seat, "meld", concealed, -1)))
         if out_of_turn or not discards:
             return out
-        if hs >= 2 and self.ask != 2 and not rules.wild_meld:  # _discards' usual case
+        if hs >= 2 and self.ask != 2 and not short:  # _discards' usual case
             out += compress(_DISCARD[seat], h)
         else:
             out += self._discards(seat, bool(out))
@@ -1323,11 +1324,14 @@ class EngineMixin:
         return out
 
     def _wild_meld_adds(self, seat, m, J, T, out_of_turn, out) -> None:
+        """Wild cards onto the wild meld (CS-6): any number fits it, so only the end-of-hand
+        rules can refuse, and only when fewer than two cards stay."""
         h = self.hand[seat]
+        hs = self.hsize[seat]
         for w in range(1, J + T + 1):
             for j in range(max(0, w - T), min(w, J) + 1):
                 cards = self._wilds(h, j, w - j, None)
-                if self._check_add(seat, m.key, (cards,), out_of_turn) is None:
+                if hs - w >= 2 or self._check_add(seat, m.key, (cards,), out_of_turn) is None:
                     out.append(_new(Action, (seat, "add", (cards,), m.key)))
 
     def _discards(self, seat: int, can_meld: bool | None = None) -> list[Action]:
