@@ -1456,29 +1456,24 @@ class EngineMixin:
         if len(ranks) < 2:
             return out
         cap = 6 if opening_turn else 99
-        # A rank that cannot stand without wild cards (a pair) makes _spread fail at w = 0
-        # and ends that subset's search: only ranks that stand alone combine.
-        problem = rules.natural_meld_problem
-        alone = []
-        for r, n in ranks:
-            k = n if n < cap else cap
-            if not problem(k, 0, k):
-                alone.append((r, n))
         subsets = []
         for k in (2, 3):
-            subsets.extend(combinations(alone, k))
-        if len(ranks) > 3 and len(alone) == len(ranks):
+            subsets.extend(combinations(ranks, k))
+        if len(ranks) > 3:
             subsets.append(tuple(ranks))
+        wmax = 0 if clean_only else J + T
         for subset in subsets:
             base = []
             base_value = 0
+            lowest = 0  # the wild cards the melds need to stand (one per pair)
             for r, n in subset:
                 k = n if n < cap else cap
                 base.append(k)
                 base_value += pts[_NAT_CODES[r][0]] * k
-            if base_value + wild_value < minimum:
+                lowest += self._wild_need(k, cap) or 0
+            if base_value + wild_value < minimum or lowest > wmax:
                 continue
-            for w in range(0, (0 if clean_only else J + T) + 1):
+            for w in range(lowest, wmax + 1):
                 groups = self._spread(h, subset, base, w, J, T, used, cap)
                 if groups is None:
                     break
@@ -1491,33 +1486,51 @@ class EngineMixin:
         return out
 
     def _spread(self, h, subset, base, w, J, T, used, cap):
-        """Meld each rank of ``subset`` with its natural cards, spreading w wild cards (jokers
-        first, for points) where the meld shape allows; None if they cannot all be placed."""
-        rules = self.rules
-        jl, tl = min(w, J), w - min(w, J)
+        """Meld each rank of ``subset`` with its natural cards and w wild cards: first the
+        wild cards each meld needs to stand (a pair needs one), then the rest in rank order
+        where the meld shapes allow; jokers before twos, for points. None if they cannot
+        all be placed."""
+        problem = self.rules.natural_meld_problem
+        jl = min(w, J)
+        tl = w - jl
         if tl > T:
+            return None
+        counts = []
+        left = w
+        for k in base:
+            x = self._wild_need(k, cap)
+            if x is None or x > left:
+                return None
+            counts.append(x)
+            left -= x
+        for i, k in enumerate(base):
+            x = counts[i]
+            while left and k + x + 1 <= cap and not problem(k, x + 1, k + x + 1):
+                x += 1
+                left -= 1
+            counts[i] = x
+        if left:
             return None
         groups = []
         used = dict(used) if used else {}
-        for (rank, _), k in zip(subset, base):
-            wj = wt = 0
-            while jl + tl and not rules.natural_meld_problem(k, wj + wt + 1, k + wj + wt + 1) \
-                    and k + wj + wt + 1 <= cap:
-                if jl:
-                    jl -= 1
-                    wj += 1
-                else:
-                    tl -= 1
-                    wt += 1
-            if rules.natural_meld_problem(k, wj + wt, k + wj + wt):
-                return None
-            g = self._pick(h, rank, k, used) + self._wilds(h, wj, wt, used)
+        for (rank, _), k, x in zip(subset, base, counts):
+            wj = x if x < jl else jl
+            jl -= wj
+            g = self._pick(h, rank, k, used) + self._wilds(h, wj, x - wj, used)
             for c in g:
                 used[c] = used.get(c, 0) + 1
             groups.append(g)
-        if jl + tl:
-            return None
         return tuple(groups)
+
+    def _wild_need(self, k: int, cap: int) -> int | None:
+        """The fewest wild cards with which k natural cards stand as a meld (None: never)."""
+        problem = self.rules.natural_meld_problem
+        x = 0
+        while problem(k, x, k + x):
+            x += 1
+            if k + x > cap or x > k:
+                return None
+        return x
 
     # convenience for tests and tools
     def meld(self, side: int, rank_or_key: int) -> Meld | None:

@@ -342,6 +342,22 @@ def test_ca7_opening_with_a_joker_is_listed():
     refused(st, "0 meld KS KH 2C", "50", "40")
 
 
+def test_ca7_opening_with_a_pair_made_up_by_a_wild_card_beside_other_melds_is_listed():
+    """CA-7: melds laid at once count together, and a pair with a wild card is a meld (CA-4).
+    At 1500 (minimum 90) the only opening is KS KH 2C + 8s + queens (40 + 30 + 30): the
+    listing must offer it (the wild card goes where a meld needs it, not to the first rank)."""
+    st = pos(CA, 2, hands=["KS KH 2C 8S 8H 8D QS QH QD 4C 5D", "5C"], turn=0, phase="play",
+             scores=[1500, 0])
+    assert legal(st, "0 meld 8S 8H 8D / QS QH QD / KS KH 2C")
+    refused(st, "0 meld 8S 8H 8D 2C / QS QH QD", "90", "80")
+    openings = [a for a in st.legal_actions(0) if a.verb == "meld"]
+    assert openings, "no opening listed"
+    for a in openings:
+        assert st.why_illegal(a) is None
+        assert sorted(len(g) for g in a.groups) == [3, 3, 3]
+        assert any(2 in (c % 13 + 1 for c in g) and len(g) == 3 for g in a.groups)
+
+
 def test_ca7_opening_with_a_joker_shape_is_listed():
     """CA-7: legal_actions must offer an opening meld of 2 kings + 1 wild card when that
     opening is legal (with the joker)."""
