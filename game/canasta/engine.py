@@ -1462,27 +1462,31 @@ class EngineMixin:
         if len(ranks) > 3:
             subsets.append(tuple(ranks))
         wmax = 0 if clean_only else J + T
+        pj, pt = pts[JOKER], pts[1]
+        need = {}  # per rank: the wild cards its meld needs to stand (a pair: one)
+        for r, n in ranks:
+            x = self._wild_need(n if n < cap else cap, cap)
+            need[r] = 99 if x is None else x
         for subset in subsets:
             base = []
             base_value = 0
-            lowest = 0  # the wild cards the melds need to stand (one per pair)
+            lowest = 0
             for r, n in subset:
                 k = n if n < cap else cap
                 base.append(k)
                 base_value += pts[_NAT_CODES[r][0]] * k
-                lowest += self._wild_need(k, cap) or 0
+                lowest += need[r]
             if base_value + wild_value < minimum or lowest > wmax:
                 continue
-            for w in range(lowest, wmax + 1):
+            # The fewest wild cards (jokers first) that reach the minimum; more add nothing
+            # needed. Placing them only gets harder with more, so one try decides.
+            w = lowest
+            while base_value + pj * min(w, J) + pt * (w - min(w, J)) < minimum:
+                w += 1
+            if w <= wmax:
                 groups = self._spread(h, subset, base, w, J, T, used, cap)
-                if groups is None:
-                    break
-                value = sum(pts[c] for g in groups for c in g)
-                if value >= minimum:
+                if groups is not None:
                     out.append(groups)
-                    break  # more wild cards add nothing needed
-                if base_value >= minimum:
-                    break
         return out
 
     def _spread(self, h, subset, base, w, J, T, used, cap):
