@@ -1228,6 +1228,10 @@ class EngineMixin:
                     else:
                         prefix = ()
                     key = m.key
+                    if not top and hs - nmax >= 2:  # naturals only, nothing to check
+                        for a_n in range(1, nmax + 1):
+                            out.append(_new(Action, (seat, "add", (prefix[:a_n],), key)))
+                        continue
                     for a_n in range(nmax + 1):
                         nats = prefix[:a_n]
                         for w in range(0 if a_n else 1, top + 1):
