@@ -1243,8 +1243,20 @@ class EngineMixin:
                                 out.append(_new(Action, (seat, "add", (nats + wild_cards[w],),
                                                          key)))
                     continue
-                prefix = self._prefix(h, mr) if nmax else ()
+                if nmax:  # _prefix, inlined
+                    a, b, c, d = _NAT_CODES[mr]
+                    prefix = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
+                else:
+                    prefix = ()
                 size_cap = 6 if opening_turn and closed else 99
+                if not wmax and hs - nmax >= 2:  # naturals only, nothing to check
+                    for a_n in range(1, nmax + 1):
+                        base_size = msize + a_n
+                        if base_size > size_cap or (closed and base_size > 7):
+                            break
+                        if wild_room(mnat + a_n, mwild, base_size) >= 0:
+                            out.append(_new(Action, (seat, "add", (prefix[:a_n],), m.key)))
+                    continue
                 for a_n in range(nmax + 1):
                     nat = mnat + a_n
                     base_size = msize + a_n
@@ -1488,16 +1500,16 @@ class EngineMixin:
             while base_value + pj * min(w, J) + pt * (w - min(w, J)) < minimum:
                 w += 1
             if w <= wmax:
-                groups = self._spread(h, subset, base, w, J, T, used, cap)
+                groups = self._spread(h, subset, base, w, J, T, used, cap, need)
                 if groups is not None:
                     out.append(groups)
         return out
 
-    def _spread(self, h, subset, base, w, J, T, used, cap):
+    def _spread(self, h, subset, base, w, J, T, used, cap, need=None):
         """Meld each rank of ``subset`` with its natural cards and w wild cards: first the
-        wild cards each meld needs to stand (a pair needs one), then the rest in rank order
-        where the meld shapes allow; jokers before twos, for points. None if they cannot
-        all be placed."""
+        wild cards each meld needs to stand (a pair needs one; ``need`` per rank when known),
+        then the rest in rank order where the meld shapes allow; jokers before twos, for
+        points. None if they cannot all be placed."""
         problem = self.rules.natural_meld_problem
         jl = min(w, J)
         tl = w - jl
@@ -1505,8 +1517,8 @@ class EngineMixin:
             return None
         counts = []
         left = w
-        for k in base:
-            x = self._wild_need(k, cap)
+        for (rank, _), k in zip(subset, base):
+            x = need[rank] if need is not None else self._wild_need(k, cap)
             if x is None or x > left:
                 return None
             counts.append(x)
@@ -1520,7 +1532,18 @@ class EngineMixin:
         if left:
             return None
         groups = []
-        used = dict(used) if used else {}
+        if not used:  # the whole hand: naturals never clash, wild cards are dealt in turn
+            twos = (1,) * h[1] + (14,) * h[14] + (27,) * h[27] + (40,) * h[40]
+            at = 0
+            for (rank, _), k, x in zip(subset, base, counts):
+                wj = x if x < jl else jl
+                jl -= wj
+                a, b, c, d = _NAT_CODES[rank]  # _prefix, inlined
+                nats = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
+                groups.append(nats[:k] + (JOKER,) * wj + twos[at:at + x - wj])
+                at += x - wj
+            return tuple(groups)
+        used = dict(used)
         for (rank, _), k, x in zip(subset, base, counts):
             wj = x if x < jl else jl
             jl -= wj
