@@ -203,12 +203,14 @@ class CanastaSearch:
         return True
 
     # What is searched per game: (take or draw, discards, playout rounds; None = to the end of
-    # the deal). Looking and Down searches only take-or-draw (about three such decisions a
-    # deal), each candidate played to the end of the deal: one-round playouts scored by table
-    # minus hand points misjudge it (a big pile fills the hand, the down is far away), and the
-    # one-round search lost points on every decision and on discards only (docs/ai.md).
+    # the deal). Looking and Down and Canastone search only take-or-draw (one to three such
+    # decisions a deal), each candidate played to the end of the deal. In Looking and Down
+    # one-round playouts scored by table minus hand points misjudge the game (a big pile fills
+    # the hand, the down is far away) and lost points; in Canastone the discard search gained
+    # nothing measurable at 95% of Hard's thinking time (docs/ai.md).
     PLAN: dict[str, tuple[bool, bool, int | None]] = {
         "looking-and-down": (True, False, None),
+        "canastone": (True, False, None),
     }
     DEFAULT_PLAN = (True, True, 1)
 
