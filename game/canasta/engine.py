@@ -1249,13 +1249,14 @@ class EngineMixin:
                 else:
                     prefix = ()
                 size_cap = 6 if opening_turn and closed else 99
-                if not wmax and hs - nmax >= 2:  # naturals only, nothing to check
+                if not wmax and hs - nmax >= 2:
+                    # Naturals only: they never spoil a meld (tests/canasta/test_ruleset_hooks),
+                    # so only the size caps and nothing else to check.
                     for a_n in range(1, nmax + 1):
                         base_size = msize + a_n
                         if base_size > size_cap or (closed and base_size > 7):
                             break
-                        if wild_room(mnat + a_n, mwild, base_size) >= 0:
-                            out.append(_new(Action, (seat, "add", (prefix[:a_n],), m.key)))
+                        out.append(_new(Action, (seat, "add", (prefix[:a_n],), m.key)))
                     continue
                 for a_n in range(nmax + 1):
                     nat = mnat + a_n

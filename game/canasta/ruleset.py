@@ -131,7 +131,8 @@ class RuleSet:
 
     def wild_room(self, nat: int, wild: int, size: int) -> int:
         """How many more wild cards a meld of this shape may take (the generator's shortcut
-        for ``natural_meld_problem``; a test checks that the two agree)."""
+        for ``natural_meld_problem``; tests/canasta/test_ruleset_hooks.py checks that the two
+        agree, and that natural cards never bring it below zero)."""
         return self.max_wild_in_meld - wild
 
     def canasta_accepts_wild(self) -> bool:
