@@ -1298,7 +1298,14 @@ class EngineMixin:
                 for a_n in range(2, n + 1):
                     if a_n > cap:
                         break
-                    top = min(wmax_new, wild_room(a_n, 0, a_n), cap - a_n) if wmax_new else 0
+                    if wmax_new:
+                        top = wild_room(a_n, 0, a_n)
+                        if top > wmax_new:
+                            top = wmax_new
+                        if top > cap - a_n:
+                            top = cap - a_n
+                    else:
+                        top = 0
                     for w in range(3 - a_n if a_n < 3 else 0, top + 1):
                         g = prefix[:a_n] + wild_cards[w] if w else prefix[:a_n]
                         if hs - a_n - w >= 2 or self._check_meld_groups(
