@@ -1,16 +1,17 @@
 """Canasta-family search for the Hard level: determinized Monte Carlo at the decisions that
-matter most (take the pile or draw; which card to discard).
+matter most (take the pile or draw; in Canasta and Quick Canasta also which card to discard).
 
 - :func:`sample_world` builds a full state consistent with the seat's observation: the cards
   others are known to hold stay with them, every other unseen card (other hands, the stock, the
   Canastone packet, the Looking and Down downs, this seat's own down included) is dealt at
   random with the right counts.
 - :class:`CanastaSearch` plays each of the heuristic's best candidates in the same sampled worlds
-  (common random numbers), every seat then played by the Normal heuristic from its own view, for
-  a few rounds (or to the end of the deal), and scores the position by the points each side has
-  on the table minus what it holds in hand. Candidates clearly behind are dropped after each
-  batch; the heuristic's move is kept unless another is clearly better. A hard deadline bounds
-  it; without time the heuristic's move stands.
+  (common random numbers), every seat then played by Hard's heuristic (``HARD_PARAMS``) from its
+  own view, for one round (scored by the points each side has on the table minus what it holds
+  in hand) or, per game (:attr:`CanastaSearch.PLAN`), to the end of the deal (scored by the
+  deal's score). Candidates clearly behind are dropped after each batch; the heuristic's move is
+  kept unless another is clearly better. A hard deadline bounds it; without time the
+  heuristic's move stands.
 """
 
 from __future__ import annotations

@@ -51,9 +51,11 @@ class EasyPlayer(NormalPlayer):
 
 
 class HardPlayer(NormalPlayer):
-    """Hard: a time-bounded search over the Normal heuristic's best moves (Cassino: exact in
-    the two-player last round, determinized Monte Carlo before). The deadline of the decision
-    (``deadline_ms``) is always respected; without time the heuristic's move stands."""
+    """Hard: a time-bounded search over its heuristic's best moves (Cassino: exact in the
+    two-player last round, determinized Monte Carlo before). Its canasta-family heuristic is
+    Normal's with ``HARD_PARAMS`` (retuned in Canastone and Looking and Down, docs/ai.md). The
+    deadline of the decision (``deadline_ms``) is always respected; without time the
+    heuristic's move stands."""
 
     level = "hard"
     params = HARD_PARAMS  # Normal's, plus what Normal does not use (the discards seen)

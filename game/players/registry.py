@@ -4,7 +4,8 @@
 - ``simple``: the fallback: legal and greedy, knows nothing of strategy.
 - ``easy``: the Normal heuristic with deliberate human-like slips.
 - ``normal``: the tuned heuristic of each game (game/players/heuristic_*.py).
-- ``hard``: a time-bounded search over Normal's best moves (game/players/*_search.py).
+- ``hard``: a time-bounded search over its heuristic's best moves (game/players/*_search.py;
+  the heuristic is Normal's, retuned for Hard in Canastone and Looking and Down).
 """
 
 from __future__ import annotations
