@@ -1217,16 +1217,16 @@ class EngineMixin:
                 if not nmax and not wmax:
                     continue
                 mnat, mwild = m.nat, m.jok + m.two
+                if nmax:  # _prefix, inlined (never rank 3 here)
+                    a, b, c, d = _NAT_CODES[mr]
+                    prefix = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
+                else:
+                    prefix = ()
                 if fixed_room:
                     # Canasta, Quick Canasta: the wild room does not depend on the naturals.
                     top = fixed_room - mwild
                     if top > wmax:
                         top = wmax
-                    if nmax:  # _prefix, inlined (never rank 3 here)
-                        a, b, c, d = _NAT_CODES[mr]
-                        prefix = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
-                    else:
-                        prefix = ()
                     key = m.key
                     if not top and hs - nmax >= 2:  # naturals only, nothing to check
                         for a_n in range(1, nmax + 1):
@@ -1243,11 +1243,6 @@ class EngineMixin:
                                 out.append(_new(Action, (seat, "add", (nats + wild_cards[w],),
                                                          key)))
                     continue
-                if nmax:  # _prefix, inlined
-                    a, b, c, d = _NAT_CODES[mr]
-                    prefix = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
-                else:
-                    prefix = ()
                 size_cap = 6 if opening_turn and closed else 99
                 if not wmax and hs - nmax >= 2:
                     # Naturals only: they never spoil a meld (tests/canasta/test_ruleset_hooks),
@@ -1359,11 +1354,8 @@ class EngineMixin:
                     out.append(_new(Action, (seat, "add", (cards,), m.key)))
 
     def _discards(self, seat: int, can_meld: bool | None = None) -> list[Action]:
-        """The discard actions of ``_discardable``; the usual case (any card of a hand of two
-        or more) picks the cached actions straight by the hand's counts."""
-        h = self.hand[seat]
-        if self.hsize[seat] >= 2 and self.ask != 2 and not self.rules.wild_meld:
-            return list(compress(_DISCARD[seat], h))
+        """The discard actions of ``_discardable`` (the play listing picks the usual case, any
+        card of a hand of two or more, straight from the cached actions)."""
         discard = _DISCARD[seat]
         return [discard[c] for c in self._discardable(seat, can_meld)]
 
@@ -1546,9 +1538,7 @@ class EngineMixin:
             for (rank, _), k, x in zip(subset, base, counts):
                 wj = x if x < jl else jl
                 jl -= wj
-                a, b, c, d = _NAT_CODES[rank]  # _prefix, inlined
-                nats = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
-                groups.append(nats[:k] + (JOKER,) * wj + twos[at:at + x - wj])
+                groups.append(self._prefix(h, rank)[:k] + (JOKER,) * wj + twos[at:at + x - wj])
                 at += x - wj
             return tuple(groups)
         used = dict(used)
