@@ -230,6 +230,14 @@ class CanastaView:
         """The melds this seat may add to (its side's; in Looking and Down its own)."""
         return self.melds[self.side]
 
+    def pile_gain(self) -> tuple[int, int]:
+        """Of the cards under the pile's top: (how many fit the side's melds, how many are
+        wild): what a take brings, for the take reasons of the heuristic and the hints."""
+        gained = self.pile[:-1]
+        fit = sum(1 for c in gained if not is_wild(c) and RANK[c] != 3
+                  and self.meld_of_rank(self.side, RANK[c]) is not None)
+        return fit, sum(1 for c in gained if is_wild(c))
+
     def meld_of_rank(self, side: int, r: int) -> MeldInfo | None:
         for m in self.melds[side].values():
             if m.rank == r and self.accepts(m):

@@ -610,10 +610,7 @@ def _rank_count(h, r: int) -> int:
 
 def _take_reason(v: CanastaView) -> str:
     """E.g. "take the pile: 9 cards, 3 fit your melds, 1 wild card"."""
-    gained = v.pile[:-1]
-    fit = sum(1 for c in gained if not is_wild(c) and RANK[c] != 3
-              and v.meld_of_rank(v.side, RANK[c]) is not None)
-    wild = sum(1 for c in gained if is_wild(c))
+    fit, wild = v.pile_gain()
     parts = [f"{len(v.pile)} cards"]
     if fit:
         parts.append(f"{fit} fit your melds")

@@ -99,13 +99,10 @@ def _reason_of(text: str, a: Action, decision: Decision) -> Reason:
 
 
 def _take_reason(decision: Decision) -> Reason:
-    from game.players.canasta_view import CanastaView, is_wild
+    from game.players.canasta_view import CanastaView
 
     v = CanastaView(decision)
-    gained = v.pile[:-1]
-    fit = sum(1 for c in gained if not is_wild(c) and RANK[c] != 3
-              and v.meld_of_rank(v.side, RANK[c]) is not None)
-    wild = sum(1 for c in gained if is_wild(c))
+    fit, wild = v.pile_gain()
     n = len(v.pile)
     if fit and wild:
         return reason("hint_take_fit_wild", cards=n, fit=fit, wild=wild)
