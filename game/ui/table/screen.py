@@ -611,10 +611,14 @@ class TableScreen(Screen):
         cassino = a.verb in ("trail", "capture", "build")
         want = list(a.groups[0]) if cassino and a.groups else list(a.cards())
         cards = []
-        for sp in sc.hand:
+        for i, sp in enumerate(sc.hand):
             if sp.code in want:
                 want.remove(sp.code)
-                cards.append(sp.rect)
+                r = sp.rect
+                nxt = sc.hand[i + 1].rect if i + 1 < len(sc.hand) else None
+                if nxt is not None and r.x < nxt.x < r.right:  # fanned: only the part in view
+                    r = pygame.Rect(r.x, r.y, nxt.x - r.x, r.h)
+                cards.append(r)
         if cassino and len(a.groups) > 1:
             table = set(a.groups[1])
             cards += [sp.rect for sp in sc.sprites
