@@ -16,6 +16,7 @@ import contextlib
 import importlib
 import importlib.util
 import logging
+import sys
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ import pygame_gui
 from game import i18n
 from game.i18n import t
 from game.settings import MIN_WINDOW, Settings, SettingsStore
-from game.ui import audio, cards_art, theme
+from game.ui import audio, cards_art, fonts, palette, textlayout, theme
 from game.ui.config import NewGameConfig
 from game.ui.fonts import FONT_NAME
 from game.ui.markdown import FINE_SIZES
@@ -34,6 +35,7 @@ from game.ui.markdown import FINE_SIZES
 log = logging.getLogger(__name__)
 
 DESIGN_SIZE = (1280, 800)  # the UI scale is 1.0 at this window size
+CRASH_EXIT = 70  # EX_SOFTWARE: an internal error ended the program
 
 
 def _never() -> bool:
@@ -56,6 +58,39 @@ def ui_scale(size: tuple[int, int]) -> float:
     """1.0 at 1280x800, larger on big windows, in steps of 0.05 so small drags keep the theme."""
     s = min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1])
     return round(max(0.75, min(2.0, s)) * 20) / 20
+
+
+def draw_crash(surface: pygame.Surface, title: str, body: str, where: str, close: str,
+               scale: float = 1.0) -> None:
+    """The crash message on a dimmed copy of the last frame: the title, what became of the
+    game, the log file's path, and how to close."""
+    w, h = surface.get_size()
+    veil = pygame.Surface((w, h), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 200))
+    surface.blit(veil, (0, 0))
+    size = max(12, round(22 * scale))
+    pad = round(32 * scale)
+    width = min(w - 2 * pad - round(40 * scale), round(820 * scale))
+    lines = [(line, True, palette.GOLD_LIGHT) for line in textlayout.wrap(title, width, size,
+                                                                           True)]
+    lines += [("", False, palette.TEXT)]
+    lines += [(line, False, palette.TEXT) for line in textlayout.wrap(body, width, size)]
+    lines += [(where, False, palette.GOLD_LIGHT), ("", False, palette.TEXT)]
+    lines += [(line, False, palette.TEXT_DIM) for line in textlayout.wrap(close, width, size)]
+    step = round(size * 1.5)
+    panel = pygame.Rect(0, 0, width + 2 * pad, step * len(lines) + 2 * pad)
+    panel.center = (w // 2, h // 2)
+    pygame.draw.rect(surface, (9, 38, 25), panel, border_radius=round(14 * scale))
+    pygame.draw.rect(surface, palette.GOLD, panel, max(1, round(2 * scale)),
+                     border_radius=round(14 * scale))
+    y = panel.top + pad
+    for text, bold, colour in lines:
+        if text:
+            # A long path has no place to break: it gets smaller instead.
+            fitted = fonts.fit_size(text, width, size, bold) if text == where else size
+            img = fonts.render(text, fitted, colour, bold=bold)
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+        y += step
 
 
 class App:
@@ -82,6 +117,7 @@ class App:
         self.screen = None
         self._save_due: float | None = None  # seconds until pending settings are written
         self._pending: dict = {}
+        self.crash_message: str | None = None  # what report_crash told the player
         from game.ui.screens.main_menu import MainMenu
 
         self.show(MainMenu(self))
@@ -323,18 +359,60 @@ class App:
         return surface
 
     def run(self) -> int:
+        """The main loop; 0 after Quit, CRASH_EXIT after an unexpected error (reported)."""
+        crashed = False
         try:
             while self.running:
                 dt = self.clock.tick(60) / 1000
                 self.step(min(dt, 0.1))
+        except Exception:
+            crashed = True
+            log.critical("unexpected error: Card Table closes", exc_info=True)
+            self.report_crash()
+            return CRASH_EXIT
         finally:
-            self.close()
+            self.close(save=not crashed)
         return 0
 
-    def close(self) -> None:
-        self.flush_settings()
+    def close(self, save: bool = True) -> None:
+        """Leave the screen (the table saves its game) and close the window. After a crash
+        (``save=False``) the game is not saved again: its state may be what failed, and the
+        autosave written after the last move is the one to continue from."""
+        with contextlib.suppress(Exception):  # settings are not the game: keep a change made
+            self.flush_settings()
         if self.screen is not None:
-            self.screen.leave()
+            if save:
+                self.screen.leave()
             self.screen = None
         audio.get().quit()
         pygame.display.quit()
+
+    # --- crash report -----------------------------------------------------------------
+
+    def report_crash(self) -> None:
+        """Tell the player, in their language, that the program must close, that the game is
+        saved, and where the log is; on the terminal too. Never raises."""
+        from game import applog
+
+        title = t("app.crash.title")
+        body = t("app.crash.body", resume=t("menu.continue"))
+        where = str(applog.log_file())
+        self.crash_message = "\n".join((title, body, where))
+        print(self.crash_message, file=sys.stderr)
+        try:
+            self._show_crash(title, body, where)
+        except Exception:  # the window itself may be what failed: the terminal has it
+            log.exception("the crash message could not be shown")
+
+    def _show_crash(self, title: str, body: str, where: str) -> None:
+        surface = pygame.display.get_surface() or self.window
+        draw_crash(surface, title, body, where, t("app.crash.close"), self.scale)
+        pygame.display.flip()
+        if pygame.display.get_driver() == "dummy":
+            return  # no one can see it (headless): nothing to wait for
+        pygame.event.clear()
+        while True:
+            for event in pygame.event.get():
+                if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                    return
+            self.clock.tick(20)
