@@ -16,6 +16,7 @@ import contextlib
 import importlib
 import importlib.util
 import logging
+import os
 import sys
 import warnings
 from collections.abc import Callable
@@ -54,10 +55,46 @@ class AppHooks:
     on_start: Callable[[App, NewGameConfig], None] | None = None
 
 
-def ui_scale(size: tuple[int, int]) -> float:
-    """1.0 at 1280x800, larger on big windows, in steps of 0.05 so small drags keep the theme."""
-    s = min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1])
-    return round(max(0.75, min(2.0, s)) * 20) / 20
+def ui_scale(size: tuple[int, int], density: float = 1.0) -> float:
+    """The UI's scale for a window of ``size`` pixels at ``density`` pixels per point.
+
+    1.0 at 1280x800 points, larger on big windows (up to 2), in steps of 0.05 so small drags
+    keep the theme; then times the density, so that text and cards keep their size on a
+    display scaled to 125-200 % and are drawn with all its pixels (sharp, not stretched).
+    """
+    w, h = size[0] / density, size[1] / density
+    s = min(w / DESIGN_SIZE[0], h / DESIGN_SIZE[1])
+    return round(max(0.75, min(2.0, s)) * density * 20) / 20
+
+
+def pixel_density(window_size: tuple[int, int], drawable_size: tuple[int, int],
+                  desktop_scale: float = 1.0) -> float:
+    """Pixels per point: the desktop's scale (Windows, where the DPI-aware window is sized in
+    pixels) times drawable over window size (where the window is sized in points)."""
+    if window_size[0] <= 0 or drawable_size[0] <= 0:
+        return max(1.0, desktop_scale)
+    return max(1.0, desktop_scale * drawable_size[0] / window_size[0])
+
+
+def desktop_scale() -> float:
+    """The desktop's scale factor (1.5 at 150 %). Only Windows needs asking: elsewhere SDL
+    sizes windows in points and the drawable size tells the ratio."""
+    if sys.platform != "win32":
+        return 1.0
+    try:
+        import ctypes
+
+        return max(1.0, ctypes.windll.user32.GetDpiForSystem() / 96)  # type: ignore[attr-defined]
+    except (AttributeError, OSError):  # before Windows 10 1607
+        return 1.0
+
+
+def declare_dpi_awareness() -> None:
+    """Tell SDL, before the display starts, that the program draws at the display's real
+    resolution: Windows must then not stretch the window's bitmap (blurry text), and a window
+    may get all the pixels of a high-density display. A value set by the user wins."""
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+    os.environ.setdefault("SDL_VIDEO_HIGHDPI_DISABLED", "0")
 
 
 def draw_crash(surface: pygame.Surface, title: str, body: str, where: str, close: str,
@@ -96,8 +133,10 @@ def draw_crash(surface: pygame.Surface, title: str, body: str, where: str, close
 class App:
     def __init__(self, store: SettingsStore | None = None, hooks: AppHooks | None = None,
                  size: tuple[int, int] | None = None, fullscreen: bool | None = None):
+        declare_dpi_awareness()
         pygame.display.init()
         pygame.font.init()
+        self.desktop_scale = desktop_scale()
         self.store = store if store is not None else SettingsStore()
         self.settings_warning = self.store.warning
         if self.settings_warning:
@@ -109,7 +148,8 @@ class App:
         self._windowed_size = tuple(size or self.settings.window_size)
         self.window = self._open_window()
         self._set_caption_and_icon()
-        self.scale = ui_scale(self.window_size)
+        self.density = self._density()
+        self.scale = ui_scale(self.window_size, self.density)
         self.font_sizes = theme.font_sizes(self.scale)
         self.manager = self._make_manager()
         self.clock = pygame.time.Clock()
@@ -160,17 +200,27 @@ class App:
     def window_size(self) -> tuple[int, int]:
         return self.window.get_size()
 
+    def _points(self, size: tuple[int, int]) -> tuple[int, int]:
+        """A window size in pixels as the settings keep it, in points (the desktop's units)."""
+        return round(size[0] / self.desktop_scale), round(size[1] / self.desktop_scale)
+
+    def _density(self) -> float:
+        return pixel_density(pygame.display.get_window_size(), self.window_size,
+                             self.desktop_scale)
+
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        w = max(MIN_WINDOW[0], self._windowed_size[0])
-        h = max(MIN_WINDOW[1], self._windowed_size[1])
+        # Sizes are kept in points; a DPI-aware window on Windows is sized in pixels.
+        w = round(max(MIN_WINDOW[0], self._windowed_size[0]) * self.desktop_scale)
+        h = round(max(MIN_WINDOW[1], self._windowed_size[1]) * self.desktop_scale)
         surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         # The layouts are designed down to 800x600. from_display_module is the only way in
         # pygame-ce 2.5 to reach the display's window; it warns, harmlessly, about rendering.
         with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
-            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+            pygame.Window.from_display_module().minimum_size = tuple(
+                round(v * self.desktop_scale) for v in MIN_WINDOW)
         return surface
 
     def _set_caption_and_icon(self) -> None:
@@ -187,7 +237,7 @@ class App:
         if on == self.fullscreen:
             return
         if on:
-            self._windowed_size = self.window_size  # to return to
+            self._windowed_size = self._points(self.window_size)  # to return to
         self.fullscreen = on
         self.window = self._open_window()
         self.update_settings(fullscreen=on)
@@ -196,7 +246,8 @@ class App:
     def on_resized(self) -> None:
         self.window = pygame.display.get_surface()
         size = self.window_size
-        scale = ui_scale(size)
+        self.density = self._density()
+        scale = ui_scale(size, self.density)
         if scale != self.scale:
             self.scale = scale
             self.font_sizes = theme.font_sizes(scale)
@@ -209,10 +260,11 @@ class App:
             self.manager.set_window_resolution(size)
             self.rebuild()
         if not self.fullscreen:
-            self._windowed_size = size
-            small = size[0] < MIN_WINDOW[0] or size[1] < MIN_WINDOW[1]
-            if not small and tuple(size) != tuple(self.settings.window_size):
-                self.update_settings(delay=0.8, window_size=size)  # not for no-op events
+            points = self._points(size)
+            self._windowed_size = points
+            small = points[0] < MIN_WINDOW[0] or points[1] < MIN_WINDOW[1]
+            if not small and tuple(points) != tuple(self.settings.window_size):
+                self.update_settings(delay=0.8, window_size=points)  # not for no-op events
 
     def _make_manager(self) -> pygame_gui.UIManager:
         manager = pygame_gui.UIManager(self.window_size, theme.build_theme(self.scale))
