@@ -48,12 +48,13 @@ def _shipped() -> dict[Path, str]:
 
 
 def _runtime_files() -> list[Path]:
-    """Every file the program reads at run time, in the checkout's layout."""
-    files = [*(REPO / "game" / "locales").glob("*.json"),
-             *(REPO / "game" / "rules_text").glob("*/*.md"),
-             *(REPO / "art" / "fonts").glob("*.otf"), REPO / "art" / "fonts" / "OFL.txt",
-             *(REPO / "sounds").glob("*.wav"), REPO / "sounds" / "LICENSE",
-             *(REPO / "saves").glob("*.json")]
+    """Every file the program reads at run time, in the checkout's layout: every file in the
+    package (whatever a new data folder holds), and the top-level folders' files."""
+    files = [p for p in (REPO / "game").rglob("*")
+             if p.is_file() and "__pycache__" not in p.parts]
+    files += [*(REPO / "art" / "fonts").glob("*.otf"), REPO / "art" / "fonts" / "OFL.txt",
+              *(REPO / "sounds").glob("*.wav"), REPO / "sounds" / "LICENSE",
+              *(REPO / "saves").glob("*.json")]
     assert len(files) > 30
     return files
 
