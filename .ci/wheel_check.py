@@ -45,10 +45,12 @@ def expect(ok: bool, message: str) -> None:
 
 
 def runtime_files() -> list[str]:
-    """The files the program reads, relative to the repository."""
-    globs = ["game/locales/*.json", "game/rules_text/*/*.md", "art/fonts/*.otf",
-             "art/fonts/OFL.txt", "sounds/*.wav", "sounds/LICENSE", "saves/*.json"]
-    files = sorted(str(p.relative_to(REPO).as_posix()) for g in globs for p in REPO.glob(g))
+    """The files the program reads, relative to the repository: the whole package (code,
+    catalogues, rules texts) and the top-level folders' files."""
+    globs = ["game/**/*", "art/fonts/*.otf", "art/fonts/OFL.txt", "sounds/*.wav",
+             "sounds/LICENSE", "saves/*.json"]
+    files = sorted(p.relative_to(REPO).as_posix() for g in globs for p in REPO.glob(g)
+                   if p.is_file() and "__pycache__" not in p.parts)
     expect(len(files) > 30, f"too few runtime files found in {REPO}")
     return files
 
