@@ -91,8 +91,8 @@ def desktop_scale() -> float:
 
 def declare_dpi_awareness() -> None:
     """Tell SDL, before the display starts, that the program draws at the display's real
-    resolution: Windows must then not stretch the window's bitmap (blurry text), and a window
-    may get all the pixels of a high-density display. A value set by the user wins."""
+    resolution: Windows must then not stretch the window's bitmap (blurry text at 125-200 %),
+    and high-DPI windows are not turned off. A value the user set in the environment wins."""
     os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
     os.environ.setdefault("SDL_VIDEO_HIGHDPI_DISABLED", "0")
 
