@@ -29,6 +29,7 @@ from pathlib import Path
 
 import platformdirs
 
+from game import assets
 from game.saves import atomic
 from game.saves.files import (
     DamagedSave,
@@ -51,7 +52,7 @@ BACKUP = "autosave.bak.json"
 SUFFIX = ".json"
 MAX_NAME_LENGTH = 60
 STALE_TEMP_SECONDS = 24 * 3600
-PRACTICE_DIR = Path(__file__).resolve().parents[2] / "saves"
+PRACTICE_DIR = assets.practice_dir()  # in the package once installed (game/assets.py)
 
 _WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)),
                      *(f"LPT{i}" for i in range(1, 10))}

@@ -16,6 +16,8 @@ import contextlib
 import importlib
 import importlib.util
 import logging
+import os
+import sys
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +28,7 @@ import pygame_gui
 from game import i18n
 from game.i18n import t
 from game.settings import MIN_WINDOW, Settings, SettingsStore
-from game.ui import audio, cards_art, theme
+from game.ui import audio, cards_art, fonts, palette, textlayout, theme
 from game.ui.config import NewGameConfig
 from game.ui.fonts import FONT_NAME
 from game.ui.markdown import FINE_SIZES
@@ -34,6 +36,7 @@ from game.ui.markdown import FINE_SIZES
 log = logging.getLogger(__name__)
 
 DESIGN_SIZE = (1280, 800)  # the UI scale is 1.0 at this window size
+CRASH_EXIT = 70  # EX_SOFTWARE: an internal error ended the program
 
 
 def _never() -> bool:
@@ -52,17 +55,88 @@ class AppHooks:
     on_start: Callable[[App, NewGameConfig], None] | None = None
 
 
-def ui_scale(size: tuple[int, int]) -> float:
-    """1.0 at 1280x800, larger on big windows, in steps of 0.05 so small drags keep the theme."""
-    s = min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1])
-    return round(max(0.75, min(2.0, s)) * 20) / 20
+def ui_scale(size: tuple[int, int], density: float = 1.0) -> float:
+    """The UI's scale for a window of ``size`` pixels at ``density`` pixels per point.
+
+    1.0 at 1280x800 points, larger on big windows (up to 2), in steps of 0.05 so small drags
+    keep the theme; then times the density, so that text and cards keep their size on a
+    display scaled to 125-200 % and are drawn with all its pixels (sharp, not stretched).
+    """
+    w, h = size[0] / density, size[1] / density
+    s = min(w / DESIGN_SIZE[0], h / DESIGN_SIZE[1])
+    return round(max(0.75, min(2.0, s)) * density * 20) / 20
+
+
+def pixel_density(window_size: tuple[int, int], drawable_size: tuple[int, int],
+                  desktop_scale: float = 1.0) -> float:
+    """Pixels per point: the desktop's scale (Windows, where the DPI-aware window is sized in
+    pixels) times drawable over window size (where the window is sized in points)."""
+    if window_size[0] <= 0 or drawable_size[0] <= 0:
+        return max(1.0, desktop_scale)
+    return max(1.0, desktop_scale * drawable_size[0] / window_size[0])
+
+
+def desktop_scale() -> float:
+    """The desktop's scale factor (1.5 at 150 %). Only Windows needs asking: elsewhere SDL
+    sizes windows in points and the drawable size tells the ratio."""
+    if sys.platform != "win32":
+        return 1.0
+    try:
+        import ctypes
+
+        return max(1.0, ctypes.windll.user32.GetDpiForSystem() / 96)  # type: ignore[attr-defined]
+    except (AttributeError, OSError):  # before Windows 10 1607
+        return 1.0
+
+
+def declare_dpi_awareness() -> None:
+    """Tell SDL, before the display starts, that the program draws at the display's real
+    resolution: Windows must then not stretch the window's bitmap (blurry text at 125-200 %),
+    and high-DPI windows are not turned off. A value the user set in the environment wins."""
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+    os.environ.setdefault("SDL_VIDEO_HIGHDPI_DISABLED", "0")
+
+
+def draw_crash(surface: pygame.Surface, title: str, body: str, where: str, close: str,
+               scale: float = 1.0) -> None:
+    """The crash message on a dimmed copy of the last frame: the title, what became of the
+    game, the log file's path, and how to close."""
+    w, h = surface.get_size()
+    veil = pygame.Surface((w, h), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 200))
+    surface.blit(veil, (0, 0))
+    size = max(12, round(22 * scale))
+    pad = round(32 * scale)
+    width = min(w - 2 * pad - round(40 * scale), round(820 * scale))
+    lines = [(line, True, palette.GOLD_LIGHT) for line in textlayout.wrap(title, width, size,
+                                                                           True)]
+    lines += [("", False, palette.TEXT)]
+    lines += [(line, False, palette.TEXT) for line in textlayout.wrap(body, width, size)]
+    lines += [(where, False, palette.GOLD_LIGHT), ("", False, palette.TEXT)]
+    lines += [(line, False, palette.TEXT_DIM) for line in textlayout.wrap(close, width, size)]
+    step = round(size * 1.5)
+    panel = pygame.Rect(0, 0, width + 2 * pad, step * len(lines) + 2 * pad)
+    panel.center = (w // 2, h // 2)
+    pygame.draw.rect(surface, (9, 38, 25), panel, border_radius=round(14 * scale))
+    pygame.draw.rect(surface, palette.GOLD, panel, max(1, round(2 * scale)),
+                     border_radius=round(14 * scale))
+    y = panel.top + pad
+    for text, bold, colour in lines:
+        if text:
+            # A long path has no place to break: it gets smaller instead.
+            fitted = fonts.fit_size(text, width, size, bold) if text == where else size
+            img = fonts.render(text, fitted, colour, bold=bold)
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+        y += step
 
 
 class App:
     def __init__(self, store: SettingsStore | None = None, hooks: AppHooks | None = None,
                  size: tuple[int, int] | None = None, fullscreen: bool | None = None):
+        declare_dpi_awareness()
         pygame.display.init()
         pygame.font.init()
+        self.desktop_scale = desktop_scale()
         self.store = store if store is not None else SettingsStore()
         self.settings_warning = self.store.warning
         if self.settings_warning:
@@ -74,7 +148,8 @@ class App:
         self._windowed_size = tuple(size or self.settings.window_size)
         self.window = self._open_window()
         self._set_caption_and_icon()
-        self.scale = ui_scale(self.window_size)
+        self.density = self._density()
+        self.scale = ui_scale(self.window_size, self.density)
         self.font_sizes = theme.font_sizes(self.scale)
         self.manager = self._make_manager()
         self.clock = pygame.time.Clock()
@@ -82,6 +157,7 @@ class App:
         self.screen = None
         self._save_due: float | None = None  # seconds until pending settings are written
         self._pending: dict = {}
+        self.crash_message: str | None = None  # what report_crash told the player
         from game.ui.screens.main_menu import MainMenu
 
         self.show(MainMenu(self))
@@ -124,17 +200,27 @@ class App:
     def window_size(self) -> tuple[int, int]:
         return self.window.get_size()
 
+    def _points(self, size: tuple[int, int]) -> tuple[int, int]:
+        """A window size in pixels as the settings keep it, in points (the desktop's units)."""
+        return round(size[0] / self.desktop_scale), round(size[1] / self.desktop_scale)
+
+    def _density(self) -> float:
+        return pixel_density(pygame.display.get_window_size(), self.window_size,
+                             self.desktop_scale)
+
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        w = max(MIN_WINDOW[0], self._windowed_size[0])
-        h = max(MIN_WINDOW[1], self._windowed_size[1])
+        # Sizes are kept in points; a DPI-aware window on Windows is sized in pixels.
+        w = round(max(MIN_WINDOW[0], self._windowed_size[0]) * self.desktop_scale)
+        h = round(max(MIN_WINDOW[1], self._windowed_size[1]) * self.desktop_scale)
         surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         # The layouts are designed down to 800x600. from_display_module is the only way in
         # pygame-ce 2.5 to reach the display's window; it warns, harmlessly, about rendering.
         with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
-            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+            pygame.Window.from_display_module().minimum_size = tuple(
+                round(v * self.desktop_scale) for v in MIN_WINDOW)
         return surface
 
     def _set_caption_and_icon(self) -> None:
@@ -151,7 +237,7 @@ class App:
         if on == self.fullscreen:
             return
         if on:
-            self._windowed_size = self.window_size  # to return to
+            self._windowed_size = self._points(self.window_size)  # to return to
         self.fullscreen = on
         self.window = self._open_window()
         self.update_settings(fullscreen=on)
@@ -160,7 +246,8 @@ class App:
     def on_resized(self) -> None:
         self.window = pygame.display.get_surface()
         size = self.window_size
-        scale = ui_scale(size)
+        self.density = self._density()
+        scale = ui_scale(size, self.density)
         if scale != self.scale:
             self.scale = scale
             self.font_sizes = theme.font_sizes(scale)
@@ -173,10 +260,11 @@ class App:
             self.manager.set_window_resolution(size)
             self.rebuild()
         if not self.fullscreen:
-            self._windowed_size = size
-            small = size[0] < MIN_WINDOW[0] or size[1] < MIN_WINDOW[1]
-            if not small and tuple(size) != tuple(self.settings.window_size):
-                self.update_settings(delay=0.8, window_size=size)  # not for no-op events
+            points = self._points(size)
+            self._windowed_size = points
+            small = points[0] < MIN_WINDOW[0] or points[1] < MIN_WINDOW[1]
+            if not small and tuple(points) != tuple(self.settings.window_size):
+                self.update_settings(delay=0.8, window_size=points)  # not for no-op events
 
     def _make_manager(self) -> pygame_gui.UIManager:
         manager = pygame_gui.UIManager(self.window_size, theme.build_theme(self.scale))
@@ -323,18 +411,60 @@ class App:
         return surface
 
     def run(self) -> int:
+        """The main loop; 0 after Quit, CRASH_EXIT after an unexpected error (reported)."""
+        crashed = False
         try:
             while self.running:
                 dt = self.clock.tick(60) / 1000
                 self.step(min(dt, 0.1))
+        except Exception:
+            crashed = True
+            log.critical("unexpected error: Card Table closes", exc_info=True)
+            self.report_crash()
+            return CRASH_EXIT
         finally:
-            self.close()
+            self.close(save=not crashed)
         return 0
 
-    def close(self) -> None:
-        self.flush_settings()
+    def close(self, save: bool = True) -> None:
+        """Leave the screen (the table saves its game) and close the window. After a crash
+        (``save=False``) the game is not saved again: its state may be what failed, and the
+        autosave written after the last move is the one to continue from."""
+        with contextlib.suppress(Exception):  # settings are not the game: keep a change made
+            self.flush_settings()
         if self.screen is not None:
-            self.screen.leave()
+            if save:
+                self.screen.leave()
             self.screen = None
         audio.get().quit()
         pygame.display.quit()
+
+    # --- crash report -----------------------------------------------------------------
+
+    def report_crash(self) -> None:
+        """Tell the player, in their language, that the program must close, that the game is
+        saved, and where the log is; on the terminal too. Never raises."""
+        from game import applog
+
+        title = t("app.crash.title")
+        body = t("app.crash.body", resume=t("menu.continue"))
+        where = str(applog.log_file())
+        self.crash_message = "\n".join((title, body, where))
+        print(self.crash_message, file=sys.stderr)
+        try:
+            self._show_crash(title, body, where)
+        except Exception:  # the window itself may be what failed: the terminal has it
+            log.exception("the crash message could not be shown")
+
+    def _show_crash(self, title: str, body: str, where: str) -> None:
+        surface = pygame.display.get_surface() or self.window
+        draw_crash(surface, title, body, where, t("app.crash.close"), self.scale)
+        pygame.display.flip()
+        if pygame.display.get_driver() == "dummy":
+            return  # no one can see it (headless): nothing to wait for
+        pygame.event.clear()
+        while True:
+            for event in pygame.event.get():
+                if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                    return
+            self.clock.tick(20)

@@ -8,12 +8,12 @@ from functools import lru_cache
 
 import pygame
 
+import game
 from game.cards import JOKER, card
 from game.i18n import t
 from game.ui import cards_art, fonts, palette
 from game.ui.screen import Screen
 
-VERSION = "0.1.0"
 FAN = (card(1, 0), card(13, 1), card(12, 2), card(11, 3), JOKER)  # A♠ K♥ Q♦ J♣ joker
 
 
@@ -67,6 +67,11 @@ class MainMenu(Screen):
             self.buttons[key] = self.button(rect, t(key), action, "#menu_button",
                                             container=self.menu_panel, enabled=enabled)
 
+    @staticmethod
+    def version_text() -> str:
+        """The installed version (pyproject.toml's, through game.__version__)."""
+        return t("app.version", version=game.__version__)
+
     def process_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.dialog is None:
@@ -100,7 +105,7 @@ class MainMenu(Screen):
         surface.blit(fan, fan.get_rect(midtop=(cx, fy)))
         # Footer: version, and a note when the settings file was damaged.
         small = self.app.font_sizes["small"]
-        ver = fonts.render(t("app.version", version=VERSION), small, palette.TEXT_DIM)
+        ver = fonts.render(self.version_text(), small, palette.TEXT_DIM)
         surface.blit(ver, ver.get_rect(bottomright=(w - s(16), h - s(10))))
         if self.app.settings_warning:
             note = fonts.render(t("settings.damaged"), small, palette.GOLD_LIGHT)
