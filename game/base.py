@@ -17,6 +17,7 @@ from typing import Any
 
 from game.actions import Action
 from game.events import Event
+from game.gameinfo import GameInfo
 
 
 @dataclass(frozen=True)
@@ -97,11 +98,24 @@ class DealState(ABC):
 
 
 class Game(ABC):
-    """A game's rules for a whole game; a factory for deals."""
+    """A game's rules for a whole game; a factory for deals. Its declared facts (name, player
+    counts, sides, options, target, dealers) come from ``info``, registered in game.registry."""
 
-    name: str  # the record's "rules" name
-    player_counts: tuple[int, ...]
-    options: dict[str, str]  # option name -> one-line description
+    info: GameInfo
+
+    @property
+    def name(self) -> str:
+        """The record's "rules" name."""
+        return self.info.name
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return self.info.player_counts
+
+    @property
+    def options(self) -> dict[str, str]:
+        """Option name -> one-line description."""
+        return self.info.option_summaries()
 
     @abstractmethod
     def deck(self, options: frozenset[str] = frozenset()) -> list[int]:
@@ -111,31 +125,34 @@ class Game(ABC):
         """The deck for a player count (Looking and Down uses one deck more than players)."""
         return self.deck(options)
 
-    @abstractmethod
-    def num_sides(self, players: int) -> int: ...
+    def num_sides(self, players: int) -> int:
+        return self.info.num_sides(players)
 
-    @abstractmethod
-    def side_of(self, seat: int, players: int) -> int: ...
+    def side_of(self, seat: int, players: int) -> int:
+        return self.info.side_of(seat, players)
 
     @abstractmethod
     def new_deal(self, setup: DealSetup) -> DealState:
         """Deal from ``setup.deck`` and play the automatic steps."""
 
-    @abstractmethod
-    def target(self, options: frozenset[str]) -> int: ...
+    def target(self, options: frozenset[str]) -> int:
+        return self.info.target_for(options)
 
     def game_over(self, totals: list[int], options: frozenset[str]) -> tuple[bool, int | None]:
-        """(over, winning side or None for a draw) after a deal; by default the game ends when
-        a side reaches the target and the higher total wins (G-6: level is a draw)."""
+        """(over, winning side or None for a draw) after a deal: the game ends when a side
+        reaches the target and the higher total wins; level is a draw (G-6), or plays another
+        deal where the game declares it (LD-15, CN-11)."""
         if max(totals) < self.target(options):
             return False, None
         best = max(totals)
         winners = [s for s, t in enumerate(totals) if t == best]
-        return True, (winners[0] if len(winners) == 1 else None)
+        if len(winners) > 1:
+            return (False, None) if self.info.level_plays_on else (True, None)
+        return True, winners[0]
 
     def next_dealer(self, setup: DealSetup) -> int:
-        """The next deal's dealer (G-7: the deal passes clockwise)."""
-        return (setup.dealer + 1) % setup.players
+        """The next deal's dealer (G-7; Looking and Down LD-2)."""
+        return self.info.next_dealer(setup.dealer, setup.keeper, setup.players)
 
     def check_setup(self, setup: DealSetup) -> str | None:
         """None when the setup can be dealt, else why not (for records)."""
@@ -146,10 +163,12 @@ class Game(ABC):
             return f"the deck must hold every card of the {self.name} decks exactly once"
         if not 0 <= setup.dealer < setup.players:
             return "the dealer must be one of the seats"
-        unknown = sorted(set(setup.options) - set(self.options))
+        unknown = sorted(set(setup.options) - set(self.info.option_names))
         if unknown:
             return f"unknown option(s) for {self.name}: {', '.join(unknown)}"
         sides = self.num_sides(setup.players)
         if setup.scores and len(setup.scores) != sides:
             return f"scores must list {sides} sides"
+        if self.info.keeper and setup.dealer == setup.keeper and setup.players > 1:
+            return "the score keeper never deals (LD-1)"
         return None

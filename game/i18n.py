@@ -97,8 +97,12 @@ def t(key: str, **params) -> str:
 
 
 def game_name(game: str) -> str:
-    """A game's display name from its registry name (``"quick-canasta"``)."""
-    return t(f"game.{game}")
+    """A game's display name from its registry name (``"quick-canasta"``), by its declared
+    title key."""
+    from game.registry import GAMES
+
+    info = GAMES.get(game)
+    return t(info.title_key if info else f"game.{game}")
 
 
 # Rank words the engines put in reasons (``rank="ace"``) -> catalogue keys.

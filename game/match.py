@@ -45,14 +45,14 @@ class Match:
         self.rng.shuffle(deck)
         extra = {}
         keeper = -1
-        if self.game.name == "looking-and-down":
+        info = self.game.info
+        if info.keeper:  # LD-1
             if self.keeper is None:
                 self.keeper = self.rng.below(self.players)
             keeper = self.keeper
             if grab is None:  # LD-3: computer dealers grab exactly about one time in ten
                 grab = (self.rng.below(10) == 0, self.rng.below(10) == 0)
-            if self.dealer == keeper:  # LD-1: the keeper never deals
-                self.dealer = (self.dealer + 1) % self.players
+            self.dealer = info.dealers(self.dealer, keeper, self.players)[0]  # never the keeper
         self.setup = DealSetup(
             players=self.players,
             deck=tuple(deck),

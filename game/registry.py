@@ -1,30 +1,81 @@
-"""Game names (as in records and on the command line) to their rules objects."""
+"""Every game, declared once: its :class:`~game.gameinfo.GameInfo`, and its rules object.
+
+The declarations are plain data; a game's engine is imported only by :func:`get_game`, when
+the game is played (``python -m game --help`` never loads one).
+"""
 
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-from game.base import Game
 from game.errors import RecordError
+from game.gameinfo import GameInfo, Option
 
-# name -> (module, attribute); imported on first use so that each game loads only when needed.
-_GAMES = {
-    "canasta": ("game.canasta.classic", "CANASTA"),
-    "quick-canasta": ("game.canasta.quick", "QUICK_CANASTA"),
-    "canastone": ("game.canasta.canastone", "CANASTONE"),
-    "looking-and-down": ("game.canasta.looking_down", "LOOKING_AND_DOWN"),
-    "cassino": ("game.cassino.game", "CASSINO"),
-}
-GAME_NAMES = tuple(_GAMES)
+if TYPE_CHECKING:
+    from game.base import Game
 
-# The usual player count of each game (bench, defaults in menus).
-USUAL_PLAYERS = {
-    "canasta": 4, "quick-canasta": 4, "canastone": 4, "looking-and-down": 4, "cassino": 2,
+_CANASTA = GameInfo(
+    name="canasta", title="Canasta", module="game.canasta.classic", attr="CANASTA",
+    player_counts=(2, 3, 4), usual_players=4, partnership_counts=(4,),  # CA-1
+    target=5000,  # CA-16
+    options=(Option("pagat-small-tables", "2 players get 15 cards, draw 2 and need 2 canastas "
+                    "to go out; 3 players get 13 cards"),),
+)
+_QUICK_CANASTA = GameInfo(
+    name="quick-canasta", title="Quick Canasta", module="game.canasta.quick",
+    attr="QUICK_CANASTA",
+    player_counts=(2, 3, 4), usual_players=4, partnership_counts=(4,),  # QC-1
+    target=5000,  # QC-8
+)
+_CANASTONE = GameInfo(
+    name="canastone", title="Canastone", module="game.canasta.canastone", attr="CANASTONE",
+    # CS-1: two partnerships at 4, two teams of three seated alternately at 6
+    player_counts=(2, 3, 4, 6), usual_players=4, partnership_counts=(4, 6),
+    target=12000,  # CS-17
+    options=(
+        Option("never-opened-double", "a side that never opened counts its hand cards double"),
+        Option("five-canasta-needs-both",
+               "the five-canasta bonus needs a clean and a dirty canasta"),
+        Option("target-15000", "play to 15000 instead of 12000", target=15000),
+        Option("two-clean-to-close",
+               "two clean canastas also allow closing (besides clean + dirty)"),
+        Option("no-asking", "players may not ask partner before closing"),
+    ),
+)
+_LOOKING_AND_DOWN = GameInfo(
+    name="looking-and-down", title="Looking and Down", module="game.canasta.looking_down",
+    attr="LOOKING_AND_DOWN",
+    player_counts=(2, 3, 4, 5, 6, 7), usual_players=4, partnership_counts=(),  # LD-1
+    target=10000, level_plays_on=True,  # LD-15
+    options=(Option("no-grab-bonus", "no bonus for an exact grab when dealing"),),
+    keeper=True, two_dealers=True,  # LD-1, LD-2
+)
+_CASSINO = GameInfo(
+    name="cassino", title="Cassino", module="game.cassino.game", attr="CASSINO",
+    player_counts=(2, 4), usual_players=2, partnership_counts=(4,),  # CN-2
+    target=21, level_plays_on=True,  # CN-11
+    options=(Option("target-51", "the match is played to 51 points instead of 21 (CN-11)",
+                    target=51),),
+)
+
+GAMES: dict[str, GameInfo] = {
+    g.name: g for g in (_CANASTA, _QUICK_CANASTA, _CANASTONE, _LOOKING_AND_DOWN, _CASSINO)
 }
+GAME_NAMES = tuple(GAMES)
+
+# transitional: game/bench.py, game/tournament.py, game/commands/{selfplay,tournament,
+# screenshot}.py and tests/saves/helpers.py still use this
+USUAL_PLAYERS = {name: g.usual_players for name, g in GAMES.items()}
+
+
+def game_info(name: str) -> GameInfo:
+    """The declaration of a game, without loading its engine."""
+    if name not in GAMES:
+        raise RecordError(f"unknown game '{name}' (one of: {', '.join(GAME_NAMES)})")
+    return GAMES[name]
 
 
 def get_game(name: str) -> Game:
-    if name not in _GAMES:
-        raise RecordError(f"unknown game '{name}' (one of: {', '.join(GAME_NAMES)})")
-    module, attr = _GAMES[name]
-    return getattr(import_module(module), attr)
+    info = game_info(name)
+    return getattr(import_module(info.module), info.attr)

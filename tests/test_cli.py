@@ -11,15 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from game.registry import GAME_NAMES
+from game.registry import GAME_NAMES, GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "canasta"
 RESULT_KEYS = {"ok", "applied", "error", "to_move", "deal_over", "deal_scores", "breakdown",
                "totals", "game_over", "winner", "state"}
 STATE_KEYS = {"hands", "stock", "discard", "frozen", "melds", "red_threes"}
-PLAYER_COUNTS = {"canasta": (2, 3, 4), "quick-canasta": (2, 3, 4), "canastone": (2, 3, 4, 6),
-                 "looking-and-down": (2, 3, 4, 5, 6, 7), "cassino": (2, 4)}
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -240,7 +238,7 @@ def test_replay_stdin_not_json_exits_2():
 # ---------------------------------------------------------------------------------------
 # selfplay and bench
 # ---------------------------------------------------------------------------------------
-SELFPLAY = [(g, n) for g in GAME_NAMES for n in PLAYER_COUNTS.get(g, ())]
+SELFPLAY = [(g, n) for g, info in GAMES.items() for n in info.player_counts]
 
 
 @pytest.mark.parametrize("rules,players", SELFPLAY, ids=[f"{g}-{n}" for g, n in SELFPLAY])

@@ -4,22 +4,12 @@ from __future__ import annotations
 
 from game.canasta.game import CanastaFamilyGame
 from game.canasta.ruleset import NATURAL_RANKS, RuleSet, is_wild
+from game.registry import GAMES
 
 
 class Canastone(RuleSet):
-    name = "canastone"
-    title = "Canastone"
+    info = GAMES["canastone"]
     decks = 3  # CS-1: three 54-card decks
-    player_counts = (2, 3, 4, 6)
-    partnership_counts = (4, 6)  # CS-1: two partnerships / two teams of three
-    options = {
-        "never-opened-double": "a side that never opened counts its hand cards double",
-        "five-canasta-needs-both": "the five-canasta bonus needs a clean and a dirty canasta",
-        "target-15000": "play to 15000 instead of 12000",
-        "two-clean-to-close": "two clean canastas also allow closing (besides clean + dirty)",
-        "no-asking": "players may not ask partner before closing",
-    }
-    target = 12000  # CS-17
     hand_size = 15  # CS-1
     draw = 2  # CS-10
     max_wild_in_meld = 2  # CS-5
@@ -38,9 +28,6 @@ class Canastone(RuleSet):
     draw_after_take = 1  # CS-10
     deal_style = "canastone"
     stock_end = "canastone"
-
-    def target_for(self, options):
-        return 15000 if "target-15000" in options else 12000
 
     def natural_meld_problem(self, nat, wild, size):
         """CS-5: at most 2 wild cards, and fewer wild cards than natural cards."""

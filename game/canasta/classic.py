@@ -4,19 +4,12 @@ from __future__ import annotations
 
 from game.canasta.game import CanastaFamilyGame
 from game.canasta.ruleset import RuleSet
+from game.registry import GAMES
 
 
 class Canasta(RuleSet):
-    name = "canasta"
-    title = "Canasta"
+    info = GAMES["canasta"]
     decks = 2  # CA-1: two 54-card decks
-    player_counts = (2, 3, 4)
-    partnership_counts = (4,)
-    options = {
-        "pagat-small-tables": "2 players get 15 cards, draw 2 and need 2 canastas to go out; "
-        "3 players get 13 cards",
-    }
-    target = 5000  # CA-16
     hand_size = 11
     draw = 1
     opening = ((3000, 120), (1500, 90), (0, 50), (None, 15))  # CA-7

@@ -8,20 +8,13 @@ from __future__ import annotations
 
 from game.cards import JOKER, RANK
 from game.errors import Misdeal
+from game.gameinfo import down_dealer  # LD-2, declared with the game (the table imports it here)
 
 PACKET_SIZE = {1: 14, 11: 11, 12: 12, 13: 13}  # CS-3; 4..10 by face value
 
 
 def _wild_or_three(code: int) -> bool:
     return code == JOKER or RANK[code] in (2, 3)
-
-
-def down_dealer(looking_dealer: int, keeper: int, players: int) -> int:
-    """LD-2: the down dealer sits at the looking dealer's left, skipping the keeper."""
-    s = (looking_dealer + 1) % players
-    if s == keeper:
-        s = (s + 1) % players
-    return s
 
 
 def _deal_round_robin(st, deck: list[int], pos: int, first: int, count: int, into) -> int:

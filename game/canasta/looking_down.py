@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from game.canasta.game import CanastaFamilyGame
 from game.canasta.ruleset import _POINTS, RuleSet
+from game.registry import GAMES
 
 
 class LookingAndDown(RuleSet):
-    name = "looking-and-down"
-    title = "Looking and Down"
-    player_counts = (2, 3, 4, 5, 6, 7)  # LD-1
-    partnership_counts = ()  # LD-1: individual play
-    options = {"no-grab-bonus": "no bonus for an exact grab when dealing"}
-    target = 10000  # LD-15
+    info = GAMES["looking-and-down"]
     hand_size = 11  # LD-2: 11 looking and 11 down cards
     draw = 2  # LD-9
     points = tuple(0 if c in (2, 41) else p for c, p in enumerate(_POINTS))  # G-4: 3S 3C are 0

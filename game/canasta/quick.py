@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from game.canasta.classic import Canasta
 from game.canasta.game import CanastaFamilyGame
+from game.registry import GAMES
 
 
 class QuickCanasta(Canasta):
-    name = "quick-canasta"
-    title = "Quick Canasta"
-    options = {}
+    info = GAMES["quick-canasta"]
     draw = 2  # QC-2
     concealed_bonus = None  # QC-6: no concealed going out
     stock_end = "quick"  # QC-7

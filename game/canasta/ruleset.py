@@ -9,6 +9,7 @@ small named hook that a variant overrides. Adding a variant is a new module with
 from __future__ import annotations
 
 from game.cards import JOKER, RANK
+from game.gameinfo import GameInfo
 
 # Card points (G-4); black threes 5 (0 in Looking and Down), red threes 0 as a card.
 _POINTS = [0] * 53
@@ -41,14 +42,11 @@ class RuleSet:
                 if not key.startswith("__") and not callable(value) \
                         and not isinstance(value, (staticmethod, classmethod, property)):
                     setattr(self, key, value)
+        # Name, seating, options and target are the game's declaration (game.registry).
+        self.name = self.info.name
 
-    name = ""
-    title = ""
+    info: GameInfo  # the game's declaration, from game.registry
     decks = 2
-    player_counts: tuple[int, ...] = (2, 3, 4)
-    partnership_counts: tuple[int, ...] = (4,)  # player counts played in two sides
-    options: dict[str, str] = {}
-    target = 5000
 
     hand_size = 11
     draw = 1
@@ -85,15 +83,13 @@ class RuleSet:
 
     # ---- data lookups ------------------------------------------------------------------
     def sides(self, players: int) -> int:
-        return 2 if players in self.partnership_counts else players
+        return self.info.num_sides(players)
 
     def side_of(self, seat: int, players: int) -> int:
-        return seat % 2 if players in self.partnership_counts else seat
+        return self.info.side_of(seat, players)
 
     def partners(self, seat: int, players: int) -> list[int]:
-        if players not in self.partnership_counts:
-            return []
-        return [s for s in range(players) if s != seat and s % 2 == seat % 2]
+        return self.info.partners(seat, players)
 
     def hand_size_for(self, players: int, options: frozenset[str]) -> int:
         return self.hand_size
@@ -102,7 +98,7 @@ class RuleSet:
         return self.draw
 
     def target_for(self, options: frozenset[str]) -> int:
-        return self.target
+        return self.info.target_for(options)
 
     def canastas_needed(self, players: int, options: frozenset[str]) -> int:
         return self.canastas_to_go_out

@@ -33,6 +33,7 @@ from game.cassino.combos import (
 from game.errors import IllegalActionError
 from game.events import Event
 from game.reasons import reason, register
+from game.registry import GAMES
 
 NAME = "cassino"
 HAND_SIZE = {2: 4, 4: 6}  # CN-3: cards per player per round
@@ -116,36 +117,13 @@ def _codes(cards) -> list[int]:
 
 
 class Cassino(Game):
-    name = NAME
-    player_counts = (2, 4)
-    options = {"target-51": "the match is played to 51 points instead of 21 (CN-11)"}
+    info = GAMES[NAME]
 
     def deck(self, options: frozenset[str] = frozenset()) -> list[int]:
         return list(ALL_CARDS)  # CN-1: one 52-card deck, no jokers
 
-    def num_sides(self, players: int) -> int:
-        return 2  # CN-2 / G-2: two players, or two partnerships
-
-    def side_of(self, seat: int, players: int) -> int:
-        return seat % 2
-
-    def target(self, options: frozenset[str]) -> int:
-        return 51 if "target-51" in options else 21
-
     def new_deal(self, setup: DealSetup) -> CassinoState:
         return CassinoState(self, setup)
-
-    def game_over(self, totals: list[int], options: frozenset[str]) -> tuple[bool, int | None]:
-        """CN-11: the first side to reach the target wins; if both reach it in the same game the
-        higher wins; if they are level, further games are played (not over)."""
-        target = self.target(options)
-        if max(totals) < target:
-            return False, None
-        best = max(totals)
-        leaders = [s for s, t in enumerate(totals) if t == best]
-        if len(leaders) > 1:
-            return False, None
-        return True, leaders[0]
 
 
 class CassinoState(DealState):

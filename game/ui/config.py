@@ -11,61 +11,19 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from game.registry import GAME_NAMES
+from game.gameinfo import GameInfo
+from game.registry import GAMES
 
-# Player counts each game allows (RULES.md CA-1, QC-1, CS-1, LD-1, CN-2).
-PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
-    "canasta": (2, 3, 4),
-    "quick-canasta": (2, 3, 4),
-    "canastone": (2, 3, 4, 6),
-    "looking-and-down": (2, 3, 4, 5, 6, 7),
-    "cassino": (2, 4),
-}
-
-# Rule options per game (RULES.md); the default of every game is "no option".
-GAME_OPTIONS: dict[str, tuple[str, ...]] = {
-    "canasta": ("pagat-small-tables",),
-    "quick-canasta": (),
-    "canastone": (
-        "never-opened-double", "five-canasta-needs-both", "target-15000",
-        "two-clean-to-close", "no-asking",
-    ),
-    "looking-and-down": ("no-grab-bonus",),
-    "cassino": ("target-51",),
-}
-
-# Games with a score keeper seat (LD-1).
-HAS_KEEPER = frozenset({"looking-and-down"})
+# transitional: game/commands/play.py and tests/ui/table/test_table_layout.py still use this
+PLAYER_COUNTS = {name: g.player_counts for name, g in GAMES.items()}
 
 SeatKind = Literal["human", "computer"]
 Level = Literal["easy", "normal", "hard"]
 LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
 
 
-def target_score(game: str, options: frozenset[str] | set[str] = frozenset()) -> int:
-    """The score that ends the game (CA-16, QC-8, CS-17, LD-15, CN-11)."""
-    if game == "canastone":
-        return 15000 if "target-15000" in options else 12000
-    if game == "looking-and-down":
-        return 10000
-    if game == "cassino":
-        return 51 if "target-51" in options else 21
-    return 5000
-
-
 def usual_players(game: str) -> int:
-    from game.registry import USUAL_PLAYERS
-
-    return USUAL_PLAYERS.get(game, PLAYER_COUNTS[game][0])
-
-
-def partnership_kind(game: str, players: int) -> str:
-    """How seats form sides (G-2): "partners", "teams_of_three" or "every_player"."""
-    if players == 4:
-        return "partners"
-    if players == 6 and game == "canastone":
-        return "teams_of_three"
-    return "every_player"
+    return GAMES[game].usual_players  # transitional: game/commands/play.py still uses this
 
 
 class SeatConfig(BaseModel):
@@ -94,31 +52,36 @@ class NewGameConfig(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> NewGameConfig:
-        if self.game not in GAME_NAMES:
+        info = GAMES.get(self.game)
+        if info is None:
             raise ValueError(f"unknown game {self.game!r}")
-        if self.players not in PLAYER_COUNTS[self.game]:
+        if self.players not in info.player_counts:
             raise ValueError(f"{self.game} is not played by {self.players}")
         if len(self.seats) != self.players:
             raise ValueError("one seat description per player")
-        unknown = self.options - set(GAME_OPTIONS[self.game])
+        unknown = self.options - set(info.option_names)
         if unknown:
             raise ValueError(f"options {sorted(unknown)} do not belong to {self.game}")
         if not -1 <= self.first_dealer < self.players:
             raise ValueError("first dealer must be a seat or -1")
         if not -1 <= self.keeper < self.players:
             raise ValueError("keeper must be a seat or -1")
-        if self.keeper >= 0 and self.game not in HAS_KEEPER:
+        if self.keeper >= 0 and not info.keeper:
             raise ValueError(f"{self.game} has no score keeper")
         return self
 
     @classmethod
     def default(cls, game: str = "canasta", players: int | None = None) -> NewGameConfig:
-        n = usual_players(game) if players is None else players
+        n = GAMES[game].usual_players if players is None else players
         return cls(game=game, players=n, seats=default_seats(n))
 
     @property
+    def info(self) -> GameInfo:
+        return GAMES[self.game]
+
+    @property
     def target(self) -> int:
-        return target_score(self.game, self.options)
+        return self.info.target_for(self.options)
 
     def resolved(self, rng: random.Random) -> NewGameConfig:
         """A copy with a concrete first dealer and keeper (random ones drawn from ``rng``).
@@ -126,10 +89,9 @@ class NewGameConfig(BaseModel):
         The Looking and Down keeper never deals (LD-1), so a random dealer skips the keeper.
         """
         keeper = self.keeper
-        if self.game in HAS_KEEPER and keeper < 0:
+        if self.info.keeper and keeper < 0:
             keeper = rng.randrange(self.players)
         dealer = self.first_dealer
         if dealer < 0:
-            seats = [s for s in range(self.players) if s != keeper]
-            dealer = rng.choice(seats)
+            dealer = rng.choice(self.info.dealer_choices(self.players, keeper))
         return self.model_copy(update={"first_dealer": dealer, "keeper": keeper})

@@ -236,6 +236,41 @@ def test_new_game_options_and_player_counts_per_game(make_app):
     assert app.screen.target_label.text == "Target: 15000 points"
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_new_game_offers_exactly_the_declared_choices(make_app, language):
+    """Per game and player count: the declared counts, options, keeper (LD-1), target
+    (CA-16, QC-8, CS-17, LD-15, CN-11) and seating (G-2: Looking and Down has no partners at
+    4, LD-1; Canastone plays two teams of three at 6, CS-1)."""
+    from game.registry import GAMES
+
+    app = make_app(language=language)
+    app.show_new_game()
+    settle(app)
+    t = i18n.t
+    for name, info in GAMES.items():
+        click(app, app.screen.game_buttons[name])
+        ng = app.screen
+        assert ng.game_buttons[name].text == t(info.title_key)
+        assert tuple(ng.players.buttons) == info.player_counts
+        assert tuple(ng.option_boxes) == info.option_names
+        assert [cb.text for cb in ng.option_boxes.values()] == [
+            t(o.label_key) for o in info.options]
+        assert (ng.keeper is not None) == info.keeper
+        for n in info.player_counts:
+            click(app, app.screen.players.buttons[n])
+            ng = app.screen
+            kind = info.partnership_kind(n)
+            assert ng.partnership_hint == t(f"new_game.{kind}")
+            teams = [ng._seat_name(s) != t("new_game.seat", n=s + 1) for s in range(n)]
+            assert teams == [kind != "every_player"] * n
+        for opt in info.options:
+            click(app, ng.option_boxes[opt.name])
+            assert ng.target_label.text == t("new_game.target_line",
+                                             points=info.target_for({opt.name}))
+            click(app, ng.option_boxes[opt.name])
+        assert ng.target_label.text == t("new_game.target_line", points=info.target)
+
+
 def test_start_without_table_shows_a_dialog(make_app):
     app = make_app(language="ja")
     app.show_new_game()

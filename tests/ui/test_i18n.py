@@ -102,11 +102,11 @@ def test_required_words_present():
 
 
 def test_every_option_has_a_label_and_help():
-    from game.ui.config import GAME_OPTIONS
+    from game.registry import GAMES
 
-    for options in GAME_OPTIONS.values():
-        for opt in options:
-            assert f"option.{opt}" in EN and f"option.{opt}.help" in EN
+    for info in GAMES.values():
+        for opt in info.options:
+            assert opt.label_key in EN and opt.help_key in EN
 
 
 def test_every_refusal_reason_is_translated():

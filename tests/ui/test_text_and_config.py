@@ -6,8 +6,9 @@ import pygame
 import pytest
 from pydantic import ValidationError
 
+from game.registry import GAMES
 from game.ui import fonts, markdown
-from game.ui.config import GAME_OPTIONS, PLAYER_COUNTS, NewGameConfig, SeatConfig, target_score
+from game.ui.config import NewGameConfig, SeatConfig
 from game.ui.textlayout import NO_START, wrap, wrap_runs
 
 
@@ -59,8 +60,8 @@ def test_config_defaults_and_validation():
     c = NewGameConfig.default("canastone")
     assert c.players == 4 and c.seats[0].kind == "human" and c.seats[1].kind == "computer"
     assert c.target == 12000
-    for game, counts in PLAYER_COUNTS.items():
-        for n in counts:
+    for game, info in GAMES.items():
+        for n in info.player_counts:
             NewGameConfig.default(game, n)
     bad = [
         dict(game="cassino", players=3, seats=(SeatConfig(),) * 3),
@@ -76,10 +77,13 @@ def test_config_defaults_and_validation():
 
 
 def test_targets_follow_options():
-    assert target_score("cassino", {"target-51"}) == 51
-    assert target_score("canastone", {"target-15000"}) == 15000
-    assert all(f"target-{n}" in GAME_OPTIONS[g] for g, n in (("cassino", 51),
-                                                             ("canastone", 15000)))
+    """CN-11, CS-17: the target options move the target the config reports."""
+    def target(game, options):
+        return NewGameConfig.default(game).model_copy(update={"options": frozenset(options)}).target
+
+    assert target("cassino", {"target-51"}) == 51
+    assert target("canastone", {"target-15000"}) == 15000
+    assert target("canastone", {"no-asking"}) == 12000
 
 
 def test_resolved_picks_dealer_and_keeper_apart():

@@ -12,20 +12,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UICheckBox
 
-from game.i18n import game_name, t
-from game.registry import GAME_NAMES
+from game.i18n import t
+from game.registry import GAMES
 from game.ui import fonts
-from game.ui.config import (
-    GAME_OPTIONS,
-    HAS_KEEPER,
-    LEVELS,
-    PLAYER_COUNTS,
-    NewGameConfig,
-    SeatConfig,
-    default_seats,
-    partnership_kind,
-    target_score,
-)
+from game.ui.config import LEVELS, NewGameConfig, SeatConfig, default_seats
 from game.ui.screen import Screen
 from game.ui.widgets.segmented import Segmented
 from game.ui.widgets.textblock import text_block, tool_tip
@@ -33,10 +23,10 @@ from game.ui.widgets.textblock import text_block, tool_tip
 
 def _side_of(game: str, players: int, seat: int) -> int | None:
     """The team number (1-based) shown beside a seat, or None when everyone plays alone."""
-    kind = partnership_kind(game, players)
-    if game == "looking-and-down" or kind == "every_player":
+    info = GAMES[game]
+    if info.partnership_kind(players) == "every_player":
         return None
-    return seat % 2 + 1
+    return info.side_of(seat, players) + 1
 
 
 class NewGameScreen(Screen):
@@ -48,8 +38,8 @@ class NewGameScreen(Screen):
 
     def set_game(self, game: str) -> None:
         c = self.config
-        players = c.players if c.players in PLAYER_COUNTS[game] else NewGameConfig.default(
-            game).players
+        info = GAMES[game]
+        players = c.players if c.players in info.player_counts else info.usual_players
         self.config = NewGameConfig(
             game=game, players=players, seats=self._seats_for(players),
             options=frozenset(), first_dealer=-1, keeper=-1)
@@ -121,15 +111,15 @@ class NewGameScreen(Screen):
         self.label(pygame.Rect(x, y, left_w, head_h), t("new_game.game"), "#heading", container=p)
         y += head_h + s(4)
         self.game_buttons = {}
-        for game in GAME_NAMES:
-            b = self.button(pygame.Rect(x, y, left_w, s(44)), game_name(game),
+        for game, info in GAMES.items():
+            b = self.button(pygame.Rect(x, y, left_w, s(44)), t(info.title_key),
                             lambda g=game: self.set_game(g), container=p)
             if game == c.game:
                 b.select()
             self.game_buttons[game] = b
             y += s(44) + s(8)
         blurb_h = s(78)
-        text_block(self, pygame.Rect(x - 4, y, left_w + 8, blurb_h), t(f"game.{c.game}.blurb"),
+        text_block(self, pygame.Rect(x - 4, y, left_w + 8, blurb_h), t(c.info.blurb_key),
                    size_key="small", object_id="#hint_box", container=p)
         y += blurb_h + s(4)
         self.target_label = self.label(pygame.Rect(x, y, left_w, s(30)), "", container=p)
@@ -144,7 +134,7 @@ class NewGameScreen(Screen):
                                 gap=s(4))
         y += s(36) + s(12)
         self.keeper = None
-        if c.game in HAS_KEEPER:
+        if c.info.keeper:
             self.label(pygame.Rect(x, y, left_w, head_h), t("new_game.score_keeper"),
                        "#heading", container=p)
             y += head_h
@@ -158,14 +148,15 @@ class NewGameScreen(Screen):
         self.label(pygame.Rect(x, y, right_w, head_h), t("new_game.players"), "#heading",
                    container=p)
         y += head_h + s(4)
-        counts = PLAYER_COUNTS[c.game]
+        counts = c.info.player_counts
         seg_w = min(right_w, len(counts) * s(60))
         self.players = Segmented(self, pygame.Rect(x, y, seg_w, row_h),
                                  [(n, str(n)) for n in counts], c.players, self.set_players,
                                  container=p, fit_text=False)
-        kind = partnership_kind(c.game, c.players)
+        kind = c.info.partnership_kind(c.players)
         hint = t(f"new_game.{kind}")
         hint_rect = pygame.Rect(x + seg_w + s(12), y, right_w - seg_w - s(12), row_h)
+        self.partnership_hint = hint
         if fonts.font(self.app.font_sizes["small"]).size(hint)[0] + s(12) > hint_rect.w:
             text_block(self, hint_rect, hint, size_key="small", object_id="#hint_box",
                        container=p)
@@ -203,17 +194,17 @@ class NewGameScreen(Screen):
                    container=p)
         y += head_h + s(2)
         self.option_boxes: dict[str, UICheckBox] = {}
-        options = GAME_OPTIONS[c.game]
+        options = c.info.options
         if not options:
             self.label(pygame.Rect(x, y, right_w, s(30)), t("new_game.no_options"), "#hint",
                        container=p)
         box = s(22)
         for opt in options:
             cb = UICheckBox(pygame.Rect(x, y + (s(30) - box) // 2, box, box),
-                            t(f"option.{opt}"), self.manager, container=p,
-                            initial_state=opt in c.options,
-                            tool_tip_text=tool_tip(self, t(f"option.{opt}.help")))
-            self.option_boxes[opt] = cb
+                            t(opt.label_key), self.manager, container=p,
+                            initial_state=opt.name in c.options,
+                            tool_tip_text=tool_tip(self, t(opt.help_key)))
+            self.option_boxes[opt.name] = cb
             y += s(32)
 
         # Bottom buttons.
@@ -233,7 +224,7 @@ class NewGameScreen(Screen):
 
     def _update_target(self) -> None:
         c = self.config
-        points = target_score(c.game, c.options)
+        points = c.target
         self.target_label.set_text(t("new_game.target_line", points=points))
 
     def process_event(self, event) -> bool:
