@@ -29,6 +29,7 @@ from pathlib import Path
 
 import platformdirs
 
+from game.safetext import has_unsafe
 from game.saves import atomic
 from game.saves.files import (
     DamagedSave,
@@ -59,7 +60,8 @@ _BAD_CHARS = set('<>:"/\\|?*')
 
 
 class SaveNameError(SaveError):
-    """A name that cannot be a save's name. ``code``: empty, too_long, bad_char, reserved."""
+    """A name that cannot be a save's name. ``code``: empty, too_long, control, bad_char,
+    reserved (translated as load.name_error.<code>)."""
 
     def __init__(self, code: str, message: str):
         super().__init__(message)
@@ -339,7 +341,9 @@ def check_name(name: str) -> str:
         raise SaveNameError("empty", "a save needs a name")
     if len(n) > MAX_NAME_LENGTH:
         raise SaveNameError("too_long", f"a name has at most {MAX_NAME_LENGTH} characters")
-    if any(c in _BAD_CHARS or ord(c) < 32 or ord(c) == 127 for c in n) or n[0] == "." \
+    if has_unsafe(n):  # control, format (bidi, zero-width) and unassigned characters
+        raise SaveNameError("control", "a name cannot hold control or invisible characters")
+    if any(c in _BAD_CHARS for c in n) or n[0] == "." \
             or n[-1] == ".":
         raise SaveNameError("bad_char", 'a name cannot hold < > : " / \\ | ? * or start or '
                                         "end with a dot")
