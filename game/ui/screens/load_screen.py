@@ -61,8 +61,11 @@ def continue_latest(app) -> None:
 
 
 def saves_hooks():
-    """The main menu's Continue and Load, backed by game.saves."""
+    """The main menu's Continue and Load, backed by game.saves (called once, at start: it
+    also removes what saves killed mid-write left behind)."""
     from game.ui.app import AppHooks
+
+    saves.remove_temp_files()
 
     return AppHooks(can_continue=saves.can_continue, on_continue=continue_latest,
                     can_load=lambda: True, on_load=lambda app: app.show(LoadScreen(app)))
