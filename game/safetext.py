@@ -15,13 +15,14 @@ No pygame here: the command line uses it too.
 
 from __future__ import annotations
 
+import json
 import unicodedata
 
 MAX_DISPLAY = 300  # characters: any message or name is one line of at most this many
 REPLACEMENT = "?"
 
 
-def _unsafe(c: str) -> bool:
+def is_unsafe(c: str) -> bool:
     # Cc control, Cf format (bidi overrides, zero-width), Cs surrogates, Co private use,
     # Cn unassigned, Zl/Zp line and paragraph separators.
     return unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
@@ -34,13 +35,20 @@ def display_text(text: object, limit: int = MAX_DISPLAY) -> str:
     s = text if isinstance(text, str) else str(text)
     cut = len(s) > limit
     s = s[: limit - 1 if cut else limit]
-    s = "".join((" " if c in "\t\n\r\v\f" else REPLACEMENT) if _unsafe(c) else c for c in s)
+    s = "".join((" " if c in "\t\n\r\v\f" else REPLACEMENT) if is_unsafe(c) else c for c in s)
     return s + "…" if cut else s
 
 
 def has_unsafe(text: str) -> bool:
     """Whether ``text`` holds a character :func:`display_text` would replace (for input)."""
-    return any(_unsafe(c) for c in text)
+    return any(is_unsafe(c) for c in text)
+
+
+def json_safe(text: str) -> str:
+    """JSON text with every unsafe character written as a ``\\u`` escape (the same data; JSON
+    itself escapes only U+0000..U+001F, so a C1 control or a bidi override would reach a
+    terminal raw)."""
+    return "".join(json.dumps(c)[1:-1] if is_unsafe(c) else c for c in text)
 
 
 def quoted(text: object, limit: int = 24) -> str:

@@ -16,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-from game.safetext import display_text
+from game.safetext import display_text, json_safe
 
 
 def add_arguments(p) -> None:
@@ -71,7 +71,8 @@ def run(args) -> int:
         user = list_saves(folder)
         practice = list_practice()
         if args.json:
-            print(json.dumps([_entry_json(e) for e in user + practice], ensure_ascii=False))
+            print(json_safe(json.dumps([_entry_json(e) for e in user + practice],
+                                       ensure_ascii=False)))
             return 0
         print(f"saves in {folder}:" if user else f"no saves in {folder}")
         for e in user:

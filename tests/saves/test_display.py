@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import json
 import unicodedata
 
 import pytest
@@ -92,15 +93,21 @@ def test_every_refusal_reason_is_one_short_safe_line(folder, capsys, resign):
 
 
 def test_odd_seat_names_load_and_list_safely(folder, capsys):
-    seats = [SeatConfig("human", name="Ann\x00\x1b[31m"), SeatConfig("computer", name=ODD[:40])]
+    seats = [SeatConfig("human", name="Ann\x00\x1b[31m\x9b2J"),
+             SeatConfig("computer", name=ODD[:40])]
     s = GameSession("cassino", 2, seats=seats, seed=2)
     s.start_deal()
     saves.save_as(play(s, 3), "odd")
-    assert saves.load(saves.store.named_path("odd")).seats[0].name == "Ann\x00\x1b[31m"
+    assert saves.load(saves.store.named_path("odd")).seats[0].name == seats[0].name
     assert main(["saves", "list"]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x00" not in out and "\u202e" not in out
     assert "Ann??[31m" in out
+    assert main(["saves", "list", "--json"]) == 0  # the same data, every unsafe one escaped
+    out = capsys.readouterr().out
+    assert not any(unicodedata.category(c) in ("Cc", "Cf") for c in out.rstrip("\n"))
+    odd = [e for e in json.loads(out) if e["name"] == "odd"][0]
+    assert [x["name"] for x in odd["summary"]["seats"]] == [seats[0].name, seats[1].name]
 
 
 # ---- wrapping and cutting: measurements linear in the text ---------------------------------
