@@ -54,6 +54,8 @@ def position_problem(rules: str, players: int, position: dict) -> str | None:
             return f"the score keeper is seat {keeper}, beyond the {players} seats"
         if keeper >= 0 and keeper == position.get("dealer"):
             return "the score keeper never deals (LD-1)"
+        if position.get("frozen"):
+            return "Looking and Down has no frozen pile"
     else:
         if keeper != -1:
             return f"{rules} has no score keeper"
@@ -137,6 +139,11 @@ def state_problem(st) -> str | None:
                 return problem
         if st.melds[side] and not st.opened[side]:
             return f"side {side} has melds but has not opened"
+    if st.rules.stock_end == "looking":
+        if st.frozen:
+            return "Looking and Down has no frozen pile"
+    elif not st.frozen and any(c == JOKER or RANK[c] == 2 for c in st.pile):
+        return "a wild card lies in the discard pile but the pile is not frozen (CA-10, CS-11)"
     if not st.over:
         if st.phase not in (DRAW, PLAY, ANSWER):
             return "the deal's phase is unknown"

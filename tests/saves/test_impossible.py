@@ -194,6 +194,17 @@ def black_threes_melded_mid_deal(pos, rules, n, doc):
 
 
 @_canasta
+def a_wild_card_in_an_unfrozen_pile(pos, rules, n, doc):
+    if rules == "looking-and-down":  # which has no frozen pile at all
+        pos["frozen"] = True
+        return True
+    if not _free(pos, rules, n, "2H"):
+        return False
+    pos["pile"], pos["frozen"] = (pos["pile"] + " 2H").strip(), False
+    return True
+
+
+@_canasta
 def a_king_among_the_red_threes(pos, rules, n, doc):
     if not _free(pos, rules, n, "KH"):
         return False
@@ -288,6 +299,7 @@ POSITION_EDITS = [
     melds_of_a_side_too_many, scores_of_a_side_too_many, a_meld_of_one_card,
     a_meld_of_three_jokers, kings_stored_under_sevens, too_many_wild_cards,
     a_wild_meld_where_none_is_allowed, black_threes_melded_mid_deal, a_king_among_the_red_threes,
+    a_wild_card_in_an_unfrozen_pile,
     a_keeper_beyond_the_seats, a_turn_beyond_the_seats, waiting_for_an_answer_nobody_was_asked,
     downs_for_a_seat_too_many, an_unknown_rule_option, position_options_differ_from_the_game,
     fifty_two_sweeps, a_hand_for_a_seat_too_many, cassino_turn_beyond_the_seats,
