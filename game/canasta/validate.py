@@ -145,6 +145,8 @@ def state_problem(st) -> str | None:
     elif not st.frozen and any(c == JOKER or RANK[c] == 2 for c in st.pile):
         return "a wild card lies in the discard pile but the pile is not frozen (CA-10, CS-11)"
     if not st.over:
+        if st.rules.red_threes_laid_out and any(h[c] for h in st.hand for c in RED_THREES):
+            return "a red three is kept in a hand (laid out at once, CA-3)"
         if st.phase not in (DRAW, PLAY, ANSWER):
             return "the deal's phase is unknown"
         if not 0 <= st.current_player() < n:

@@ -205,6 +205,14 @@ def a_wild_card_in_an_unfrozen_pile(pos, rules, n, doc):
 
 
 @_canasta
+def a_red_three_kept_in_hand(pos, rules, n, doc):
+    if rules == "looking-and-down" or not _free(pos, rules, n, "3H"):
+        return False  # (Looking and Down keeps red threes in hand, LD-7)
+    pos["hands"][pos["turn"]] = (pos["hands"][pos["turn"]] + " 3H").strip()
+    return True
+
+
+@_canasta
 def a_king_among_the_red_threes(pos, rules, n, doc):
     if not _free(pos, rules, n, "KH"):
         return False
@@ -299,7 +307,7 @@ POSITION_EDITS = [
     melds_of_a_side_too_many, scores_of_a_side_too_many, a_meld_of_one_card,
     a_meld_of_three_jokers, kings_stored_under_sevens, too_many_wild_cards,
     a_wild_meld_where_none_is_allowed, black_threes_melded_mid_deal, a_king_among_the_red_threes,
-    a_wild_card_in_an_unfrozen_pile,
+    a_wild_card_in_an_unfrozen_pile, a_red_three_kept_in_hand,
     a_keeper_beyond_the_seats, a_turn_beyond_the_seats, waiting_for_an_answer_nobody_was_asked,
     downs_for_a_seat_too_many, an_unknown_rule_option, position_options_differ_from_the_game,
     fifty_two_sweeps, a_hand_for_a_seat_too_many, cassino_turn_beyond_the_seats,
