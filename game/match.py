@@ -31,6 +31,7 @@ class Match:
         self.options = frozenset(options)
         self.rng = Rng(seed)
         self.totals = [0] * game.num_sides(players)
+        self.start = list(self.totals)  # the totals before the first deal (a position's scores)
         self.dealer = self.rng.below(players) if dealer is None else dealer  # G-7
         self.keeper = keeper
         self.deals_played = 0

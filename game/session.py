@@ -133,6 +133,9 @@ class GameSession:
         m.deal = state
         m.dealer = state.setup.dealer
         m.totals = list(state.setup.scores) or m.totals
+        m.start = list(m.totals)
+        if state.setup.keeper >= 0:  # Looking and Down's score keeper (LD-1)
+            m.keeper = state.setup.keeper
         self.state = state
         self.history = []
         self.scored = False
@@ -217,6 +220,9 @@ class GameSession:
                 "deal_history": [list(d) for d in m.deal_history],
                 "over": m.over,
                 "winner": m.winner,
+                # a position's scores, once its deal is no longer the current one
+                **({"start": list(m.start)}
+                   if any(m.start) and (self.position is None or m.deals_played) else {}),
             },
             "deal": {
                 "deck": [format_card(c) for c in setup.deck],
@@ -258,6 +264,10 @@ class GameSession:
         m.deal_history = [list(x) for x in mm["deal_history"]]
         m.over = mm["over"]
         m.winner = mm["winner"]
+        if "start" in mm:
+            m.start = list(mm["start"])
+        elif snap.get("position") is None or m.deals_played:
+            m.start = [0] * len(m.totals)
         self.scored = snap["scored"]
         return self
 

@@ -16,6 +16,8 @@ import json
 import sys
 from pathlib import Path
 
+from game.safetext import display_text, json_safe
+
 
 def add_arguments(p) -> None:
     sub = p.add_subparsers(dest="saves_command", metavar="ACTION", required=True)
@@ -34,17 +36,20 @@ def _who(summary) -> str:
     if summary.turn < 0:
         return "game over" if summary.game_over else "deal over"
     seat = summary.seats[summary.turn]
-    return f"seat {summary.turn} ({seat.name or seat.kind}) to play"
+    return f"seat {summary.turn} ({display_text(seat.name) or seat.kind}) to play"
 
 
 def _line(e) -> str:
+    """One line per save; names and reasons come from files, so they are made safe for a
+    terminal (no escape sequences, no line breaks)."""
+    name = display_text(e.name, 80)
     if not e.ok:
-        return f"{e.kind:9} {e.name}: DAMAGED: {e.reason}"
+        return f"{e.kind:9} {name}: DAMAGED: {display_text(e.reason or '')}"
     s = e.summary
-    players = ", ".join(x.name or x.kind for x in s.seats)
-    title = f" \"{e.practice.title.en}\"" if e.practice else ""
+    players = ", ".join(display_text(x.name) or x.kind for x in s.seats)
+    title = f" \"{display_text(e.practice.title.en)}\"" if e.practice else ""
     when = (e.updated or "").replace("T", " ").replace("Z", " UTC")
-    return (f"{e.kind:9} {e.name}{title}: {s.game}, {s.players} players ({players}), "
+    return (f"{e.kind:9} {name}{title}: {s.game}, {s.players} players ({players}), "
             f"totals {s.totals}, deal {s.deal}, {_who(s)}, {when}")
 
 
@@ -66,7 +71,8 @@ def run(args) -> int:
         user = list_saves(folder)
         practice = list_practice()
         if args.json:
-            print(json.dumps([_entry_json(e) for e in user + practice], ensure_ascii=False))
+            print(json_safe(json.dumps([_entry_json(e) for e in user + practice],
+                                       ensure_ascii=False)))
             return 0
         print(f"saves in {folder}:" if user else f"no saves in {folder}")
         for e in user:

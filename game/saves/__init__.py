@@ -3,7 +3,8 @@ without trusting them (docs/saves.md).
 
 The table and the menu use these::
 
-    autosave(session) -> str | None          # after every action and on quit; never raises
+    autosave(session) -> SaveFailure | None  # after every action and on quit; never raises
+    remove_temp_files()                      # at start: what killed saves left behind
     load_latest() -> GameSession | None      # "Continue"
     can_continue() -> bool
     list_saves() -> list[SaveEntry]          # the Load screen (damaged files included)
@@ -19,6 +20,7 @@ from game.saves.model import SAVE_VERSION, SaveFile, Summary
 from game.saves.store import (
     SaveEntry,
     SaveExistsError,
+    SaveFailure,
     SaveNameError,
     autosave,
     can_continue,
@@ -32,6 +34,7 @@ from game.saves.store import (
     load_entry,
     load_latest,
     practice_dir,
+    remove_temp_files,
     rename,
     save_as,
     saves_dir,
@@ -40,8 +43,8 @@ from game.saves.store import (
 
 __all__ = [
     "SAVE_VERSION", "DamagedSave", "LoadedSave", "SaveEntry", "SaveError", "SaveExistsError",
-    "SaveFile", "SaveNameError", "Summary", "autosave", "can_continue", "check", "check_name",
-    "delete", "latest_entry", "list_practice", "list_saves", "load", "load_entry",
-    "load_latest", "practice_dir", "read_save", "rename", "save_as", "saves_dir",
-    "start_practice", "summarize",
+    "SaveFailure", "SaveFile", "SaveNameError", "Summary", "autosave", "can_continue", "check",
+    "check_name", "delete", "latest_entry", "list_practice", "list_saves", "load", "load_entry",
+    "load_latest", "practice_dir", "read_save", "remove_temp_files", "rename", "save_as",
+    "saves_dir", "start_practice", "summarize",
 ]

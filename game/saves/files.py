@@ -30,6 +30,7 @@ from pydantic import ValidationError
 from game.actions import parse_action
 from game.errors import CardTableError
 from game.players.registry import LEVELS
+from game.safetext import display_text, quoted
 from game.saves.migrate import MigrationError, migrate
 from game.saves.model import (
     FORMAT,
@@ -53,7 +54,11 @@ class SaveError(CardTableError):
 
 class DamagedSave(SaveError):
     """A file that is not a loadable save (damaged, truncated, edited, or from a newer
-    Card Table). ``code`` sorts the reason for translated screens (see :data:`DAMAGE_CODES`)."""
+    Card Table). ``code`` sorts the reason for translated screens (see :data:`DAMAGE_CODES`).
+    The message is always one safe line of at most 300 characters, whatever it quotes."""
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(display_text(message))
 
     @property
     def code(self) -> str:
@@ -80,6 +85,10 @@ DAMAGE_CODES = (
     ("invalid save", "invalid"),
     ("no valid format version", "invalid"),
     ("the game does not replay", "illegal"),
+    ("impossible game", "impossible"),
+    ("the game cannot be rebuilt", "impossible"),
+    ("the cards do not add up", "impossible"),
+    ("impossible scores", "scores"),
     ("unknown computer level", "invalid"),
 )
 
@@ -177,7 +186,7 @@ def _no_duplicates(pairs):
     out = {}
     for k, v in pairs:
         if k in out:
-            raise ValueError(f"the key '{k[:20]}' appears twice")
+            raise ValueError(f"the key '{quoted(k, 20)}' appears twice")
         out[k] = v
     return out
 
@@ -247,18 +256,14 @@ def parse_document(data: bytes) -> dict:
 
 def _validation_reason(e: ValidationError, prefix: str = "") -> str:
     first = e.errors()[0]
-    where = ".".join(str(p) for p in first["loc"] if not str(p).startswith("function-"))
+    where = ".".join(quoted(p) for p in first["loc"] if not str(p).startswith("function-"))
     where = prefix + where if where else prefix.rstrip(".") or "file"
     msg = first["msg"]
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, "):]
     elif first["type"] == "string_pattern_mismatch":
-        shown = str(first.get("input", ""))
-        shown = shown if len(shown) <= 24 else shown[:21] + "..."
-        msg = f"'{shown}' is not allowed here"
-    if len(msg) > 90:
-        msg = msg[:87] + "..."
-    return f"invalid save: {where}: {msg}"
+        msg = f"'{quoted(first.get('input', ''))}' is not allowed here"
+    return f"invalid save: {quoted(where, 80)}: {quoted(msg, 90)}"
 
 
 def _restore(payload: SessionPayload) -> GameSession:
@@ -267,7 +272,13 @@ def _restore(payload: SessionPayload) -> GameSession:
                         if payload.position is not None else None)
     for seat in payload.seats:
         if seat.kind == "computer" and seat.level not in LEVELS:
-            raise DamagedSave(f"unknown computer level '{seat.level}'")
+            raise DamagedSave(f"unknown computer level '{quoted(seat.level)}'")
+    if snap["position"] is not None:
+        problem = _position_problem(payload.rules, payload.players, snap["position"])
+        if problem is None and sorted(snap["position"].get("options", [])) != snap["options"]:
+            problem = "the position's rule options are not the game's"
+        if problem:
+            raise DamagedSave(f"impossible game: {problem}")
     try:
         session = GameSession.restore(snap)
     except CardTableError as e:
@@ -291,14 +302,65 @@ def _replay_problem(snap: dict, error: Exception) -> str:
         try:
             session.state.apply(parse_action(text))
         except Exception as e:
-            shown = text if len(text) <= 40 else text[:37] + "..."
-            return f"the game does not replay: action {i + 1} '{shown}': {_line(e)}"
+            return f"the game does not replay: action {i + 1} '{quoted(text, 40)}': {_line(e)}"
     return f"the game does not replay: {_line(error)}"
 
 
 def _line(e: BaseException) -> str:
-    text = str(e).strip().splitlines()[0] if str(e).strip() else ""
-    return text if len(text) <= 120 else text[:117] + "..."
+    text = str(e)[:1000].strip()
+    return quoted(text.splitlines()[0] if text else "", 120)
+
+
+def _position_problem(rules: str, players: int, position: dict) -> str | None:
+    if rules == "cassino":
+        from game.cassino.validate import position_problem
+
+        return position_problem(players, position)
+    from game.canasta.validate import position_problem
+
+    return position_problem(rules, players, position)
+
+
+def _state_problem(session: GameSession) -> str | None:
+    """What no play can reach in the rebuilt deal (melds, per-seat lists, a seat to move)."""
+    if session.rules == "cassino":
+        from game.cassino.validate import state_problem
+    else:
+        from game.canasta.validate import state_problem
+    state = session.state
+    problem = state_problem(state)
+    if problem is None and not state.is_over() and not state.legal_actions(
+            state.current_player()):
+        problem = "the player to move has no legal move"
+    return problem
+
+
+def _match_problem(session: GameSession) -> str | None:
+    """Whether the match around the deal follows the rules: the earlier deals' scores add up to
+    the totals, the game did not end before (G-6, CA-16, CN-11...), the winner and the next
+    dealer (G-7, LD-2) follow, and only Looking and Down has a score keeper (LD-1)."""
+    game, m, setup = session.game, session.match, session.setup
+    sides = game.num_sides(session.players)
+    if len(m.start) != sides:
+        return f"the starting scores must list {sides} sides"
+    if not m.over and m.winner is not None:
+        return "a winner while the game is not over"
+    earlier = m.deal_history[:-1] if session.scored else m.deal_history
+    running = list(m.start)
+    for k in range(len(earlier) + 1):
+        if game.game_over(running, session.options)[0]:
+            return f"the game was already over after deal {k}" if k else \
+                "the game starts over the target"
+        if k < len(earlier):
+            running = [a + b for a, b in zip(running, earlier[k])]
+    before = list(setup.scores) or [0] * sides
+    if running != before:
+        return "the earlier deals' scores do not add up to the totals"
+    if session.scored and m.dealer != game.next_dealer(setup):
+        return "the next dealer does not follow from the dealer rules (G-7)"
+    if session.rules != "looking-and-down" and (m.keeper is not None or setup.keeper != -1):
+        return "only Looking and Down has a score keeper"
+    return None
 
 
 def verify(session: GameSession) -> str | None:
@@ -326,22 +388,29 @@ def verify(session: GameSession) -> str | None:
     if session.scored:
         scores = state.deal_scores()
         if m.totals != [b + s for b, s in zip(before, scores)]:
-            return "the totals do not add up with the deal's scores"
+            return "impossible scores: the totals do not add up with the deal's scores"
         if not m.deal_history or m.deal_history[-1] != scores:
-            return "the last deal's scores are not in the game's history"
+            return "impossible scores: the last deal's scores are not in the game's history"
         over, winner = game.game_over(m.totals, session.options)
         if (m.over, m.winner) != (over, winner):
-            return "the end of the game does not follow from the totals"
+            return "impossible scores: the end of the game does not follow from the totals"
     else:
         if m.totals != before:
-            return "the totals do not match the deal's starting scores"
+            return "impossible scores: the totals do not match the deal's starting scores"
         if m.over:
-            return "a deal in progress after the end of the game"
+            return "impossible scores: a deal in progress after the end of the game"
         if m.dealer != setup.dealer:
             return "the dealer does not match the deal"
     if session.rules == "looking-and-down" and m.keeper != setup.keeper:
         return "the score keeper does not match the deal"
-    return None
+    try:
+        problem = _state_problem(session)
+        if problem:
+            return f"impossible game: {problem}"
+        problem = _match_problem(session)
+    except Exception as e:  # an engine surprise on odd data: refused, never a crash
+        return f"impossible game: {_line(e) or type(e).__name__}"
+    return f"impossible scores: {problem}" if problem else None
 
 
 def load_document(doc: dict, path: Path | None = None) -> LoadedSave:

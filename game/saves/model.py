@@ -102,6 +102,9 @@ class MatchPayload(_Strict):
                             Field(max_length=MAX_DEALS)]
     over: StrictBool
     winner: Seat | None
+    # The totals before the first deal, when not zero (a game started from a position with
+    # scores): the earlier deals' scores add up to the totals from there.
+    start: Annotated[list[Score], Field(min_length=2, max_length=MAX_PLAYERS)] | None = None
 
 
 class DealPayload(_Strict):

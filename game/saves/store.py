@@ -20,6 +20,7 @@ The practice positions bundled in the repository's ``saves/`` folder load the sa
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import time
 import uuid
@@ -30,6 +31,7 @@ from pathlib import Path
 import platformdirs
 
 from game import assets
+from game.safetext import has_unsafe
 from game.saves import atomic
 from game.saves.files import (
     DamagedSave,
@@ -60,7 +62,8 @@ _BAD_CHARS = set('<>:"/\\|?*')
 
 
 class SaveNameError(SaveError):
-    """A name that cannot be a save's name. ``code``: empty, too_long, bad_char, reserved."""
+    """A name that cannot be a save's name. ``code``: empty, too_long, control, bad_char,
+    reserved (translated as load.name_error.<code>)."""
 
     def __init__(self, code: str, message: str):
         super().__init__(message)
@@ -69,6 +72,28 @@ class SaveNameError(SaveError):
 
 class SaveExistsError(SaveError):
     """A save of that name exists already (pass overwrite=True to replace it)."""
+
+
+@dataclass(frozen=True)
+class SaveFailure:
+    """Why an autosave failed, for the screen: a catalogue key (``load.save_failed.<kind>``)
+    and its parameters; ``str()`` is the English detail, for logs."""
+
+    key: str
+    params: dict
+    detail: str
+
+    def __str__(self) -> str:
+        return self.detail
+
+
+_FAILURE_KINDS = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EACCES: "denied",
+                  errno.EPERM: "denied", errno.EROFS: "denied"}
+
+
+def _failure(folder: Path, detail: str, err: int | None) -> SaveFailure:
+    kind = _FAILURE_KINDS.get(err, "disk") if err is not None else "unexpected"
+    return SaveFailure(f"load.save_failed.{kind}", {"folder": str(folder)}, detail)
 
 
 def saves_dir() -> Path:
@@ -269,7 +294,9 @@ def _write(path: Path, session: GameSession, backup: Path | None = None) -> Path
     try:
         atomic.write_atomic(path, data, backup=backup)
     except OSError as e:
-        raise SaveError(f"could not write {path.name}: {e.strerror or e}") from None
+        error = SaveError(f"could not write {path.name}: {e.strerror or e}")
+        error.errno = e.errno  # what the screen says (a full disk, no permission...)
+        raise error from None
     # We know this file is good: remember it so that the next autosave does not replay it.
     entry = SaveEntry(path, "named", path.name, True, None, Summary(**doc["summary"]),
                       meta_of(session).practice, doc["game_id"], doc["created"], doc["updated"],
@@ -305,9 +332,10 @@ def _keep_name(summary: Summary) -> str:
     return f"{name} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
 
 
-def autosave(session: GameSession, folder: Path | None = None) -> str | None:
+def autosave(session: GameSession, folder: Path | None = None) -> SaveFailure | None:
     """Save the game in the autosave slot (the previous autosave becomes the backup).
-    Never raises: returns None, or a one-line warning for the screen."""
+    Never raises: returns None, or a :class:`SaveFailure` (a catalogue key and parameters)
+    for the screen to show, every time a save fails."""
     folder = saves_dir() if folder is None else Path(folder)
     path, bak = folder / AUTOSAVE, folder / BACKUP
     try:
@@ -326,11 +354,31 @@ def autosave(session: GameSession, folder: Path | None = None) -> str | None:
         _write(path, session, backup=bak)
         return None
     except SaveError as e:
-        return str(e)
+        return _failure(folder, str(e), getattr(e, "errno", None) or 0)
     except OSError as e:
-        return f"could not save the game: {e.strerror or e}"
+        return _failure(folder, f"could not save the game: {e.strerror or e}", e.errno or 0)
     except Exception as e:  # never take the table down
-        return f"could not save the game: {e}"
+        return _failure(folder, f"could not save the game: {e}", None)
+
+
+def remove_temp_files(folder: Path | None = None, older_than: float = 5.0) -> int:
+    """Remove what killed saves left behind (``.cardtable-*.tmp``), at start: any older than
+    a few seconds (a save takes milliseconds, so none of them is still being written).
+    Returns how many were removed; never raises."""
+    folder = saves_dir() if folder is None else Path(folder)
+    removed = 0
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0
+    now = time.time()
+    for n in names:
+        if atomic.is_temp_name(n):
+            with contextlib.suppress(OSError):
+                if now - os.stat(folder / n).st_mtime >= older_than:
+                    os.unlink(folder / n)
+                    removed += 1
+    return removed
 
 
 def check_name(name: str) -> str:
@@ -340,7 +388,9 @@ def check_name(name: str) -> str:
         raise SaveNameError("empty", "a save needs a name")
     if len(n) > MAX_NAME_LENGTH:
         raise SaveNameError("too_long", f"a name has at most {MAX_NAME_LENGTH} characters")
-    if any(c in _BAD_CHARS or ord(c) < 32 or ord(c) == 127 for c in n) or n[0] == "." \
+    if has_unsafe(n):  # control, format (bidi, zero-width) and unassigned characters
+        raise SaveNameError("control", "a name cannot hold control or invisible characters")
+    if any(c in _BAD_CHARS for c in n) or n[0] == "." \
             or n[-1] == ".":
         raise SaveNameError("bad_char", 'a name cannot hold < > : " / \\ | ? * or start or '
                                         "end with a dot")

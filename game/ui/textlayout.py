@@ -9,6 +9,8 @@ Text is a list of runs ``(text, bold)``; a line is a list of runs.
 
 from __future__ import annotations
 
+import re
+
 from game.ui import fonts
 
 Run = tuple[str, bool]
@@ -25,31 +27,72 @@ def _is_cjk(c: str) -> bool:
     return (0x3000 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF)
 
 
+# A run of Latin characters (neither CJK nor a space: one unbreakable word), or any one
+# character: the pieces the rules of _units glue together or keep apart.
+_TOKEN = re.compile(r"[^ \u3000-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]+|.", re.S)
+
+
 def _units(runs: list[Run]) -> list[list[Run]]:
-    """Unbreakable units: a Latin word, one CJK character, or one space."""
-    units: list[list[Run]] = []
+    """Unbreakable units: a Latin word, one CJK character, or one space.
+
+    Linear in the text's length: words are found by a regular expression and each unit's
+    pieces are joined once at the end (adding a character to a string each time copied the
+    word so far, quadratic on a long word)."""
+    units: list[list[list]] = []  # each unit: [[pieces, bold], ...]
+    prev_c = ""
     for text, bold in runs:
-        for c in text:
-            prev = units[-1] if units else None
-            prev_c = prev[-1][0][-1] if prev else ""
-            glue = prev is not None and (
-                (not _is_cjk(c) and c != " " and prev_c and not _is_cjk(prev_c) and prev_c != " ")
+        for m in _TOKEN.finditer(text):
+            tok = m.group()
+            c = tok[0]
+            glue = units and c != " " and prev_c != " " and (
+                (not _is_cjk(c) and not _is_cjk(prev_c))
                 or c in NO_START
                 or prev_c in NO_END
                 or (prev_c.isascii() and prev_c.isdigit() and _is_cjk(c))  # 5000点, 11枚
             )
-            if glue and c != " " and prev_c != " ":
+            if glue:
+                prev = units[-1]
                 if prev[-1][1] == bold:
-                    prev[-1] = (prev[-1][0] + c, bold)
+                    prev[-1][0].append(tok)
                 else:
-                    prev.append((c, bold))
+                    prev.append([[tok], bold])
             else:
-                units.append([(c, bold)])
-    return units
+                units.append([[[tok], bold]])
+            prev_c = tok[-1]
+    return [[("".join(pieces), bold) for pieces, bold in unit] for unit in units]
 
 
 def _width(unit: list[Run], size: int) -> int:
+    if len(unit) == 1:
+        text, bold = unit[0]
+        return fonts.font(size, bold).size(text)[0]
     return sum(fonts.font(size, bold).size(text)[0] for text, bold in unit)
+
+
+def _split_wide(unit: list[Run], width: int, size: int, widths: dict) -> list[list[Run]]:
+    """A unit wider than a line (a very long word, a file name) cut into pieces that fit,
+    measuring each distinct character once (the sum of character widths, near enough for
+    a cut), so a word of a million characters costs a linear pass, not a search."""
+    pieces: list[list[Run]] = []
+    current: list[list] = []
+    used = 0
+    for text, bold in unit:
+        f = fonts.font(size, bold)
+        for c in text:
+            w = widths.get((c, bold))
+            if w is None:
+                w = widths[(c, bold)] = f.size(c)[0]
+            if current and used + w > width:
+                pieces.append([("".join(ch), b) for ch, b in current])
+                current, used = [], 0
+            if current and current[-1][1] == bold:
+                current[-1][0].append(c)
+            else:
+                current.append([[c], bold])
+            used += w
+    if current:
+        pieces.append([("".join(ch), b) for ch, b in current])
+    return pieces
 
 
 def _join(units: list[list[Run]]) -> list[Run]:
@@ -64,22 +107,28 @@ def _join(units: list[list[Run]]) -> list[Run]:
 
 
 def wrap_runs(runs: list[Run], width: int, size: int) -> list[list[Run]]:
-    """Break styled text into lines no wider than ``width`` pixels at font ``size``."""
+    """Break styled text into lines no wider than ``width`` pixels at font ``size`` (a word
+    longer than a line is cut). Each unit is measured once: linear in the text's length."""
     lines: list[list[Run]] = []
     current: list[list[Run]] = []
     used = 0
-    for unit in _units(runs):
-        is_space = unit[0][0] == " "
-        w = _width(unit, size)
-        if current and used + w > width and not is_space:
-            while current and current[-1][0][0] == " ":
-                current.pop()
-            lines.append(_join(current))
-            current, used = [], 0
-        if is_space and not current:
-            continue  # no leading spaces on a new line
-        current.append(unit)
-        used += w
+    widths: dict = {}
+    for whole in _units(runs):
+        is_space = whole[0][0] == " "
+        w = _width(whole, size)
+        parts = [whole] if is_space or w <= width else _split_wide(whole, width, size, widths)
+        for unit in parts:
+            if len(parts) > 1:
+                w = _width(unit, size)
+            if current and used + w > width and not is_space:
+                while current and current[-1][0][0] == " ":
+                    current.pop()
+                lines.append(_join(current))
+                current, used = [], 0
+            if is_space and not current:
+                continue  # no leading spaces on a new line
+            current.append(unit)
+            used += w
     while current and current[-1][0][0] == " ":
         current.pop()
     if current or not lines:

@@ -62,3 +62,45 @@ def edit(path: Path, change, *, resign: bool = True) -> None:
 
 def fingerprint(path: Path) -> tuple[bytes, int]:
     return path.read_bytes(), path.stat().st_mtime_ns
+
+
+def position_of(s: GameSession) -> dict:
+    """The position keywords of a session's current deal (Cassino: its ``position()``; the
+    canasta games: build_position's keywords), JSON-friendly as a save holds them."""
+    st = s.state
+    if s.rules == "cassino":
+        return st.position()
+    from game.actions import format_key
+    from game.canasta.state import PLAY
+    from game.cards import format_cards
+
+    pos = {
+        "hands": [format_cards(st.hand_cards(p)) for p in range(st.players)],
+        "pile": format_cards(st.pile),
+        "melds": [{format_key(m.key): format_cards(m.cards) for m in ms} for ms in st.melds],
+        "red_threes": [format_cards(r) for r in st.red3],
+        "opened": list(st.opened),
+        "turn": st.turn,
+        "phase": "play" if st.phase == PLAY else "draw",
+        "scores": list(st.setup.scores),
+        "frozen": st.frozen,
+        "packet": format_cards(st.packet),
+        "dealer": st.dealer,
+        "keeper": st.keeper,
+        "options": sorted(st.options),
+        "took_last": list(st.took_last),
+        "frozen_in_time": list(st.frozen_time),
+    }
+    if st.down is not None:
+        pos["downs"] = [None if d is None else format_cards(d) for d in st.down]
+    return pos
+
+
+def sync_summary(doc: dict) -> None:
+    """Make a hand-edited document's summary say what its session says (so that a check
+    further in, not the summary's, is what refuses it)."""
+    m, summary = doc["session"]["match"], doc["summary"]
+    summary["totals"] = list(m["totals"])
+    summary["deal"] = m["deals_played"] + (0 if doc["session"]["scored"] else 1)
+    summary["game_over"] = m["over"]
+    summary["winner"] = m["winner"] if m["over"] else None

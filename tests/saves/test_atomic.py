@@ -4,10 +4,12 @@ ever replaces a good one."""
 
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -50,7 +52,8 @@ def test_interrupted_autosave_leaves_a_loadable_save(at, folder):
     atomic.step_hook = hook
     warning = saves.autosave(s)
     atomic.step_hook = None
-    assert warning and "interrupted" in warning
+    assert warning and "interrupted" in str(warning)
+    assert warning.key in ("load.save_failed.disk", "load.save_failed.unexpected")
     assert temp_files(folder) == []
     latest = saves.load_latest()
     assert latest is not None
@@ -140,7 +143,38 @@ def test_killed_during_autosave(at, data_home, folder):
     assert len(latest.history) == (13 if at == "replaced" else 10)
     # Whatever the crash left behind lists without damage (a left-over temp file is ignored).
     assert all(e.ok for e in saves.list_saves())
+    # The next start removes the temporary file a kill left (once it is a few seconds old:
+    # a save in progress takes milliseconds).
+    left = temp_files(folder)
+    assert left or at == "replaced"
+    for name in left:
+        os.utime(folder / name, (time.time() - 60, time.time() - 60))
+    assert saves.remove_temp_files() == len(left)
+    assert temp_files(folder) == []
     # And the next autosave works normally.
     play(latest, 1)
     assert saves.autosave(latest) is None
     assert saves.load_latest().history == latest.history
+
+
+@pytest.mark.parametrize("code,kind", [(errno.ENOSPC, "full"), (errno.EACCES, "denied"),
+                                       (errno.EROFS, "denied"), (errno.EIO, "disk")])
+def test_every_failed_autosave_is_reported_with_a_catalogue_key(folder, monkeypatch, code,
+                                                                 kind):
+    """Each failure, not only the first, returns a key and parameters for the screen (the
+    table translates it), never an English sentence to show."""
+    from game import i18n
+
+    s = two_states()
+
+    def refuse(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(atomic, "write_atomic", refuse)
+    failures = [saves.autosave(play(s, 1)) for _ in range(3)]
+    assert all(isinstance(f, saves.SaveFailure) for f in failures)
+    assert {f.key for f in failures} == {f"load.save_failed.{kind}"}
+    for language in i18n.LANGUAGES:
+        i18n.set_language(language)
+        assert i18n.t(failures[0].key, **failures[0].params) != failures[0].key
+    i18n.set_language("en")

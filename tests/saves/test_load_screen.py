@@ -210,3 +210,45 @@ def test_save_as_dialog(make_app, folder):
     dialog.entry.set_text("My game")
     dialog.submit()
     assert saved and saves.load(saved[0]).history == s.history
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_odd_names_and_a_huge_reason_are_drawn_safely(make_app, folder, language):
+    """A NUL made the font raise; escape and bidi characters and a 5 MB field name must not
+    reach the screen either (issue 10)."""
+    from game.session import GameSession, SeatConfig
+
+    seats = [SeatConfig("human", name="Ann\x00\x1b[31m\u202e"),
+             SeatConfig("computer", name="\x00" * 40)]
+    s = GameSession("cassino", 2, seats=seats, seed=2)
+    s.start_deal()
+    saves.save_as(play(s, 3), "odd")
+    bad = saves.save_as(play(new_session("canasta", 2, seed=1), 3), "huge")
+    doc = json.loads(bad.read_bytes())
+    doc["k" * (5 * 1024 * 1024)] = 1
+    bad.write_text(json.dumps(doc))
+    app = make_app(language=language)
+    app.load_game()
+    settle(app)
+    screen = app.screen
+    for i, e in enumerate(screen.entries[: len(screen.user)]):
+        screen.select(i)
+        settle(app)
+        app.render()
+        for text in (load_screen.entry_title(e), load_screen.entry_line(e),
+                     load_screen.entry_detail(e)):
+            assert "\x00" not in text and "\x1b" not in text and len(text) < 800
+    odd = [e for e in screen.entries if e.name == "odd"][0]
+    assert "Ann?" in load_screen.entry_line(odd)
+
+
+def test_name_dialog_refuses_control_characters_before_saving(make_app, folder):
+    app = make_app(language="ja")
+    s = play(new_session("canasta", 2, seed=1), 3)
+    saved = []
+    dialog = load_screen.save_as_dialog(app.screen, s, saved.append)
+    for name in ("bad\x1b[2Jname", "evil\u202etxt.exe", "zero\u200bwidth"):
+        dialog.entry.set_text(name)
+        dialog.submit()
+        assert not saved and dialog.error.text == i18n.t("load.name_error.control")
+    assert not folder.exists() or not list(folder.glob("*.json"))

@@ -29,8 +29,10 @@ def at_point(rules: str, point: str) -> GameSession:
     # game over: start a deal late in the game (totals just under the target), play it out
     s = new_session(rules, PLAYERS[rules], seed=17, human=True)
     for _ in range(8):
-        s.match.totals = [TARGET[rules] - 1] * len(s.match.totals)
+        s.match.totals = [TARGET[rules] - 2] * len(s.match.totals)
         s.match.totals[0] += 1  # level scores may need another deal; lean one way
+        # a game that started at these scores (as a position can), so its totals add up
+        s.match.start, s.match.deal_history, s.match.deals_played = list(s.match.totals), [], 0
         s.start_deal()
         finish_deal(s)
         if s.game_over:

@@ -22,6 +22,7 @@ from pygame_gui.elements import UIImage, UIPanel, UITextEntryLine, UIWindow
 
 from game import i18n, saves
 from game.i18n import game_name, t
+from game.safetext import display_text
 from game.ui import fonts, palette
 from game.ui.screen import Screen
 from game.ui.widgets.dialog import Dialog
@@ -60,8 +61,11 @@ def continue_latest(app) -> None:
 
 
 def saves_hooks():
-    """The main menu's Continue and Load, backed by game.saves."""
+    """The main menu's Continue and Load, backed by game.saves (called once, at start: it
+    also removes what saves killed mid-write left behind)."""
     from game.ui.app import AppHooks
+
+    saves.remove_temp_files()
 
     return AppHooks(can_continue=saves.can_continue, on_continue=continue_latest,
                     can_load=lambda: True, on_load=lambda app: app.show(LoadScreen(app)))
@@ -82,7 +86,7 @@ def _local_time(stamp: str | None) -> str:
 def seat_name(summary, seat: int) -> str:
     s = summary.seats[seat]
     if s.name:
-        return s.name
+        return display_text(s.name)  # from the file: a NUL would make the font raise
     if s.kind == "human":
         humans = [i for i, x in enumerate(summary.seats) if x.kind == "human"]
         return t("player.you") if len(humans) == 1 else t("player.seat", n=seat + 1)
@@ -97,7 +101,7 @@ def entry_title(e) -> str:
         return t("load.autosave")
     if e.kind == "backup":
         return t("load.backup")
-    return e.name
+    return display_text(e.name)
 
 
 def entry_line(e) -> str:
@@ -125,17 +129,25 @@ def entry_detail(e) -> str:
         return getattr(e.practice.description, i18n.current_language(), e.practice.description.en)
     if not e.ok:
         return t("load.damaged_detail", reason=t(f"load.damaged.{e.reason_code}"),
-                 detail=e.reason or "", file=e.path.name)
-    return t("load.file", file=e.path.name)
+                 detail=display_text(e.reason or ""), file=display_text(e.path.name))
+    return t("load.file", file=display_text(e.path.name))
 
 
 def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut to fit ``width`` pixels, with an ellipsis: a binary search over the cut,
+    so a few measurements whatever the length (cutting a character at a time was quadratic)."""
+    text = display_text(text)
     f = fonts.font(size, bold)
     if f.size(text)[0] <= width:
         return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    lo, hi = 0, len(text)  # the longest prefix that fits with its ellipsis
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid] + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
 
 
 # ---- the name dialog -----------------------------------------------------------------------
@@ -183,7 +195,8 @@ class NameDialog:
         screen.dialog = self
 
     def submit(self) -> None:
-        problem = self.on_ok(self.entry.get_text())
+        text = self.entry.get_text()
+        problem = name_error(text) or self.on_ok(text)
         if problem:
             self.error.set_text(problem)
         else:
@@ -197,6 +210,16 @@ class NameDialog:
     def reopen_args(self):
         title, _, on_ok, ok_label = self.args
         return (title, self.entry.get_text(), on_ok, ok_label)
+
+
+def name_error(name: str) -> str | None:
+    """What is wrong with a name as typed (translated), before any file is touched: empty,
+    too long, control or invisible characters, characters a file name cannot hold."""
+    try:
+        saves.check_name(name)
+    except saves.SaveNameError as e:
+        return name_problem(e)
+    return None
 
 
 def name_problem(e: Exception) -> str:

@@ -121,7 +121,6 @@ class TableScreen(Screen):
         self._prompted: set[tuple] = set()  # dialogs already shown (kind, turn number)
         self._scores_shown = -1
         self._grab_rng = random.Random(session.seed * 31 + 7)
-        self._save_warning_shown = False
         self._save_due = False
         if autosave:  # imported now: the first save must not stall a frame (pydantic models)
             with contextlib.suppress(ImportError):
@@ -535,10 +534,9 @@ class TableScreen(Screen):
             from game.saves import autosave
         except ImportError:
             return
-        warning = autosave(self.session)
-        if warning and not self._save_warning_shown:
-            self._save_warning_shown = True
-            self.toast(warning, "info")
+        failure = autosave(self.session)
+        if failure is not None:  # every failure, in the player's language
+            self.toast(t(failure.key, **failure.params), "info")
 
     def _confirm_risky(self, action: Action) -> bool:
         """A human's discard (Cassino: trail) that the hints call risky: ask first (the

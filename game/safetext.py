@@ -1,0 +1,59 @@
+"""Text from outside the program (a save's seat names, file names, reasons that quote a file),
+made safe to show: one line, no control or format characters, bounded length.
+
+A seat name holding NUL makes the font raise; ESC sequences printed raw recolour or clear a
+terminal; a 5 MB field name quoted whole freezes any screen that lays it out. Every place that
+shows such text goes through :func:`display_text` (the Load screen, ``saves list``, the
+table's name plates) and every message that quotes it through :func:`quoted`.
+No pygame here: the command line uses it too.
+
+>>> display_text("Ann\\x00\\x1b[31m")
+'Ann??[31m'
+>>> quoted("x" * 100)
+'xxxxxxxxxxxxxxxxxxxxx...'
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+
+MAX_DISPLAY = 300  # characters: any message or name is one line of at most this many
+REPLACEMENT = "?"
+
+
+def is_unsafe(c: str) -> bool:
+    # Cc control, Cf format (bidi overrides, zero-width), Cs surrogates, Co private use,
+    # Cn unassigned, Zl/Zp line and paragraph separators.
+    return unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
+def display_text(text: object, limit: int = MAX_DISPLAY) -> str:
+    """``text`` as one safe line of at most ``limit`` characters (an ellipsis marks a cut).
+    Tabs and line breaks become spaces; other control and format characters become '?'.
+    Looks at no more than ``limit`` + 1 characters, so a huge text costs nothing."""
+    s = text if isinstance(text, str) else str(text)
+    cut = len(s) > limit
+    s = s[: limit - 1 if cut else limit]
+    s = "".join((" " if c in "\t\n\r\v\f" else REPLACEMENT) if is_unsafe(c) else c for c in s)
+    return s + "…" if cut else s
+
+
+def has_unsafe(text: str) -> bool:
+    """Whether ``text`` holds a character :func:`display_text` would replace (for input)."""
+    return any(is_unsafe(c) for c in text)
+
+
+def json_safe(text: str) -> str:
+    """JSON text with every unsafe character written as a ``\\u`` escape (the same data; JSON
+    itself escapes only U+0000..U+001F, so a C1 control or a bidi override would reach a
+    terminal raw)."""
+    return "".join(json.dumps(c)[1:-1] if is_unsafe(c) else c for c in text)
+
+
+def quoted(text: object, limit: int = 24) -> str:
+    """A short, safe prefix of user-controlled text for a message ('...' marks a cut)."""
+    s = text if isinstance(text, str) else str(text)
+    if len(s) > limit:
+        return display_text(s[: limit - 3], limit) + "..."
+    return display_text(s, limit)
