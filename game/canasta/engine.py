@@ -611,7 +611,8 @@ class EngineMixin:
                 return p
         left = self.hsize[seat] - count + extra_in
         last = -1
-        if left == 1 and extra_in == 0:
+        if left == 1 and extra_in == 0 and self.phase != DRAW:
+            # the card left is the closing discard; before the draw (CS-9) two more come
             last = self._last_card(seat, [c for g in groups for c in g])
         has_black = any(s[0] == 3 for s in after.values())
         if has_black:
@@ -1022,8 +1023,13 @@ class EngineMixin:
         side = self.side[seat]
         rules = self.rules
         if rules.open_first and not self.opened[side] and not self.opened_first:
+            # CS-9 with CS-12: an opening before the draw must leave two cards too, unless the
+            # side may close; with two or more left no end-of-hand rule can refuse it.
+            hs = self.hsize[seat]
             for g in self._openings(seat, None, self.open_min[side]):
-                out.append(make(seat, "meld", g))
+                if hs - sum(map(len, g)) >= 2 or self._check_meld_groups(
+                        seat, g, False, 0, -1) is None:
+                    out.append(make(seat, "meld", g))
         if self.stock or self._check_draw(seat) is None:
             out.append(_DRAW[seat])
         pile = self.pile

@@ -331,6 +331,35 @@ def test_cs9_after_drawing_two_unopened_only_discards_are_listed():
     assert {a.verb for a in st.legal_actions(0)} == {"discard"}
 
 
+def test_cs9_cs12_an_opening_before_the_draw_keeps_two_cards():
+    """CS-9 with CS-12: a player who may not close keeps at least 2 cards after every meld,
+    an opening made before the draw included (docs/canasta-decisions.md). The listing offers
+    the opening of every meldable rank at once: here it would leave one card, so it is not
+    listed; three ranks leave four cards and are."""
+    st = pos(CS, 2, hands=["KS KH KD QS QH QD 9C 9D 9H 8S 8H 8D 7S", "5C 5D"], turn=0)
+    every_rank = "0 meld KS KH KD / QS QH QD / 9C 9D 9H / 8S 8H 8D"
+    refused(st, every_rank, "keep at least 2 cards")
+    assert not listed(st, every_rank)
+    assert legal(st, "0 meld KS KH KD / QS QH QD / 9C 9D 9H")
+    assert listed(st, "0 meld KS KH KD / QS QH QD / 9C 9D 9H")
+    assert [str(a) for a in st.legal_actions(0) if why(st, str(a))] == []
+
+
+def test_cs12_an_opening_before_the_draw_may_leave_one_card_when_the_side_may_close():
+    """CS-12: only a player who may not close must keep 2 cards. An opening before the draw
+    (CS-9) that already makes a clean and a dirty canasta may leave one card, whatever it is:
+    the player draws two next, and only the closing discard must be a natural 4..A. Melding
+    every card is still refused (a discard is always required)."""
+    kings, queens = "KS KS KS KH KH KH KD", "QS QS QS QH QH 2C 2D"  # clean, dirty
+    st = pos(CS, 2, hands=[f"{kings} {queens} JK", "5C 5D"], turn=0, scores=[3000, 0],
+             stock="7S 7H JS")
+    assert legal(st, f"0 meld {kings} / {queens}")
+    do(st, f"0 meld {kings} / {queens}", "0 draw")
+    assert hand(st, 0) == ["7H", "7S", "JK"]
+    st = pos(CS, 2, hands=[f"{kings} {queens}", "5C 5D"], turn=0, scores=[3000, 0])
+    refused(st, f"0 meld {kings} / {queens}", "discard")
+
+
 # ---------------------------------------------------------------------------------------
 # The turn
 # ---------------------------------------------------------------------------------------
