@@ -89,7 +89,6 @@ register({
     "must_go_out": "Your partner said yes: you must go out this turn.",
     "no_asking": "Asking partner is not allowed in this game.",
     "no_partner": "You have no partner to ask in this game.",
-    "ask_after_draw": "Draw first; then you may ask your partner before closing.",
     "black_threes_never": "Black threes cannot be melded in this game.",
     "black_threes_exact": "Black threes can only be melded as a set of exactly {count}, "
                           "without wild cards, in the turn you go out.",
@@ -738,15 +737,15 @@ class EngineMixin:
             return reason("no_partner")
         if not rules.asking or "no-asking" in self.options:
             return reason("no_asking")
-        if self.phase != PLAY:
-            return reason("ask_after_draw" if rules.name == "canastone" else "ask_when")
+        if self.phase != PLAY and rules.ask_right_after_draw:
+            return reason("ask_when")  # CA-12 (CS-13: before the draw too)
         if self.asked:
             return reason("ask_once")
         if self.draw_only:
             return reason("draw_only")  # CS-9: nothing to close after drawing two unopened
         if self.hsize[seat] < 2:
             return reason("ask_committed")  # decided: a 'no' must leave a legal way on
-        if rules.name != "canastone" and self.played:
+        if rules.ask_right_after_draw and self.played:
             return reason("ask_when")  # CA-12: right after drawing or taking the pile
         if len(partners) > 1 and target not in partners:
             return reason("ask_partner", seats=" or ".join(map(str, partners)))
@@ -784,7 +783,8 @@ class EngineMixin:
             ev.append(_ev(Event, ("ask", seat, (), self.ask_partner)))
         elif verb in ("yes", "no"):
             self.ask = 2 if verb == "yes" else 3
-            self.phase = PLAY
+            # back to the phase of the question: a Canastone player may ask before the draw
+            self.phase = PLAY if self.drew or self.took else DRAW
             ev.append(_ev(Event, ("answer", seat, (), verb == "yes")))
         return ev
 
@@ -1035,6 +1035,9 @@ class EngineMixin:
         pile = self.pile
         if pile and _TAKEABLE[pile[-1]]:  # never under a wild card or a three (CA-9)
             out += self._take_variants(seat)
+        if not rules.ask_right_after_draw and self.can_ask and not self.asked \
+                and self.hsize[seat] >= 2:  # CS-13: before the draw too (as _check_ask)
+            out += self.ask_actions[seat]
         return out
 
     def _take_variants(self, seat: int) -> list[Action]:
@@ -1344,7 +1347,7 @@ class EngineMixin:
         else:
             out += self._discards(seat, bool(out))
         if (self.phase == PLAY and not self.asked and self.can_ask and hs >= 2
-                and (rules.name == "canastone" or not self.played)):  # CA-12 / CS-13
+                and (not rules.ask_right_after_draw or not self.played)):  # CA-12 / CS-13
             out += self.ask_actions[seat]
         return out
 
