@@ -22,6 +22,7 @@ import zlib
 import pytest
 from canasta.test_properties import check_complete, new_deal
 
+from game.actions import make
 from game.registry import GAME_NAMES, get_game
 from game.selfplay import POLICIES, SelfPlayReport, play_deal, run_selfplay
 
@@ -88,3 +89,34 @@ def test_canastone_selfplay_seeds_of_issue_10(players, seed):
     report = run_selfplay("canastone", players, 3, seed, check_lists=True)
     assert report.errors == [] and report.violations == []
     assert report.completed == 3
+
+
+class _Overlisting:
+    """A deal whose listing also offers a refused action: a discard before the draw."""
+
+    def __init__(self, state):
+        self._state = state
+        seat = state.current_player()
+        self.extra = make(seat, "discard", ((state.hand_cards(seat)[0],),))
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
+
+    def legal_actions(self, seat=None):
+        return self._state.legal_actions(seat) + [self.extra]
+
+
+def test_selfplay_reports_a_listed_but_refused_action():
+    """Self-play stops at a listed action the rules refuse, saying where, which and why: with
+    check_lists before any move, and without it when a bot plays the action."""
+    deal = _Overlisting(new_deal("canasta", 4, 1)[0])
+    report = SelfPlayReport(rules="canasta", players=4, games=0)
+    assert not play_deal(deal, random.Random(1), report, check_lists=True, where="deal 1")
+    assert report.errors == [f"deal 1 before action 0: listed action refused: {deal.extra}: "
+                             "Draw first, then discard."]
+    deal = _Overlisting(new_deal("canasta", 4, 1)[0])
+    report = SelfPlayReport(rules="canasta", players=4, games=0)
+    assert not play_deal(deal, random.Random(1), report, policy=lambda st, rng: deal.extra,
+                         where="deal 1")
+    assert report.errors == [f"deal 1 action 0: listed action refused: {deal.extra}: "
+                             "Draw first, then discard."]
