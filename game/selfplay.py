@@ -3,7 +3,9 @@
 Used by ``python -m game selfplay`` and by the tests. A bot picks uniformly among the legal
 actions of the seat to move (with a small chance, a Looking and Down player frozen in time
 acts out of turn instead). After every action the state must conserve every card, and each
-finished deal's parts must add up to its score and to the running totals.
+finished deal's parts must add up to its score and to the running totals. With
+``check_lists`` every action listed for every seat that may act is also put to
+``why_illegal`` before each move: the fast listing must never offer what the rules refuse.
 """
 
 from __future__ import annotations
@@ -100,12 +102,31 @@ def greedy_choice_actor(state, rng: random.Random):
 POLICIES = {"random": random_choice_actor, "greedy": greedy_choice_actor}
 
 
+def refused_listed(state) -> list[str]:
+    """Every action listed now (for each seat that may act) that ``why_illegal`` refuses, as
+    'action: reason'."""
+    out = []
+    for seat in state.actors():
+        for a in state.legal_actions(seat):
+            problem = state.why_illegal(a)
+            if problem is not None:
+                out.append(f"{a}: {problem}")
+    return out
+
+
 def play_deal(state, rng: random.Random, report: SelfPlayReport, check: bool = True,
-              policy=greedy_choice_actor) -> bool:
-    """Play one deal to its end; False if it got stuck or broke a rule."""
-    for _ in range(MAX_ACTIONS_PER_DEAL):
+              policy=greedy_choice_actor, check_lists: bool = False, where: str = "") -> bool:
+    """Play one deal to its end; False if it got stuck or broke a rule. ``where`` (such as
+    'game 2 deal 5') prefixes the problems reported."""
+    for step in range(MAX_ACTIONS_PER_DEAL):
         if state.is_over():
             return True
+        if check_lists:
+            refused = refused_listed(state)
+            if refused:
+                report.errors.extend(f"{where} before action {step}: listed action refused: {r}"
+                                     for r in refused)
+                return False
         action = policy(state, rng)
         if action is None:
             report.violations.append(f"stuck: no legal action for seat {state.current_player()}")
@@ -113,7 +134,7 @@ def play_deal(state, rng: random.Random, report: SelfPlayReport, check: bool = T
         try:
             state.apply(action, validate=check)
         except CardTableError as e:
-            report.errors.append(f"listed action refused: {action}: {e}")
+            report.errors.append(f"{where} action {step}: listed action refused: {action}: {e}")
             return False
         report.actions += 1
         if check:
@@ -126,7 +147,10 @@ def play_deal(state, rng: random.Random, report: SelfPlayReport, check: bool = T
 
 
 def run_selfplay(rules: str, players: int, games: int, seed: int, check: bool = True,
-                 options: frozenset[str] = frozenset(), policy: str = "greedy") -> SelfPlayReport:
+                 options: frozenset[str] = frozenset(), policy: str = "greedy",
+                 check_lists: bool = False) -> SelfPlayReport:
+    """Whole games; ``check_lists`` also checks every listed action before each move (see
+    the module's docstring; several times slower)."""
     game = get_game(rules)
     report = SelfPlayReport(rules=rules, players=players, games=games)
     start = time.perf_counter()
@@ -134,12 +158,14 @@ def run_selfplay(rules: str, players: int, games: int, seed: int, check: bool = 
         rng = random.Random(seed * 1_000_003 + g)
         match = Match(game, players, seed=seed * 7919 + g, options=options)
         ok = True
+        first_deal = report.deals
         for _ in range(MAX_DEALS_PER_GAME):
             try:
                 state = match.start_deal()
             except Misdeal:
                 continue  # CS-2: the same dealer deals again from a new shuffle
-            if not play_deal(state, rng, report, check, POLICIES[policy]):
+            where = f"game {g} deal {report.deals - first_deal}"
+            if not play_deal(state, rng, report, check, POLICIES[policy], check_lists, where):
                 ok = False
                 break
             before = list(match.totals)

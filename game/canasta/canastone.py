@@ -25,6 +25,7 @@ class Canastone(RuleSet):
     take_naturals_frozen = 3
     unopened_pile_frozen = False  # CS-9 already keeps an unopened side off the pile
     open_first = True  # CS-9
+    ask_right_after_draw = False  # CS-13: any time before closing, before the draw too
     draw_after_take = 1  # CS-10
     deal_style = "canastone"
     stock_end = "canastone"

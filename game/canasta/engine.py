@@ -89,7 +89,6 @@ register({
     "must_go_out": "Your partner said yes: you must go out this turn.",
     "no_asking": "Asking partner is not allowed in this game.",
     "no_partner": "You have no partner to ask in this game.",
-    "ask_after_draw": "Draw first; then you may ask your partner before closing.",
     "black_threes_never": "Black threes cannot be melded in this game.",
     "black_threes_exact": "Black threes can only be melded as a set of exactly {count}, "
                           "without wild cards, in the turn you go out.",
@@ -611,7 +610,8 @@ class EngineMixin:
                 return p
         left = self.hsize[seat] - count + extra_in
         last = -1
-        if left == 1 and extra_in == 0:
+        if left == 1 and extra_in == 0 and self.phase != DRAW:
+            # the card left is the closing discard; before the draw (CS-9) two more come
             last = self._last_card(seat, [c for g in groups for c in g])
         has_black = any(s[0] == 3 for s in after.values())
         if has_black:
@@ -737,15 +737,15 @@ class EngineMixin:
             return reason("no_partner")
         if not rules.asking or "no-asking" in self.options:
             return reason("no_asking")
-        if self.phase != PLAY:
-            return reason("ask_after_draw" if rules.name == "canastone" else "ask_when")
+        if self.phase != PLAY and rules.ask_right_after_draw:
+            return reason("ask_when")  # CA-12 (CS-13: before the draw too)
         if self.asked:
             return reason("ask_once")
         if self.draw_only:
             return reason("draw_only")  # CS-9: nothing to close after drawing two unopened
         if self.hsize[seat] < 2:
             return reason("ask_committed")  # decided: a 'no' must leave a legal way on
-        if rules.name != "canastone" and self.played:
+        if rules.ask_right_after_draw and self.played:
             return reason("ask_when")  # CA-12: right after drawing or taking the pile
         if len(partners) > 1 and target not in partners:
             return reason("ask_partner", seats=" or ".join(map(str, partners)))
@@ -783,7 +783,8 @@ class EngineMixin:
             ev.append(_ev(Event, ("ask", seat, (), self.ask_partner)))
         elif verb in ("yes", "no"):
             self.ask = 2 if verb == "yes" else 3
-            self.phase = PLAY
+            # back to the phase of the question: a Canastone player may ask before the draw
+            self.phase = PLAY if self.drew or self.took else DRAW
             ev.append(_ev(Event, ("answer", seat, (), verb == "yes")))
         return ev
 
@@ -1022,13 +1023,21 @@ class EngineMixin:
         side = self.side[seat]
         rules = self.rules
         if rules.open_first and not self.opened[side] and not self.opened_first:
+            # CS-9 with CS-12: an opening before the draw must leave two cards too, unless the
+            # side may close; with two or more left no end-of-hand rule can refuse it.
+            hs = self.hsize[seat]
             for g in self._openings(seat, None, self.open_min[side]):
-                out.append(make(seat, "meld", g))
+                if hs - sum(map(len, g)) >= 2 or self._check_meld_groups(
+                        seat, g, False, 0, -1) is None:
+                    out.append(make(seat, "meld", g))
         if self.stock or self._check_draw(seat) is None:
             out.append(_DRAW[seat])
         pile = self.pile
         if pile and _TAKEABLE[pile[-1]]:  # never under a wild card or a three (CA-9)
             out += self._take_variants(seat)
+        if not rules.ask_right_after_draw and self.can_ask and not self.asked \
+                and self.hsize[seat] >= 2:  # CS-13: before the draw too (as _check_ask)
+            out += self.ask_actions[seat]
         return out
 
     def _take_variants(self, seat: int) -> list[Action]:
@@ -1338,7 +1347,7 @@ class EngineMixin:
         else:
             out += self._discards(seat, bool(out))
         if (self.phase == PLAY and not self.asked and self.can_ask and hs >= 2
-                and (rules.name == "canastone" or not self.played)):  # CA-12 / CS-13
+                and (not rules.ask_right_after_draw or not self.played)):  # CA-12 / CS-13
             out += self.ask_actions[seat]
         return out
 

@@ -70,6 +70,7 @@ class RuleSet:
     concealed_bonus: int | None = 200
     discard_to_go_out = False  # Canastone: a final discard is always required
     asking = True  # partners may ask "may I go out?"
+    ask_right_after_draw = True  # CA-12: only right after drawing or taking, before melding
 
     # Taking the pile
     take_with_wild = True  # unfrozen pile: one natural and one wild card

@@ -15,6 +15,7 @@ from game.registry import get_game
 from .helpers import (
     CA,
     PARTS,
+    QC,
     assert_sentence,
     deal,
     do,
@@ -574,6 +575,19 @@ def test_ca12_ask_only_right_after_drawing_and_only_with_partner():
              phase="play")
     refused(st, "0 ask", "no partner")
     assert "ask" not in [a.verb for a in st.legal_actions(0)]
+
+
+@pytest.mark.parametrize("rules", [CA, QC])
+def test_ca12_asking_before_drawing_stays_refused_unlike_canastone(rules):
+    """CA-12 (and Quick Canasta, as Canasta): the question comes right after drawing or
+    taking the pile, so before the draw it is refused and not listed (CS-13 lets Canastone
+    players ask before drawing too)."""
+    st = pos(rules, 4, hands=["8H 8S 8D 9C", "5C 5D", "6C 6D", "7C 7D"],
+             melds=[{"K": K7}, {}], turn=0)
+    refused(st, "0 ask", "right after drawing")
+    assert not any(a.verb == "ask" for a in st.legal_actions(0))
+    do(st, "0 draw")
+    assert legal(st, "0 ask") and listed(st, "0 ask")
 
 
 def test_ca13_concealed_going_out_waives_minimum_and_scores_200():

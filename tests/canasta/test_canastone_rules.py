@@ -331,6 +331,35 @@ def test_cs9_after_drawing_two_unopened_only_discards_are_listed():
     assert {a.verb for a in st.legal_actions(0)} == {"discard"}
 
 
+def test_cs9_cs12_an_opening_before_the_draw_keeps_two_cards():
+    """CS-9 with CS-12: a player who may not close keeps at least 2 cards after every meld,
+    an opening made before the draw included (docs/canasta-decisions.md). The listing offers
+    the opening of every meldable rank at once: here it would leave one card, so it is not
+    listed; three ranks leave four cards and are."""
+    st = pos(CS, 2, hands=["KS KH KD QS QH QD 9C 9D 9H 8S 8H 8D 7S", "5C 5D"], turn=0)
+    every_rank = "0 meld KS KH KD / QS QH QD / 9C 9D 9H / 8S 8H 8D"
+    refused(st, every_rank, "keep at least 2 cards")
+    assert not listed(st, every_rank)
+    assert legal(st, "0 meld KS KH KD / QS QH QD / 9C 9D 9H")
+    assert listed(st, "0 meld KS KH KD / QS QH QD / 9C 9D 9H")
+    assert [str(a) for a in st.legal_actions(0) if why(st, str(a))] == []
+
+
+def test_cs12_an_opening_before_the_draw_may_leave_one_card_when_the_side_may_close():
+    """CS-12: only a player who may not close must keep 2 cards. An opening before the draw
+    (CS-9) that already makes a clean and a dirty canasta may leave one card, whatever it is:
+    the player draws two next, and only the closing discard must be a natural 4..A. Melding
+    every card is still refused (a discard is always required)."""
+    kings, queens = "KS KS KS KH KH KH KD", "QS QS QS QH QH 2C 2D"  # clean, dirty
+    st = pos(CS, 2, hands=[f"{kings} {queens} JK", "5C 5D"], turn=0, scores=[3000, 0],
+             stock="7S 7H JS")
+    assert legal(st, f"0 meld {kings} / {queens}")
+    do(st, f"0 meld {kings} / {queens}", "0 draw")
+    assert hand(st, 0) == ["7H", "7S", "JK"]
+    st = pos(CS, 2, hands=[f"{kings} {queens}", "5C 5D"], turn=0, scores=[3000, 0])
+    refused(st, f"0 meld {kings} / {queens}", "discard")
+
+
 # ---------------------------------------------------------------------------------------
 # The turn
 # ---------------------------------------------------------------------------------------
@@ -472,6 +501,46 @@ def test_cs13_asking_any_time_before_closing_four_players():
     refused(st, "0 discard 7S", "must go out")
     do(st, "0 meld 9C 9D 9H", "0 discard 7S")
     assert st.went_out == 0
+
+
+def test_cs13_asking_before_drawing():
+    """CS-13: before closing a player may ask, with no condition on when (unlike CA-12): also
+    before drawing, and the listing offers it. The answer binds; the turn goes on with the
+    draw."""
+    st = pos(CS, 4, hands=["9C 9D 9H 8S 8H", "5C", "5D", "6C"], melds=CLOSE, turn=0,
+             stock="8D 7S JS")
+    assert legal(st, "0 ask") and listed(st, "0 ask")
+    do(st, "0 ask")
+    assert st.current_player() == 2
+    do(st, "2 yes")
+    assert st.current_player() == 0 and st.observation(0)["phase"] == "draw"
+    refused(st, "0 meld 9C 9D 9H", "draw")
+    refused(st, "0 ask", "already asked")
+    assert {a.verb for a in st.legal_actions(0)} == {"draw"}
+    do(st, "0 draw")
+    refused(st, "0 discard 7S", "must go out")
+    do(st, "0 meld 9C 9D 9H / 8S 8H 8D", "0 discard 7S")
+    assert st.went_out == 0
+
+
+@pytest.mark.parametrize("options", [frozenset(), frozenset({"no-asking"})])
+def test_cs13_asking_before_drawing_six_players_and_unopened(options):
+    """CS-13: with 6 players the player names the partner, before drawing as after; a side
+    that has not opened may ask before its turn's opening or draw (CS-9). The option
+    no-asking forbids it."""
+    st = pos(CS, 6, hands=["9C 9D 9H 8S", "5C", "5D", "6C", "6D", "7C"], melds=CLOSE,
+             turn=0, options=options)
+    unopened = pos(CS, 4, hands=H15[:1] + ["5C", "5D", "6C"], turn=0, options=options)
+    for state, text in ((st, "0 ask 2"), (st, "0 ask 4"), (unopened, "0 ask")):
+        if options:
+            refused(state, text, "not allowed")
+            assert not listed(state, text)
+        else:
+            assert legal(state, text) and listed(state, text)
+    if not options:
+        refused(st, "0 ask 3", "2 or 4")
+        do(unopened, "0 ask", "2 no", "0 meld 6S 6H 6D / 7S 7H 7D / 8S 8H 8D", "0 draw")
+        assert unopened.observation(0)["answer"] == "no" and len(unopened.hand_cards(0)) == 8
 
 
 def test_cs13_option_no_asking():

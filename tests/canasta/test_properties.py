@@ -59,8 +59,12 @@ def is_wild(c: int) -> bool:
 # ---------------------------------------------------------------------------------------
 # Random deals and random play
 # ---------------------------------------------------------------------------------------
-def new_deal(rules: str, players: int, seed: int, options=frozenset()):
-    """A random deal: shuffled deck, dealer, keeper, cumulative scores, grabs."""
+SCORES = (0, 0, -40, 1500, 3000, 5000, 7500)
+
+
+def new_deal(rules: str, players: int, seed: int, options=frozenset(), scores=SCORES):
+    """A random deal: shuffled deck, dealer, keeper, cumulative scores (from ``scores``),
+    grabs."""
     rng = random.Random(seed)
     game = get_game(rules)
     sides = game.num_sides(players)
@@ -71,8 +75,8 @@ def new_deal(rules: str, players: int, seed: int, options=frozenset()):
         keeper = -1
         if rules == LD:
             keeper = rng.choice([s for s in range(players) if s != dealer])
-        scores = tuple(rng.choice([0, 0, -40, 1500, 3000, 5000, 7500]) for _ in range(sides))
-        setup = DealSetup(players=players, deck=tuple(deck), dealer=dealer, scores=scores,
+        totals = tuple(rng.choice(scores) for _ in range(sides))
+        setup = DealSetup(players=players, deck=tuple(deck), dealer=dealer, scores=totals,
                           keeper=keeper, grab=(rng.random() < 0.3, rng.random() < 0.3),
                           options=frozenset(options))
         try:
