@@ -164,14 +164,12 @@ class App:
         if scale != self.scale:
             self.scale = scale
             self.font_sizes = theme.font_sizes(scale)
-            if self.screen is not None:
-                self.screen.teardown()
+            # A new theme needs a new manager; the screen's old elements are killed by the
+            # rebuild below, which keeps an open dialog and its typed text.
             self.manager = self._make_manager()
-            if self.screen is not None:
-                self.screen.build()
         else:
             self.manager.set_window_resolution(size)
-            self.rebuild()
+        self.rebuild()
         if not self.fullscreen:
             self._windowed_size = size
             small = size[0] < MIN_WINDOW[0] or size[1] < MIN_WINDOW[1]

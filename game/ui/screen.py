@@ -79,14 +79,18 @@ class Screen:
         self._on_click.clear()
 
     def rebuild(self) -> None:
-        """Build again (after a resize, a new UI scale, or a language change)."""
-        dialog_state = self.dialog.reopen_args() if self.dialog is not None else None
+        """Build again (after a resize, a new UI scale, or a language change).
+
+        An open dialog comes back at the new size with its content: every dialog class is
+        built again as ``type(dialog)(screen, *dialog.reopen_args())``.
+        """
+        dialog = self.dialog
+        reopen = (type(dialog), dialog.reopen_args()) if dialog is not None else None
         self.teardown()
         self.build()
-        if dialog_state is not None:
-            from game.ui.widgets.dialog import Dialog
-
-            Dialog(self, *dialog_state)
+        if reopen is not None:
+            cls, args = reopen
+            cls(self, *args)
 
     def layout(self) -> None:
         """Create the screen's elements in ``self.root``; override."""
