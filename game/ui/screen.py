@@ -135,6 +135,10 @@ class Screen:
                 audio.play("click")
                 callback()
                 return True
+        if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.dialog is not None
+                and hasattr(self.dialog, "submit")):
+            self.dialog.submit()  # Enter in a dialog's text field (a name box) is its OK
+            return True
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
                 and self.escape_goes_back):
             if self.dialog is not None:

@@ -1184,7 +1184,7 @@ class TableScreen(Screen):
     # Events
 
     def process_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+        if event.type in (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
             return super().process_event(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.dialog is not None:

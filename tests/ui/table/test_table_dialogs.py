@@ -141,3 +141,16 @@ def test_every_table_overlay_survives_resizes(table, name):
         assert sorted(b.text for b in overlay.buttons if b.is_enabled) == enabled
         inside_window(sc, overlay.buttons)
         d.app.render()
+
+
+def test_enter_in_the_save_as_box_saves(table):
+    """Enter in a name box submits it, on the table as on the load screen."""
+    from game import saves
+
+    d = table("canasta", 2, seed=6)
+    d.settle()
+    open_save_as(d)
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    d.step(2, dt=0.01)
+    assert d.screen.dialog is None
+    assert any(e.name == "Friday night" for e in saves.list_saves())
