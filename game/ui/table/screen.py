@@ -188,6 +188,7 @@ class TableScreen(Screen):
         self._button_state = ()
         self.pointer.reset()
         self._compute_layout()
+        self._rebuild_scene()  # hit tests use the scene: it follows the layout at once
         s = self.s
         lay = self.lay
         self._buttons = {}
@@ -328,7 +329,6 @@ class TableScreen(Screen):
         self._scores_shown = -1
         self._sync_hands()
         self.movelog.sync(self.session.history, self.names(), i18n.current_language())
-        self._rebuild_scene()
         # Every card flies from the stock (Cassino: the deck) to where it was dealt.
         anchor_zone = ("deck",) if self.game == "cassino" else ("stock",)
         anchor = self.lay.deck if self.game == "cassino" else (
@@ -389,6 +389,12 @@ class TableScreen(Screen):
         return list(st.hands[seat])
 
     def _sync_hands(self) -> None:
+        """Bring the humans' hand orders up to date with the state, then the scene.
+
+        The one place where the hand shown changes: the selection and the pointer point at
+        positions of a hand, so they are forgotten when the viewer's hand changes, and the
+        scene (what clicks hit) is rebuilt at once, not at the next frame's drawing.
+        """
         st = self.session.state
         if st is None:
             return
@@ -406,11 +412,18 @@ class TableScreen(Screen):
             elif mode == "suit":
                 new.sort(key=lambda c: suit_key(c, self.game))
             if new != old and seat == self.viewer:
-                self.selected.clear()
+                self._forget_hand_positions()
             self.hand_orders[seat] = new
         if self.game == "cassino":
             on_table = set(st.loose) | {c for r in st.res for c in r[0]}
             self.table_selected &= on_table
+        self._rebuild_scene()
+
+    def _forget_hand_positions(self) -> None:
+        """The viewer's hand changed: a selection, a press or a first click of a double click
+        named positions in the old hand."""
+        self.selected.clear()
+        self.pointer.forget_hand()
 
     def view(self, dragging: set[int] | None = None) -> View:
         return View(
@@ -426,6 +439,10 @@ class TableScreen(Screen):
         return self.reveal_all or self.session.is_human(self.viewer)
 
     def _rebuild_scene(self, dragging: set[int] | None = None) -> None:
+        """The scene for the current state; ``dragging``: hand positions lifted (by default
+        those of the drag in progress)."""
+        if dragging is None and self.pointer.drag is not None:
+            dragging = set(self.pointer.drag.indices)
         if self.session.state is None:
             self.scene = None
             return
@@ -469,10 +486,9 @@ class TableScreen(Screen):
             if (e.kind == "down" and e.seat == self.viewer and self.revealed()
                     and self.session.is_human(e.seat)):
                 self.down_gate = list(e.cards)  # shown until the player picks it up
+        self.last_move = set()
         self._sync_hands()
         self.movelog.sync(self.session.history, self.names(), i18n.current_language())
-        self.last_move = set()
-        self._rebuild_scene()
         order = [c for e in events for c in e.cards]
         self.animator.move(old, self.scene.places, order, self.speed)
         hand = ("hand", self.viewer)
@@ -721,7 +737,7 @@ class TableScreen(Screen):
             else:
                 self.ready = None
                 if job.kind == "optional":
-                    if action is None or self.session.why_illegal(action) is not None:
+                    if action is None:  # this frozen-in-time seat lets the turn go on
                         self._optional.pop(0) if self._optional else None
                         self._optional_tries = 0
                         return
@@ -833,7 +849,6 @@ class TableScreen(Screen):
         cards = self.down_gate
         self.down_gate = []
         self._sync_hands()
-        self._rebuild_scene()
         self.animator.move(old, self.scene.places, cards, self.speed)
         audio.play("pickup")
         self.mark_dirty()
@@ -844,10 +859,10 @@ class TableScreen(Screen):
             return
         self.viewer = seat
         self.down_gate = []
-        self.selected.clear()
+        self._forget_hand_positions()
         self.table_selected.clear()
         self.animator.clear()
-        self.rebuild()
+        self.rebuild()  # the layout is drawn around the viewer
         self._sync_hands()
 
     # ===========================================================================================
@@ -910,12 +925,12 @@ class TableScreen(Screen):
         key = rank_key if mode == "rank" else suit_key
         old = list(self.scene.places.get(("hand", seat), [])) if self.scene else []
         self.hand_orders[seat] = sorted(order, key=lambda c: key(c, self.game))
-        if old and self.session.state is not None:
-            self._rebuild_scene()
+        self.sort_mode[seat] = mode
+        self._forget_hand_positions()
+        self._rebuild_scene()
+        if old and self.scene is not None:
             self.animator.shift(("hand", seat), old, self.scene.places.get(("hand", seat), []),
                                 self.speed)
-        self.sort_mode[seat] = mode
-        self.selected.clear()
         audio.play("shuffle")
         self.mark_dirty()
 
