@@ -154,3 +154,21 @@ def test_enter_in_the_save_as_box_saves(table):
     d.step(2, dt=0.01)
     assert d.screen.dialog is None
     assert any(e.name == "Friday night" for e in saves.list_saves())
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_dialog_buttons_are_wide_enough_for_their_labels(table, language):
+    from game.ui import fonts
+
+    d = table("canasta", 2, seed=3, language=language)
+    d.settle()
+    sc = d.screen
+    size = sc.app.font_sizes["button"]
+    for open_dialog in (DIALOGS["leave"],
+                        lambda d: Dialog(sc, "?", "?", [(t("table.halted.look"), None),
+                                                        (t("table.main_menu"), None)])):
+        open_dialog(d)
+        d.step(1, dt=0.01)
+        for b in [e for e in sc._on_click if e.alive() and e.ui_container is sc.dialog.panel]:
+            assert fonts.font(size, True).size(b.text)[0] < b.rect.w, b.text
+        sc.dialog.close()
