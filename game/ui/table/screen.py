@@ -123,6 +123,7 @@ class TableScreen(Screen):
         self._grab_rng = random.Random(session.seed * 31 + 7)
         self._save_warning_shown = False
         self._save_due = False
+        self.halted = False  # a computer's move was refused: this table plays no more
         if autosave:  # imported now: the first save must not stall a frame (pydantic models)
             with contextlib.suppress(ImportError):
                 import game.saves  # noqa: F401
@@ -157,7 +158,8 @@ class TableScreen(Screen):
         if self.overlay is not None and self.overlay.closable:
             self.overlay.close()
             return
-        save_as = self._save_as if self.autosave_enabled and self.session.state else None
+        save_as = self._save_as if (self.autosave_enabled and self.session.state
+                                    and not self.halted) else None
         moments.leave_dialog(self, self.autosave_enabled, self._leave, save_as, self._rules)
 
     def _rules(self) -> None:
@@ -453,7 +455,8 @@ class TableScreen(Screen):
 
     def can_act(self) -> bool:
         st = self.session.state
-        if st is None or st.is_over() or self.overlay is not None or self.dialog is not None:
+        if (st is None or st.is_over() or self.overlay is not None or self.dialog is not None
+                or self.halted):
             return False
         return self.session.is_human(self.viewer) and self.revealed() and not self.down_gate
 
@@ -545,8 +548,8 @@ class TableScreen(Screen):
 
     def save(self) -> None:
         self._save_due = False
-        if not self.autosave_enabled or self.session.state is None:
-            return
+        if not self.autosave_enabled or self.session.state is None or self.halted:
+            return  # a stopped table keeps the last good autosave
         try:
             from game.saves import autosave
         except ImportError:
@@ -703,7 +706,7 @@ class TableScreen(Screen):
         self._refresh_buttons()
         if self.overlay is not None and self.overlay.modal:
             return
-        if self.dialog is not None or self.session.state is None:
+        if self.dialog is not None or self.session.state is None or self.halted:
             return
         if self.animator.tweens or self.pointer.drag is not None:
             return  # a computer's move waits while the player holds cards
@@ -745,11 +748,14 @@ class TableScreen(Screen):
                     if self._optional_tries >= 12 and self._optional:
                         self._optional.pop(0)
                         self._optional_tries = 0
-                elif action is None or self.session.why_illegal(action) is not None:
-                    action = self._fallback(job.seat)
-                if action is not None:
-                    self.apply(action, computer=True)
-                    self.pace_left = PACE * self.speed
+                why = (self.session.why_illegal(action) if action is not None
+                       else None)
+                if action is None or why is not None:
+                    # Asking again would bring the same answer, forever: stop here.
+                    self.halt(job.seat, action, why)
+                    return
+                self.apply(action, computer=True)
+                self.pace_left = PACE * self.speed
                 return
         if self.worker.busy:
             self.pace_left -= dt
@@ -764,8 +770,32 @@ class TableScreen(Screen):
         self._human_turn(seat)
 
     def _fallback(self, seat: int) -> Action | None:
+        """A computer player that failed (raised) plays the engine's first listed move."""
         legal = self.session.state.legal_actions(seat)
         return legal[0] if legal else None
+
+    def halt(self, seat: int, action: Action | None, why) -> None:
+        """A computer's move the engine refuses (or none at all): a fault in a player or in
+        the engine. The table stops, says so once, and saves nothing more, so the last good
+        autosave stays; the player can look at the table or go back to the menu."""
+        if self.halted:
+            return
+        if self._save_due:
+            self.save()  # the player's last move, still a good state
+        self.halted = True
+        self.worker.cancel()
+        self.ready = None
+        self._save_due = False
+        self.pointer.reset()
+        log.error("table stopped: seat %s's computer move %r was refused (%s); deal so far: %s",
+                  seat, action, why, " ; ".join(self.session.history))
+        reason = self.reason_text(why) if why is not None else t("table.halted.no_move")
+        Dialog(self, t("table.halted.title"),
+               t("table.halted.body", name=self.names()[seat], reason=reason),
+               [(t("table.halted.look"), None), (t("table.main_menu"), self._leave)])
+        audio.play("error")
+        self.mark_dirty()
+        self._refresh_buttons(force=True)
 
     def _start_job(self, seat: int, kind: str) -> None:
         decision = self.session.decision(seat)
@@ -1369,6 +1399,8 @@ class TableScreen(Screen):
         """(headline, hint) for the turn banner."""
         st = self.session.state
         names = self.names()
+        if self.halted:
+            return t("table.halted.title"), t("table.halted.hint")
         if st is None or st.is_over():
             return t("table.deal_over"), ""
         cur = st.current_player()
