@@ -131,7 +131,7 @@ class Screen:
         """Handle one event after pygame_gui has seen it; True if used."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             callback = self._on_click.get(event.ui_element)
-            if callback is not None:
+            if callback is not None and self._still_pressable(event.ui_element):
                 audio.play("click")
                 callback()
                 return True
@@ -146,6 +146,25 @@ class Screen:
             else:
                 self.back()
             return True
+        return False
+
+    def _still_pressable(self, element) -> bool:
+        """Presses are queued: two clicks in one slow frame both arrive after the first has
+        opened a dialog or closed the buttons' box. A press on a button gone or hidden since,
+        or outside the dialog open now, is stale and ignored (it opened a second dialog, or
+        dealt twice)."""
+        if not element.alive() or not element.visible:
+            return False
+        if self.dialog is None:
+            return True
+        inside = self.dialog.backdrop.get_container()
+        seen = set()
+        container = element.ui_container
+        while container is not None and id(container) not in seen:
+            if container is inside:
+                return True
+            seen.add(id(container))
+            container = container.ui_container
         return False
 
     def back(self) -> None:
