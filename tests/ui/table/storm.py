@@ -58,8 +58,9 @@ CONFIGS = [
 
 class Storm:
     def __init__(self, folder: Path, game: str, players: int, humans, seed: int,
-                 config: dict | None = None, level: str = "easy") -> None:
+                 config: dict | None = None, level: str = "easy", language: str = "en") -> None:
         self.folder = folder
+        self.language = language
         self.rng = random.Random(seed)
         self.humans = tuple(humans)
         self.events = 0
@@ -76,7 +77,7 @@ class Storm:
     def _start_app(self) -> App:
         path = self.folder / "settings.json"
         if not path.exists():
-            path.write_text(json.dumps({"language": "en", "animation_speed": "fast",
+            path.write_text(json.dumps({"language": self.language, "animation_speed": "fast",
                                         "sound": False}))
         app = App(store=SettingsStore(path), hooks=saves_hooks(), size=(1280, 800))
         app.step(present=False)
@@ -211,8 +212,8 @@ class Storm:
 
 
 def storm(folder: Path, game: str, players: int, humans, seed: int, events: int,
-          config: dict | None = None) -> Storm:
-    s = Storm(folder, game, players, humans, seed, config)
+          config: dict | None = None, **kw) -> Storm:
+    s = Storm(folder, game, players, humans, seed, config, **kw)
     s.run(events)
     return s
 
@@ -224,6 +225,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seeds", default="0-10", help="a range like 0-50")
     p.add_argument("--events", type=int, default=2000, help="events per game and seed")
+    p.add_argument("--language", default="en", choices=("en", "ja"))
+    p.add_argument("--level", default="easy", help="the computers' level")
     args = p.parse_args(argv)
     lo, hi = (int(x) for x in args.seeds.split("-"))
     failures = 0
@@ -232,7 +235,8 @@ def main(argv=None) -> int:
             folder = Path(tempfile.mkdtemp(prefix="storm-"))
             os.environ["XDG_DATA_HOME"] = str(folder / "data")
             try:
-                s = storm(folder, game, players, humans, seed, args.events, config)
+                s = storm(folder, game, players, humans, seed, args.events, config,
+                          level=args.level, language=args.language)
                 print(f"ok {game} {players} {humans} seed {seed}: {s.events} events, "
                       f"{len(s.table.session.history)} moves, {s.quits} quits, "
                       f"{s.trips} menu trips", flush=True)
