@@ -251,14 +251,12 @@ class App:
         if scale != self.scale:
             self.scale = scale
             self.font_sizes = theme.font_sizes(scale)
-            if self.screen is not None:
-                self.screen.teardown()
+            # A new theme needs a new manager; the screen's old elements are killed by the
+            # rebuild below, which keeps an open dialog and its typed text.
             self.manager = self._make_manager()
-            if self.screen is not None:
-                self.screen.build()
         else:
             self.manager.set_window_resolution(size)
-            self.rebuild()
+        self.rebuild()
         if not self.fullscreen:
             points = self._points(size)
             self._windowed_size = points

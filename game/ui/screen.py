@@ -79,14 +79,18 @@ class Screen:
         self._on_click.clear()
 
     def rebuild(self) -> None:
-        """Build again (after a resize, a new UI scale, or a language change)."""
-        dialog_state = self.dialog.reopen_args() if self.dialog is not None else None
+        """Build again (after a resize, a new UI scale, or a language change).
+
+        An open dialog comes back at the new size with its content: every dialog class is
+        built again as ``type(dialog)(screen, *dialog.reopen_args())``.
+        """
+        dialog = self.dialog
+        reopen = (type(dialog), dialog.reopen_args()) if dialog is not None else None
         self.teardown()
         self.build()
-        if dialog_state is not None:
-            from game.ui.widgets.dialog import Dialog
-
-            Dialog(self, *dialog_state)
+        if reopen is not None:
+            cls, args = reopen
+            cls(self, *args)
 
     def layout(self) -> None:
         """Create the screen's elements in ``self.root``; override."""
@@ -127,10 +131,14 @@ class Screen:
         """Handle one event after pygame_gui has seen it; True if used."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             callback = self._on_click.get(event.ui_element)
-            if callback is not None:
+            if callback is not None and self._still_pressable(event.ui_element):
                 audio.play("click")
                 callback()
                 return True
+        if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.dialog is not None
+                and hasattr(self.dialog, "submit")):
+            self.dialog.submit()  # Enter in a dialog's text field (a name box) is its OK
+            return True
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
                 and self.escape_goes_back):
             if self.dialog is not None:
@@ -138,6 +146,25 @@ class Screen:
             else:
                 self.back()
             return True
+        return False
+
+    def _still_pressable(self, element) -> bool:
+        """Presses are queued: two clicks in one slow frame both arrive after the first has
+        opened a dialog or closed the buttons' box. A press on a button gone or hidden since,
+        or outside the dialog open now, is stale and ignored (it opened a second dialog, or
+        dealt twice)."""
+        if not element.alive() or not element.visible:
+            return False
+        if self.dialog is None:
+            return True
+        inside = self.dialog.backdrop.get_container()
+        seen = set()
+        container = element.ui_container
+        while container is not None and id(container) not in seen:
+            if container is inside:
+                return True
+            seen.add(id(container))
+            container = container.ui_container
         return False
 
     def back(self) -> None:

@@ -198,6 +198,13 @@ class Pointer:
         self.press = None
         self.drag = None
 
+    def forget_hand(self) -> None:
+        """The hand shown changed: drop what points at its positions (a drag in progress is
+        cancelled; the cards go back to the new hand)."""
+        if self.drag is not None or (self.press is not None and self.press.index >= 0):
+            self.reset()
+        self._last_click = None
+
     def tick(self, dt: float) -> None:
         self.clock += dt
 

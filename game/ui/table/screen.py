@@ -122,6 +122,7 @@ class TableScreen(Screen):
         self._scores_shown = -1
         self._grab_rng = random.Random(session.seed * 31 + 7)
         self._save_due = False
+        self.halted = False  # a computer's move was refused: this table plays no more
         if autosave:  # imported now: the first save must not stall a frame (pydantic models)
             with contextlib.suppress(ImportError):
                 import game.saves  # noqa: F401
@@ -156,7 +157,8 @@ class TableScreen(Screen):
         if self.overlay is not None and self.overlay.closable:
             self.overlay.close()
             return
-        save_as = self._save_as if self.autosave_enabled and self.session.state else None
+        save_as = self._save_as if (self.autosave_enabled and self.session.state
+                                    and not self.halted) else None
         moments.leave_dialog(self, self.autosave_enabled, self._leave, save_as, self._rules)
 
     def _rules(self) -> None:
@@ -187,6 +189,7 @@ class TableScreen(Screen):
         self._button_state = ()
         self.pointer.reset()
         self._compute_layout()
+        self._rebuild_scene()  # hit tests use the scene: it follows the layout at once
         s = self.s
         lay = self.lay
         self._buttons = {}
@@ -327,7 +330,6 @@ class TableScreen(Screen):
         self._scores_shown = -1
         self._sync_hands()
         self.movelog.sync(self.session.history, self.names(), i18n.current_language())
-        self._rebuild_scene()
         # Every card flies from the stock (Cassino: the deck) to where it was dealt.
         anchor_zone = ("deck",) if self.game == "cassino" else ("stock",)
         anchor = self.lay.deck if self.game == "cassino" else (
@@ -388,6 +390,12 @@ class TableScreen(Screen):
         return list(st.hands[seat])
 
     def _sync_hands(self) -> None:
+        """Bring the humans' hand orders up to date with the state, then the scene.
+
+        The one place where the hand shown changes: the selection and the pointer point at
+        positions of a hand, so they are forgotten when the viewer's hand changes, and the
+        scene (what clicks hit) is rebuilt at once, not at the next frame's drawing.
+        """
         st = self.session.state
         if st is None:
             return
@@ -405,11 +413,18 @@ class TableScreen(Screen):
             elif mode == "suit":
                 new.sort(key=lambda c: suit_key(c, self.game))
             if new != old and seat == self.viewer:
-                self.selected.clear()
+                self._forget_hand_positions()
             self.hand_orders[seat] = new
         if self.game == "cassino":
             on_table = set(st.loose) | {c for r in st.res for c in r[0]}
             self.table_selected &= on_table
+        self._rebuild_scene()
+
+    def _forget_hand_positions(self) -> None:
+        """The viewer's hand changed: a selection, a press or a first click of a double click
+        named positions in the old hand."""
+        self.selected.clear()
+        self.pointer.forget_hand()
 
     def view(self, dragging: set[int] | None = None) -> View:
         return View(
@@ -425,6 +440,10 @@ class TableScreen(Screen):
         return self.reveal_all or self.session.is_human(self.viewer)
 
     def _rebuild_scene(self, dragging: set[int] | None = None) -> None:
+        """The scene for the current state; ``dragging``: hand positions lifted (by default
+        those of the drag in progress)."""
+        if dragging is None and self.pointer.drag is not None:
+            dragging = set(self.pointer.drag.indices)
         if self.session.state is None:
             self.scene = None
             return
@@ -435,7 +454,8 @@ class TableScreen(Screen):
 
     def can_act(self) -> bool:
         st = self.session.state
-        if st is None or st.is_over() or self.overlay is not None or self.dialog is not None:
+        if (st is None or st.is_over() or self.overlay is not None or self.dialog is not None
+                or self.halted):
             return False
         return self.session.is_human(self.viewer) and self.revealed() and not self.down_gate
 
@@ -468,10 +488,9 @@ class TableScreen(Screen):
             if (e.kind == "down" and e.seat == self.viewer and self.revealed()
                     and self.session.is_human(e.seat)):
                 self.down_gate = list(e.cards)  # shown until the player picks it up
+        self.last_move = set()
         self._sync_hands()
         self.movelog.sync(self.session.history, self.names(), i18n.current_language())
-        self.last_move = set()
-        self._rebuild_scene()
         order = [c for e in events for c in e.cards]
         self.animator.move(old, self.scene.places, order, self.speed)
         hand = ("hand", self.viewer)
@@ -528,8 +547,8 @@ class TableScreen(Screen):
 
     def save(self) -> None:
         self._save_due = False
-        if not self.autosave_enabled or self.session.state is None:
-            return
+        if not self.autosave_enabled or self.session.state is None or self.halted:
+            return  # a stopped table keeps the last good autosave
         try:
             from game.saves import autosave
         except ImportError:
@@ -685,7 +704,7 @@ class TableScreen(Screen):
         self._refresh_buttons()
         if self.overlay is not None and self.overlay.modal:
             return
-        if self.dialog is not None or self.session.state is None:
+        if self.dialog is not None or self.session.state is None or self.halted:
             return
         if self.animator.tweens or self.pointer.drag is not None:
             return  # a computer's move waits while the player holds cards
@@ -719,7 +738,7 @@ class TableScreen(Screen):
             else:
                 self.ready = None
                 if job.kind == "optional":
-                    if action is None or self.session.why_illegal(action) is not None:
+                    if action is None:  # this frozen-in-time seat lets the turn go on
                         self._optional.pop(0) if self._optional else None
                         self._optional_tries = 0
                         return
@@ -727,11 +746,14 @@ class TableScreen(Screen):
                     if self._optional_tries >= 12 and self._optional:
                         self._optional.pop(0)
                         self._optional_tries = 0
-                elif action is None or self.session.why_illegal(action) is not None:
-                    action = self._fallback(job.seat)
-                if action is not None:
-                    self.apply(action, computer=True)
-                    self.pace_left = PACE * self.speed
+                why = (self.session.why_illegal(action) if action is not None
+                       else None)
+                if action is None or why is not None:
+                    # Asking again would bring the same answer, forever: stop here.
+                    self.halt(job.seat, action, why)
+                    return
+                self.apply(action, computer=True)
+                self.pace_left = PACE * self.speed
                 return
         if self.worker.busy:
             self.pace_left -= dt
@@ -746,8 +768,32 @@ class TableScreen(Screen):
         self._human_turn(seat)
 
     def _fallback(self, seat: int) -> Action | None:
+        """A computer player that failed (raised) plays the engine's first listed move."""
         legal = self.session.state.legal_actions(seat)
         return legal[0] if legal else None
+
+    def halt(self, seat: int, action: Action | None, why) -> None:
+        """A computer's move the engine refuses (or none at all): a fault in a player or in
+        the engine. The table stops, says so once, and saves nothing more, so the last good
+        autosave stays; the player can look at the table or go back to the menu."""
+        if self.halted:
+            return
+        if self._save_due:
+            self.save()  # the player's last move, still a good state
+        self.halted = True
+        self.worker.cancel()
+        self.ready = None
+        self._save_due = False
+        self.pointer.reset()
+        log.error("table stopped: seat %s's computer move %r was refused (%s); deal so far: %s",
+                  seat, action, why, " ; ".join(self.session.history))
+        reason = self.reason_text(why) if why is not None else t("table.halted.no_move")
+        Dialog(self, t("table.halted.title"),
+               t("table.halted.body", name=self.names()[seat], reason=reason),
+               [(t("table.halted.look"), None), (t("table.main_menu"), self._leave)])
+        audio.play("error")
+        self.mark_dirty()
+        self._refresh_buttons(force=True)
 
     def _start_job(self, seat: int, kind: str) -> None:
         decision = self.session.decision(seat)
@@ -831,7 +877,6 @@ class TableScreen(Screen):
         cards = self.down_gate
         self.down_gate = []
         self._sync_hands()
-        self._rebuild_scene()
         self.animator.move(old, self.scene.places, cards, self.speed)
         audio.play("pickup")
         self.mark_dirty()
@@ -842,10 +887,10 @@ class TableScreen(Screen):
             return
         self.viewer = seat
         self.down_gate = []
-        self.selected.clear()
+        self._forget_hand_positions()
         self.table_selected.clear()
         self.animator.clear()
-        self.rebuild()
+        self.rebuild()  # the layout is drawn around the viewer
         self._sync_hands()
 
     # ===========================================================================================
@@ -908,12 +953,12 @@ class TableScreen(Screen):
         key = rank_key if mode == "rank" else suit_key
         old = list(self.scene.places.get(("hand", seat), [])) if self.scene else []
         self.hand_orders[seat] = sorted(order, key=lambda c: key(c, self.game))
-        if old and self.session.state is not None:
-            self._rebuild_scene()
+        self.sort_mode[seat] = mode
+        self._forget_hand_positions()
+        self._rebuild_scene()
+        if old and self.scene is not None:
             self.animator.shift(("hand", seat), old, self.scene.places.get(("hand", seat), []),
                                 self.speed)
-        self.sort_mode[seat] = mode
-        self.selected.clear()
         audio.play("shuffle")
         self.mark_dirty()
 
@@ -1182,7 +1227,7 @@ class TableScreen(Screen):
     # Events
 
     def process_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+        if event.type in (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
             return super().process_event(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.dialog is not None:
@@ -1352,6 +1397,8 @@ class TableScreen(Screen):
         """(headline, hint) for the turn banner."""
         st = self.session.state
         names = self.names()
+        if self.halted:
+            return t("table.halted.title"), t("table.halted.hint")
         if st is None or st.is_over():
             return t("table.deal_over"), ""
         cur = st.current_player()

@@ -30,8 +30,11 @@ class Dialog:
                                  window_display_title="", object_id="#backdrop",
                                  draggable=False)
         self.backdrop.set_blocking(True)
-        # Wide enough for the buttons in one row (four need more than the usual 560).
-        bw, bh, gap = s(150), s(46), s(12)
+        # Wide enough for the buttons in one row (four need more than the usual 560), each
+        # as wide as the longest label (bold: the last is the primary button).
+        size = screen.app.font_sizes["button"]
+        longest = max((fonts.font(size, True).size(label)[0] for label, _ in buttons), default=0)
+        bw, bh, gap = max(s(150), longest + s(28)), s(46), s(12)
         want = max(s(560), len(buttons) * (bw + gap) - gap + s(56))
         box_w = min(w - s(40), want)
         bw = min(bw, (box_w - s(56) - (len(buttons) - 1) * gap) // max(1, len(buttons)))

@@ -245,3 +245,35 @@ def _t(key):
 def same_cards(a: str, b: Action) -> bool:
     x = parse_action(a)
     return x.verb == b.verb and Counter(x.cards()) == Counter(b.cards())
+
+
+def check_table(screen) -> None:
+    """What the table shows agrees with the engine, right now (no frame drawn since):
+
+    - the engine's own invariants (every card in exactly one place, scores adding up);
+    - each human's hand order holds exactly that seat's cards (the viewer's: less the down
+      not yet picked up);
+    - the scene's hand (what clicks hit) is the viewer's hand order, position for position;
+    - the selection and a pending press name positions inside that hand.
+    """
+    st = screen.session.state
+    if st is None:
+        return
+    assert st.check_invariants() == [], st.check_invariants()
+    for seat, order in screen.hand_orders.items():
+        want = Counter(screen.hand_codes(seat))
+        if seat == screen.viewer:
+            want -= Counter(screen.down_gate)
+        assert Counter(order) == want, (seat, order, want)
+    order = screen.hand_orders.get(screen.viewer, [])
+    drag = screen.pointer.drag
+    lifted = set(drag.indices) if drag is not None else set()
+    if screen.scene is not None:
+        shown = [(sp.index, sp.code) for sp in screen.scene.hand]
+        assert shown == [(i, c) for i, c in enumerate(order) if i not in lifted], \
+            "the scene shows another hand than the viewer's"
+    assert all(0 <= i < len(order) for i in screen.selected), (screen.selected, len(order))
+    press = screen.pointer.press
+    assert press is None or press.index < len(order), (press, len(order))
+    if drag is not None:
+        assert [order[i] for i in drag.indices] == drag.codes
