@@ -497,16 +497,6 @@ class LoadScreen(Screen):
 
         NameDialog(self, t("load.rename.title"), initial, ok, t("load.rename"))
 
-    def rebuild(self) -> None:
-        if isinstance(self.dialog, NameDialog):
-            state = self.dialog.reopen_args()
-            self.dialog.close(silent=True)
-            self.teardown()
-            self.build()
-            NameDialog(self, *state)
-            return
-        super().rebuild()
-
     # --- events ---------------------------------------------------------------------------
 
     def _entry_at(self, pos) -> int:
