@@ -105,6 +105,36 @@ def game_name(game: str) -> str:
     return t(info.title_key if info else f"game.{game}")
 
 
+# Cards as the player reads them (the move log, refusals): rank and suit sign, not notation.
+SUIT_SIGNS = "\u2660\u2665\u2666\u2663"  # ♠ ♥ ♦ ♣, in the order of game.cards.SUITS
+RANK_SIGNS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def card_text(code: int) -> str:
+    """``7♥``; the joker in the current language."""
+    from game.cards import JOKER, RANK, SUIT
+
+    if code == JOKER:
+        return t("card.joker_short")
+    return RANK_SIGNS[RANK[code]] + SUIT_SIGNS[SUIT[code]]
+
+
+def cards_text(codes) -> str:
+    return " ".join(card_text(c) for c in codes)
+
+
+def _notation_as_cards(text: str) -> str:
+    """Cards that an engine wrote in notation (``"2S 8H"``) as the player reads them; anything
+    that is not cards is left as it is."""
+    from game.cards import parse_cards
+    from game.errors import NotationError
+
+    try:
+        return cards_text(parse_cards(text))
+    except NotationError:
+        return text
+
+
 # Rank words the engines put in reasons (``rank="ace"``) -> catalogue keys.
 _RANK_WORDS = {"ace": "rank.ace", "jack": "rank.jack", "queen": "rank.queen",
                "king": "rank.king", "wild card": "rank.wild"}
@@ -113,6 +143,8 @@ _RANK_WORDS = {"ace": "rank.ace", "jack": "rank.jack", "queen": "rank.queen",
 def _reason_param(name: str, value):
     if getattr(value, "key", None) is not None:  # a nested reason, e.g. keep_cards' {why}
         return translate_reason(value)
+    if name in ("card", "cards") and isinstance(value, str):  # notation from the engines
+        return _notation_as_cards(value)
     if name == "rank" and value in _RANK_WORDS:
         return t(_RANK_WORDS[value])
     return value
@@ -121,8 +153,9 @@ def _reason_param(name: str, value):
 def translate_reason(r) -> str:
     """A refusal reason (``game.reasons.Reason``) in the current language.
 
-    Parameters that are reasons themselves are translated too, and rank words become the
-    language's rank names. Anything else, or a key without a translation, is ``str(r)``.
+    Parameters that are reasons themselves are translated too, rank words become the
+    language's rank names, and cards (``card``, ``cards``) are shown as in the move log.
+    Anything else, or a key without a translation, is ``str(r)``.
     """
     key = getattr(r, "key", None)
     if key is None:

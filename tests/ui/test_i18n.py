@@ -165,3 +165,40 @@ def test_set_language_auto_and_unknown(monkeypatch):
     assert i18n.set_language("auto") == "ja"
     assert i18n.current_language() == "ja"
     assert i18n.set_language("xx") == "en"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_refusals_name_cards_as_players_read_them(lang):
+    """Refusals show cards as the move log does (7♥), never in notation (7H): every refusal of
+    wrong Cassino captures and builds (CN-4, CN-6) and of cards not in hand, in both languages."""
+    import random
+    import re
+
+    from game.actions import Action
+    from game.base import DealSetup
+    from game.registry import get_game
+
+    notation = re.compile(r"\b(10|[2-9AJQK])[SHDC]\b|\bJK\b")
+    game = get_game("cassino")
+    i18n.set_language(lang)
+    try:
+        seen = 0
+        for seed in range(6):
+            deck = list(game.deck_for(2))
+            random.Random(seed).shuffle(deck)
+            st = game.new_deal(DealSetup(players=2, deck=tuple(deck), dealer=0))
+            seat = st.current_player()
+            seen_by_seat = st.observation(seat)
+            hand, table = seen_by_seat["hand"], seen_by_seat["table"]["loose"]
+            tries = [Action(seat, "capture", ((p,), tuple(table))) for p in hand]
+            tries += [Action(seat, "build", ((p,), tuple(table))) for p in hand]
+            for a in tries:
+                why = st.why_illegal(a)
+                if why is None:
+                    continue
+                text = i18n.translate_reason(why)
+                assert not notation.search(text), text
+                seen += 1
+        assert seen > 10
+    finally:
+        i18n.set_language("en")

@@ -8,24 +8,10 @@ from functools import lru_cache
 import pygame
 
 from game.actions import format_key, key_rank, parse_action
-from game.cards import JOKER, RANK, SUIT
 from game.errors import NotationError
-from game.i18n import t
+from game.i18n import card_text, cards_text, t
 from game.ui import fonts, palette
 from game.ui.textlayout import wrap
-
-SUIT_SIGNS = "\u2660\u2665\u2666\u2663"  # ♠ ♥ ♦ ♣
-RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-
-
-def card_text(code: int) -> str:
-    if code == JOKER:
-        return t("card.joker_short")
-    return RANK_NAMES[RANK[code]] + SUIT_SIGNS[SUIT[code]]
-
-
-def cards_text(codes) -> str:
-    return " ".join(card_text(c) for c in codes)
 
 
 def meld_name(key: int) -> str:
