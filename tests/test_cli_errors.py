@@ -333,3 +333,70 @@ def test_export_into_an_existing_folder_still_works(save_file, tmp_path, private
     out = tmp_path / "deal.json"
     assert main(["saves", "export", str(save_file), "--record", str(out)]) == 0
     assert json.loads(out.read_text(encoding="utf-8"))["rules"] == "cassino"
+
+
+# ---------------------------------------------------------------------------------------
+# --version, --verbose, unexpected errors, fast start (issue 11)
+# ---------------------------------------------------------------------------------------
+def test_version(capsys):
+    from game import __version__
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"cardtable {__version__}\n"
+
+
+def test_an_unexpected_error_is_logged_and_one_line(private_log, capsys, monkeypatch):
+    import game.commands.selfplay as selfplay
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug somewhere")
+
+    monkeypatch.setattr("game.selfplay.run_selfplay", broken)
+    assert selfplay is not None
+    assert main(["selfplay", "--rules", "cassino"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    assert len(err.splitlines()) == 1
+    log_file = private_log / applog.LOG_NAME
+    assert str(log_file) in err and "a bug somewhere" in err
+    for handler in __import__("logging").getLogger().handlers:
+        handler.flush()
+    text = log_file.read_text(encoding="utf-8")
+    assert "Traceback" in text and "RuntimeError: a bug somewhere" in text
+
+
+def test_keyboard_interrupt_still_exits_130(private_log, capsys, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("game.selfplay.run_selfplay", interrupted)
+    assert main(["selfplay", "--rules", "cassino"]) == 130
+    assert capsys.readouterr().err == "interrupted\n"
+
+
+def imported_modules(*args: str) -> set[str]:
+    """The modules ``python -X importtime -m game ARGS`` imports (a fresh process)."""
+    import subprocess
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "game", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return {line.rsplit("|", 1)[1].strip() for line in proc.stderr.splitlines()
+            if line.startswith("import time:") and "|" in line} - {"package"}
+
+
+def test_help_imports_no_pygame_pydantic_or_players():
+    modules = imported_modules("--help")
+    assert "game.cli" in modules
+    heavy = {m for m in modules if m.split(".")[0] in ("pygame", "pygame_gui", "pydantic")
+             or m.startswith(("game.players", "game.ui", "game.saves"))}
+    assert heavy == set()
+
+
+@pytest.mark.parametrize("command", ["replay", "selfplay", "tournament", "bench", "saves",
+                                     "screenshot", "play"])
+def test_a_command_help_imports_no_pygame(command):
+    modules = imported_modules(command, "--help")
+    assert not {m for m in modules if m.split(".")[0] in ("pygame", "pygame_gui")}
