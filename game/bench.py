@@ -60,3 +60,63 @@ def measure_engine(name: str, seconds: float = 1.0, runs: int = 5, seed: int = 1
 
 def engine_section(seconds: float = 1.0, runs: int = 5, games=GAME_NAMES) -> dict:
     return {name: measure_engine(name, seconds, runs) for name in games}
+
+
+# ---- start-up (``bench --startup``) ------------------------------------------------------
+
+STARTUP_RUNS = 7
+
+
+def startup_section(runs: int = STARTUP_RUNS) -> dict:
+    """Wall-clock medians of child processes, in ms: the bare interpreter (``python -c pass``),
+    ``python -m game --help``, and ``python -m game`` up to its first main-menu frame
+    (headless; the game quits right after it, see game/commands/play.py). On systems with
+    ``resource``, also the children's CPU time (steadier on a busy machine)."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from game.commands.play import EXIT_AFTER_FIRST_FRAME
+
+    root = Path(__file__).resolve().parent.parent  # ``-m game`` works installed or not
+    figures = {"python": ["-c", "pass"], "help": ["-m", "game", "--help"],
+               "menu_first_frame": ["-m", "game"]}
+    wall: dict[str, list[float]] = {k: [] for k in figures}
+    cpu: dict[str, list[float]] = {k: [] for k in figures}
+    with tempfile.TemporaryDirectory(prefix="cardtable-startup-") as tmp:
+        # Private settings, saves and log: the user's are neither read nor written.
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                   PYGAME_HIDE_SUPPORT_PROMPT="1", XDG_CONFIG_HOME=os.path.join(tmp, "config"),
+                   XDG_DATA_HOME=os.path.join(tmp, "data"), CARDTABLE_LOG_DIR=tmp)
+        env[EXIT_AFTER_FIRST_FRAME] = "1"
+        for _ in range(runs):
+            for name, args in figures.items():  # interleaved: a busy moment hits all three
+                cpu0 = _children_cpu()
+                t0 = time.perf_counter()
+                proc = subprocess.run([sys.executable, *args], cwd=root, env=env,
+                                      stdin=subprocess.DEVNULL, capture_output=True)
+                wall[name].append(time.perf_counter() - t0)
+                cpu[name].append(_children_cpu() - cpu0)
+                if proc.returncode != 0:
+                    last = (proc.stderr.decode(errors="replace").strip().splitlines()
+                            or ["no message"])[-1]
+                    raise RuntimeError(f"python {' '.join(args)} exited with "
+                                       f"{proc.returncode}: {last}")
+    out = {f"{k}_ms": round(1000 * statistics.median(v)) for k, v in wall.items()}
+    if _children_cpu() > 0:
+        out["cpu"] = {f"{k}_ms": round(1000 * statistics.median(v)) for k, v in cpu.items()}
+    out["runs"] = runs
+    return out
+
+
+def _children_cpu() -> float:
+    """User and system CPU seconds of this process's finished children (0 without
+    ``resource``, as on Windows)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return 0.0
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime

@@ -11,10 +11,10 @@ from game.actions import format_action, parse_action
 from game.base import DealSetup, DealState
 from game.cards import format_card, parse_card
 from game.errors import CardTableError, NotationError, RecordError
+from game.inputs import MAX_BYTES
 from game.registry import get_game
 
 FORMAT = "cardtable-record/1"
-MAX_RECORD_BYTES = 4 * 1024 * 1024
 
 
 class DealRecord(BaseModel):
@@ -82,14 +82,27 @@ class DealRecord(BaseModel):
         )
 
 
+def load_record_bytes(data: bytes) -> DealRecord:
+    """A record from a file's bytes (UTF-8, a byte-order mark allowed); RecordError if not."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RecordError("not text (invalid UTF-8)") from None
+    return load_record_text(text)
+
+
 def load_record_text(text: str) -> DealRecord:
     """Parse and validate a record; RecordError with a one-line reason if unusable."""
-    if len(text.encode("utf-8", "replace")) > MAX_RECORD_BYTES:
+    if len(text.encode("utf-8", "replace")) > MAX_BYTES:
         raise RecordError("the record is too large")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"not JSON ({e.msg} at line {e.lineno})") from None
+    except RecursionError:
+        raise RecordError("not a record (nested too deeply)") from None
+    except ValueError:  # Python refuses integers of thousands of digits
+        raise RecordError("not JSON (a number with too many digits)") from None
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     try:

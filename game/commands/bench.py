@@ -3,22 +3,33 @@
 from __future__ import annotations
 
 import json
+import sys
 
+from game.cli import float_range, int_range
 from game.registry import GAME_NAMES
+
+MAX_RUNS = 1000
+MAX_SECONDS = 3600.0
+MAX_DEADLINE_MS = 600_000
 
 
 def add_arguments(p) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--runs", type=int, default=5, help="runs per figure (default 5)")
-    p.add_argument("--seconds", type=float, default=1.0,
+    p.add_argument("--runs", type=int_range(1, MAX_RUNS), default=None,
+                   help="runs per figure (default 5; 7 for --startup)")
+    p.add_argument("--seconds", type=float_range(0, MAX_SECONDS), default=1.0,
                    help="seconds of play per run (default 1.0)")
     p.add_argument("--rules", choices=GAME_NAMES, action="append",
                    help="only these games (repeatable; default all)")
+    p.add_argument("--startup", action="store_true",
+                   help="only the start-up times: the bare interpreter, --help, and the "
+                        "first frame of the main menu (headless), medians of child processes")
     p.add_argument("--ai", action="store_true",
                    help="also measure computer-player decision times per level and game")
     p.add_argument("--ai-levels", default="easy,normal", metavar="LEVELS",
                    help="levels for --ai, comma-separated (default easy,normal; hard is slow)")
-    p.add_argument("--ai-deadline", type=int, default=1000, metavar="MS",
+    p.add_argument("--ai-deadline", type=int_range(1, MAX_DEADLINE_MS), default=1000,
+                   metavar="MS",
                    help="decision deadline given to the players in --ai (default 1000)")
     p.add_argument("--saves", action="store_true",
                    help="also measure save and load times of a long Canastone game")
@@ -28,23 +39,31 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from game.bench import engine_section
+    from game.bench import STARTUP_RUNS, engine_section, startup_section
 
-    if args.runs < 1 or args.seconds <= 0:
-        print("bench: --runs must be at least 1 and --seconds positive")
-        return 2
+    if args.startup:
+        try:
+            result = {"startup": startup_section(args.runs or STARTUP_RUNS)}
+        except RuntimeError as e:
+            print(f"bench: {e}", file=sys.stderr)
+            return 1
+        if args.json:
+            print(json.dumps(result))
+        else:
+            print(_startup_text(result["startup"]))
+        return 0
+    levels = _ai_levels(args) if args.ai else ()
     games = tuple(args.rules) if args.rules else GAME_NAMES
-    result = {"engine": engine_section(args.seconds, args.runs, games)}
+    result = {"engine": engine_section(args.seconds, args.runs or 5, games)}
     if args.ai:
         from game.tournament import ai_section
 
-        levels = tuple(x for x in args.ai_levels.split(",") if x)
         result["ai"] = ai_section(games, levels, seconds=args.seconds,
                                   deadline_ms=args.ai_deadline)
     if args.saves:
         from game.saves.bench import saves_section
 
-        result["saves"] = saves_section(max(5, args.runs))
+        result["saves"] = saves_section(max(5, args.runs or 5))
     if args.ui:
         import os
 
@@ -81,3 +100,26 @@ def run(args) -> int:
               f"dragging {u['drag_frame_ms_p50']} ms median, {u['drag_frame_ms_p99']} ms p99; "
               f"static layer redraw {u['static_redraw_ms_p50']} ms")
     return 0
+
+
+def _ai_levels(args) -> tuple[str, ...]:
+    from game.cli import level_names, one_line, usage_error
+
+    levels = tuple(x.strip() for x in args.ai_levels.split(",") if x.strip())
+    unknown = [x for x in levels if x not in level_names()]
+    if not levels or unknown:
+        usage_error(args, f"--ai-levels: {one_line(', '.join(unknown) or args.ai_levels)} "
+                          f"(choose from {', '.join(level_names())})")
+    return levels
+
+
+def _startup_text(s: dict) -> str:
+    lines = [f"start-up (wall clock, medians of {s['runs']} runs):",
+             f"  python -c pass        {s['python_ms']:>6} ms",
+             f"  python -m game --help {s['help_ms']:>6} ms",
+             f"  main menu first frame {s['menu_first_frame_ms']:>6} ms"]
+    if "cpu" in s:
+        c = s["cpu"]
+        lines.append(f"  (CPU time: {c['python_ms']}, {c['help_ms']} and "
+                     f"{c['menu_first_frame_ms']} ms)")
+    return "\n".join(lines)

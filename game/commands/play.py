@@ -2,19 +2,33 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
+
+# Set (to anything) to quit right after the first frame is on the screen (bench --startup).
+EXIT_AFTER_FIRST_FRAME = "CARDTABLE_EXIT_AFTER_FIRST_FRAME"
+
+
+# The largest window or picture: 8K. Beyond it the drawing surfaces alone need gigabytes.
+MAX_SIZE = (7680, 4320)
 
 
 def _size(text: str) -> tuple[int, int]:
     import argparse
 
+    from game.cli import one_line
+
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1280x800") from None
+        raise argparse.ArgumentTypeError(
+            f"'{one_line(text)}' is not a size like 1280x800") from None
     if w < 800 or h < 600:
         raise argparse.ArgumentTypeError("the window must be at least 800x600")
+    if w > MAX_SIZE[0] or h > MAX_SIZE[1]:
+        raise argparse.ArgumentTypeError(
+            f"the window can be at most {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     return w, h
 
 
@@ -27,13 +41,11 @@ def add_arguments(p) -> None:
                       help="start in a window")
     p.add_argument("--language", choices=("auto", "en", "ja"),
                    help="language for this session (the Settings screen changes it for good)")
-    from game.registry import GAME_NAMES
+    from game.cli import add_players_argument, add_rules_argument, add_seed_argument
 
-    p.add_argument("--rules", choices=GAME_NAMES,
-                   help="start a game of these rules at once (seat 0 is you, the others "
-                        "computers)")
-    p.add_argument("--players", type=int, help="with --rules: number of players")
-    p.add_argument("--seed", type=int, help="with --rules: seed of the shuffles")
+    add_rules_argument(p, required=False)
+    add_players_argument(p)
+    add_seed_argument(p, None, "with --rules: seed of the shuffles")
     p.add_argument("--screenshot", metavar="PNG",
                    help="draw the main menu into PNG and exit (works without a display "
                         "with SDL_VIDEODRIVER=dummy)")
@@ -45,6 +57,17 @@ def run(args) -> int:
     fullscreen = getattr(args, "fullscreen", None)
     language = getattr(args, "language", None)
     screenshot = getattr(args, "screenshot", None)
+    rules = getattr(args, "rules", None)
+    players = None
+    if hasattr(args, "parser"):
+        from game.cli import check_output_file, player_count, usage_error
+
+        if rules is not None:
+            players = player_count(args)
+        elif args.players is not None or args.seed is not None:
+            usage_error(args, "--players and --seed go with --rules")
+        if screenshot is not None:
+            check_output_file(args, "--screenshot", screenshot)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
@@ -62,18 +85,22 @@ def run(args) -> int:
     if language is not None:
         i18n.set_language(language)
         app.rebuild()
-    rules = getattr(args, "rules", None)
     if rules is not None:
-        problem = _start_game(app, rules, getattr(args, "players", None),
-                              getattr(args, "seed", None))
-        if problem:
-            app.close()
-            print(f"play: {problem}", file=sys.stderr)
-            return 2
+        _start_game(app, rules, players, args.seed)
     if screenshot:
         app.step(present=False)
         app.step(present=False)
-        pygame.image.save(app.render(), screenshot)
+        try:
+            pygame.image.save(app.render(), screenshot)
+        except (pygame.error, OSError) as e:
+            print(f"play: cannot write {screenshot}: {e}", file=sys.stderr)
+            return 2
+        finally:
+            app.close()
+        return 0
+    if os.environ.get(EXIT_AFTER_FIRST_FRAME):
+        # ``bench --startup``: the time to the first presented frame, then quit.
+        app.step()
         app.close()
         return 0
     try:
@@ -89,21 +116,16 @@ def _saves_hooks():
 
         return saves_hooks()
     except Exception as e:  # pragma: no cover - the menu still opens without them
+        logging.getLogger("game.play").exception("saves unavailable")
         print(f"play: saves unavailable: {e}", file=sys.stderr)
         return None
 
 
-def _start_game(app, rules: str, players: int | None, seed: int | None) -> str | None:
-    """Open the table directly (``--rules``); a message when the player count is wrong."""
-    from game.ui.config import PLAYER_COUNTS, NewGameConfig, default_seats, usual_players
-
-    n = players or usual_players(rules)
-    if n not in PLAYER_COUNTS[rules]:
-        counts = ", ".join(map(str, PLAYER_COUNTS[rules]))
-        return f"{rules} is played by {counts} players, not {n}"
-    config = NewGameConfig(game=rules, players=n, seats=default_seats(n))
+def _start_game(app, rules: str, players: int, seed: int | None) -> None:
+    """Open the table directly (``--rules``; the player count is checked already)."""
+    from game.ui.config import NewGameConfig, default_seats
     from game.ui.table import TableScreen
 
+    config = NewGameConfig(game=rules, players=players, seats=default_seats(players))
     app.update_settings(last_game=config)
     app.show(TableScreen(app, config, seed=seed))
-    return None

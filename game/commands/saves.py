@@ -29,7 +29,9 @@ def add_arguments(p) -> None:
     ex = sub.add_parser("export", help="write the deal so far as a record for 'replay'")
     ex.add_argument("file")
     ex.add_argument("--record", required=True, metavar="OUT.json",
-                    help="where to write the record (- for standard output)")
+                    help="where to write the record (- for standard output; the folder "
+                         "must exist)")
+    ex.set_defaults(parser=ex)
 
 
 def _who(summary) -> str:
@@ -66,6 +68,10 @@ def run(args) -> int:
     from game.saves import DamagedSave, list_practice, list_saves, load_entry, saves_dir
 
     cmd = args.saves_command
+    if cmd == "export" and args.record != "-":
+        from game.cli import check_output_file
+
+        check_output_file(args, "--record", args.record)  # before the save's slow replay
     if cmd == "list":
         folder = Path(args.folder) if args.folder else saves_dir()
         user = list_saves(folder)

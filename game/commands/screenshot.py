@@ -13,22 +13,33 @@ import os
 import sys
 import tempfile
 
+MAX_MOVES = 100_000  # more than any deal has: the picture is then at the deal's end
+
 
 def add_arguments(p) -> None:
-    from game.cli import add_rules_argument
+    from game.cli import (
+        LazyChoices,
+        add_players_argument,
+        add_rules_argument,
+        add_seed_argument,
+        int_range,
+        level_names,
+    )
     from game.commands.play import _size
 
     add_rules_argument(p)
-    p.add_argument("--players", type=int, help="number of players (default: the usual)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the shuffles (default 1)")
-    p.add_argument("--moves", type=int, default=30, help="moves to play first (default 30)")
+    add_players_argument(p)
+    add_seed_argument(p, 1)
+    p.add_argument("--moves", type=int_range(0, MAX_MOVES), default=30,
+                   help="moves to play first (default 30)")
     p.add_argument("--out", required=True, metavar="PNG", help="where to save the picture")
     p.add_argument("--size", type=_size, default=(1280, 800), help="window size (1280x800)")
     p.add_argument("--language", choices=("en", "ja"), default="en")
     p.add_argument("--card-size", choices=("small", "medium", "large"), default="medium")
     p.add_argument("--score-sheet", action="store_true",
                    help="play to the end of the deal and show the score sheet")
-    p.add_argument("--level", default="normal", help="computer level (default normal)")
+    p.add_argument("--level", default="normal", choices=LazyChoices(level_names),
+                   metavar="LEVEL", help="computer level: %(choices)s (default normal)")
 
 
 def play_moves(session, moves: int, seed: int, level: str = "normal", to_end: bool = False,
@@ -36,10 +47,9 @@ def play_moves(session, moves: int, seed: int, level: str = "normal", to_end: bo
     """Apply up to ``moves`` computer moves (all seats), or to the end of the deal; returns
     the number applied. Looking and Down's frozen-in-time players are offered their out-of-turn
     melds at the start of each turn, as at the table."""
-    from game.players.registry import LEVELS, make_player
+    from game.players.registry import make_player
 
-    lv = level if level in LEVELS else "simple"
-    bots = {s: session.bots.get(s) or make_player(lv, seed * 7 + s) for s in
+    bots = {s: session.bots.get(s) or make_player(level, seed * 7 + s) for s in
             range(session.players)}
     st = session.state
     done = 0
@@ -72,17 +82,10 @@ def run(args) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.registry import USUAL_PLAYERS, get_game
+    from game.cli import check_output_file, player_count
 
-    game = get_game(args.rules)
-    players = args.players or USUAL_PLAYERS[args.rules]
-    if players not in game.player_counts:
-        counts = ", ".join(map(str, game.player_counts))
-        print(f"screenshot: {args.rules} is played by {counts} players", file=sys.stderr)
-        return 2
-    if args.moves < 0:
-        print("screenshot: --moves must be 0 or more", file=sys.stderr)
-        return 2
+    players = player_count(args)
+    check_output_file(args, "--out", args.out)
     import pygame
 
     from game import i18n
@@ -116,7 +119,11 @@ def run(args) -> int:
                 screen.open_overlay(ScoreSheet(screen))
             app.manager.update(0.01)
             surface = app.render()
-            pygame.image.save(surface, args.out)
+            try:
+                pygame.image.save(surface, args.out)
+            except (pygame.error, OSError) as e:
+                print(f"screenshot: cannot write {args.out}: {e}", file=sys.stderr)
+                return 2
         finally:
             app.close()
     print(f"saved {args.out} ({args.rules}, {players} players, seed {args.seed}, "

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 
-from game.registry import GAME_NAMES, get_game
-from game.selfplay import run_selfplay
+from game.cli import add_players_argument, add_rules_argument, add_seed_argument, int_range
+
+MAX_GAMES = 1_000_000
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--rules", choices=GAME_NAMES, required=True, help="which game")
-    p.add_argument("--players", type=int, default=None, help="seats (default: the usual)")
-    p.add_argument("--games", type=int, default=1, help="whole games to play (default 1)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    add_rules_argument(p)
+    add_players_argument(p)
+    p.add_argument("--games", type=int_range(1, MAX_GAMES), default=1,
+                   help="whole games to play (default 1)")
+    add_seed_argument(p, 0, "random seed")
     p.add_argument("--option", action="append", default=[], metavar="NAME",
                    help="a rule option from RULES.md (repeatable)")
     p.add_argument("--policy", choices=("greedy", "random"), default="greedy",
@@ -21,21 +23,11 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from game.registry import USUAL_PLAYERS
+    from game.cli import check_options, player_count
+    from game.selfplay import run_selfplay
 
-    game = get_game(args.rules)
-    players = args.players or USUAL_PLAYERS[args.rules]
-    if players not in game.player_counts:
-        counts = ", ".join(map(str, game.player_counts))
-        print(f"selfplay: {args.rules} is played by {counts} players")
-        return 2
-    unknown = [o for o in args.option if o not in game.options]
-    if unknown:
-        print(f"selfplay: unknown option(s) for {args.rules}: {', '.join(unknown)}")
-        return 2
-    if args.games < 1:
-        print("selfplay: --games must be at least 1")
-        return 2
+    players = player_count(args)
+    check_options(args)
     report = run_selfplay(args.rules, players, args.games, args.seed,
                           options=frozenset(args.option), policy=args.policy)
     d = report.as_dict()

@@ -10,45 +10,47 @@ from __future__ import annotations
 import json
 import sys
 
-from game.registry import GAME_NAMES
+from game.cli import (
+    LazyChoices,
+    add_players_argument,
+    add_rules_argument,
+    add_seed_argument,
+    int_range,
+    level_names,
+)
+
+MAX_DEALS = 1_000_000  # the pairs are listed before they are played
+MAX_JOBS = 256
+MAX_DEADLINE_MS = 600_000
 
 
 def add_arguments(p) -> None:
-    from game.players.registry import LEVELS
-
-    levels = sorted(LEVELS)
-    p.add_argument("--rules", choices=GAME_NAMES, required=True, help="which game")
-    p.add_argument("--players", type=int, default=None, help="seats (default: the usual)")
-    p.add_argument("--a", required=True, choices=levels, help="level of side a")
-    p.add_argument("--b", required=True, choices=levels, help="level of the other side")
-    p.add_argument("--deals", type=int, default=100, help="duplicate pairs (default 100)")
-    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    levels = LazyChoices(level_names)
+    add_rules_argument(p)
+    add_players_argument(p)
+    p.add_argument("--a", required=True, choices=levels, metavar="LEVEL",
+                   help="level of side a: %(choices)s")
+    p.add_argument("--b", required=True, choices=levels, metavar="LEVEL",
+                   help="level of the other side: %(choices)s")
+    p.add_argument("--deals", type=int_range(1, MAX_DEALS), default=100,
+                   help="duplicate pairs (default 100)")
+    add_seed_argument(p, 1, "random seed")
     p.add_argument("--option", action="append", default=[], metavar="NAME",
                    help="a rule option from RULES.md (repeatable)")
-    p.add_argument("--deadline", type=int, default=1000, metavar="MS",
+    p.add_argument("--deadline", type=int_range(1, MAX_DEADLINE_MS), default=1000, metavar="MS",
                    help="decision deadline given to the players in ms (default 1000)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--jobs", type=int_range(1, MAX_JOBS), default=1,
+                   help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true", help="report progress on stderr")
 
 
 def run(args) -> int:
-    from game.registry import USUAL_PLAYERS, get_game
+    from game.cli import check_options, player_count
     from game.tournament import run_tournament
 
-    game = get_game(args.rules)
-    players = args.players or USUAL_PLAYERS[args.rules]
-    if players not in game.player_counts:
-        counts = ", ".join(map(str, game.player_counts))
-        print(f"tournament: {args.rules} is played by {counts} players")
-        return 2
-    unknown = [o for o in args.option if o not in game.options]
-    if unknown:
-        print(f"tournament: unknown option(s) for {args.rules}: {', '.join(unknown)}")
-        return 2
-    if args.deals < 1 or args.jobs < 1 or args.deadline < 1:
-        print("tournament: --deals, --jobs and --deadline must be at least 1")
-        return 2
+    players = player_count(args)
+    check_options(args)
 
     def progress(done: int, total: int) -> None:
         if args.progress and (done % 10 == 0 or done == total):

@@ -29,6 +29,7 @@ from pydantic import ValidationError
 
 from game.actions import parse_action
 from game.errors import CardTableError
+from game.inputs import MAX_BYTES  # the one limit for saves and records
 from game.players.registry import LEVELS
 from game.safetext import display_text, quoted
 from game.saves.migrate import MigrationError, migrate
@@ -44,7 +45,6 @@ from game.saves.model import (
 )
 from game.session import GameSession
 
-MAX_BYTES = 8 * 1024 * 1024  # a long Canastone game saves in about 10 KB
 MAX_DEPTH = 32
 
 
