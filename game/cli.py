@@ -223,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
             from game import applog
 
             logging_to.append(applog.configure(verbose=args.verbose))
+            _log_start(command)
         return import_module(SUBCOMMANDS[command][0]).run(args)
     except SystemExit as e:  # usage_error from inside a command
         return _exit_code(e)
@@ -241,6 +242,14 @@ def main(argv: list[str] | None = None) -> int:
 
             logging_to.append(applog.configure(verbose=args.verbose))
         return _crash(command, e, logging_to[0])
+
+
+def _log_start(command: str) -> None:
+    """The first line of a run in the log, so that a report names what was running."""
+    from game import __version__
+
+    log.info("cardtable %s %s, Python %s on %s", __version__, command,
+             sys.version.split()[0], sys.platform)
 
 
 def _exit_code(e: SystemExit) -> int:

@@ -40,3 +40,21 @@ def test_unwritable_log_folder_is_not_fatal(tmp_path, monkeypatch):
         logging.getLogger("game.test").error("still runs")
     finally:
         applog.shutdown()
+
+
+def test_a_logged_command_starts_its_log_with_the_version(tmp_path, monkeypatch):
+    """The first line of a run names the version and the command (what a bug report needs)."""
+    import game
+    from game.cli import main
+
+    monkeypatch.setenv("CARDTABLE_LOG_DIR", str(tmp_path))
+    try:
+        # screenshot with an output folder that does not exist: refused after the log starts
+        assert main(["screenshot", "--rules", "cassino", "--out",
+                     str(tmp_path / "missing" / "x.png")]) == 2
+        for handler in logging.getLogger().handlers:
+            handler.flush()
+        first = (tmp_path / applog.LOG_NAME).read_text(encoding="utf-8").splitlines()[0]
+        assert f"cardtable {game.__version__} screenshot" in first
+    finally:
+        applog.shutdown()
