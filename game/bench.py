@@ -76,11 +76,12 @@ def startup_section(runs: int = STARTUP_RUNS) -> dict:
     import subprocess
     import sys
     import tempfile
-    from pathlib import Path
 
+    import game
     from game.commands.play import EXIT_AFTER_FIRST_FRAME
 
-    root = Path(__file__).resolve().parent.parent  # ``-m game`` works installed or not
+    # The children import the same package as this process, installed or from a checkout.
+    imported_from = os.path.dirname(os.path.dirname(os.path.abspath(game.__file__)))
     figures = {"python": ["-c", "pass"], "help": ["-m", "game", "--help"],
                "menu_first_frame": ["-m", "game"]}
     wall: dict[str, list[float]] = {k: [] for k in figures}
@@ -89,13 +90,14 @@ def startup_section(runs: int = STARTUP_RUNS) -> dict:
         # Private settings, saves and log: the user's are neither read nor written.
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                    PYGAME_HIDE_SUPPORT_PROMPT="1", XDG_CONFIG_HOME=os.path.join(tmp, "config"),
-                   XDG_DATA_HOME=os.path.join(tmp, "data"), CARDTABLE_LOG_DIR=tmp)
+                   XDG_DATA_HOME=os.path.join(tmp, "data"), CARDTABLE_LOG_DIR=tmp,
+                   PYTHONPATH=imported_from)
         env[EXIT_AFTER_FIRST_FRAME] = "1"
         for _ in range(runs):
             for name, args in figures.items():  # interleaved: a busy moment hits all three
                 cpu0 = _children_cpu()
                 t0 = time.perf_counter()
-                proc = subprocess.run([sys.executable, *args], cwd=root, env=env,
+                proc = subprocess.run([sys.executable, *args], cwd=tmp, env=env,
                                       stdin=subprocess.DEVNULL, capture_output=True)
                 wall[name].append(time.perf_counter() - t0)
                 cpu[name].append(_children_cpu() - cpu0)

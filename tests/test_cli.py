@@ -270,3 +270,17 @@ def test_bench_json():
     for name, figures in out["engine"].items():
         assert {"players", "actions_per_s", "deals_per_s"} <= set(figures), name
         assert figures["actions_per_s"] > 0 and figures["deals_per_s"] > 0
+
+
+def test_bench_startup_reports_medians_of_child_processes(capsys, tmp_path, monkeypatch):
+    """``bench --startup --json`` (issue 11): the bare interpreter, --help and the first menu
+    frame, from a folder that is not the checkout."""
+    import json as json_module
+
+    from game.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["bench", "--startup", "--runs", "1", "--json"]) == 0
+    figures = json_module.loads(capsys.readouterr().out)["startup"]
+    assert {"python_ms", "help_ms", "menu_first_frame_ms"} <= set(figures)
+    assert 0 < figures["python_ms"] < figures["menu_first_frame_ms"]
