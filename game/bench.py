@@ -14,7 +14,7 @@ import time
 
 from game.errors import Misdeal
 from game.match import Match
-from game.registry import GAME_NAMES, USUAL_PLAYERS, get_game
+from game.registry import GAME_NAMES, game_info, get_game
 
 
 def random_deal(state, rng: random.Random) -> int:
@@ -30,7 +30,7 @@ def random_deal(state, rng: random.Random) -> int:
 
 def measure_engine(name: str, seconds: float = 1.0, runs: int = 5, seed: int = 1) -> dict:
     game = get_game(name)
-    players = USUAL_PLAYERS[name]
+    players = game_info(name).usual_players
     deal_rates, action_rates = [], []
     for run in range(runs):
         rng = random.Random(seed + run)

@@ -155,11 +155,12 @@ def add_players_argument(p: argparse.ArgumentParser) -> None:
 def player_count(args) -> int:
     """``--players`` checked against the game's declared player counts (usage error if not
     allowed); the game's usual count when not given."""
-    from game.registry import USUAL_PLAYERS, get_game
+    from game.registry import game_info
 
+    info = game_info(args.rules)
     if args.players is None:
-        return USUAL_PLAYERS[args.rules]
-    counts = get_game(args.rules).player_counts
+        return info.usual_players
+    counts = info.player_counts
     if args.players not in counts:
         usage_error(args, f"{args.rules} is played by {or_list(counts)} players, "
                           f"not {one_line(str(args.players))}")

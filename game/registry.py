@@ -64,11 +64,6 @@ GAMES: dict[str, GameInfo] = {
 }
 GAME_NAMES = tuple(GAMES)
 
-# transitional: game/bench.py, game/tournament.py, game/commands/{selfplay,tournament,
-# screenshot}.py and tests/saves/helpers.py still use this
-USUAL_PLAYERS = {name: g.usual_players for name, g in GAMES.items()}
-
-
 def game_info(name: str) -> GameInfo:
     """The declaration of a game, without loading its engine."""
     if name not in GAMES:

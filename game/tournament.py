@@ -246,9 +246,9 @@ def measure_ai(rules: str, level: str, seconds: float = 1.0, seed: int = 1,
     """Decision times of one level at a game's usual player count, deals played until
     ``seconds`` of play (at least ``min_deals``). Every seat plays the level, except ``hard``:
     one seat (rotating) plays Hard and the others Normal, to keep the measurement short."""
-    from game.registry import USUAL_PLAYERS
+    from game.registry import game_info
 
-    players = USUAL_PLAYERS[rules]
+    players = game_info(rules).usual_players
     times: list[float] = []
     spent = 0.0
     deal = 0

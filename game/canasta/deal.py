@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.cards import JOKER, RANK
 from game.errors import Misdeal
-from game.gameinfo import down_dealer  # LD-2, declared with the game (the table imports it here)
+from game.gameinfo import down_dealer  # LD-2, declared with the game
 
 PACKET_SIZE = {1: 14, 11: 11, 12: 12, 13: 13}  # CS-3; 4..10 by face value
 

@@ -14,16 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from game.gameinfo import GameInfo
 from game.registry import GAMES
 
-# transitional: game/commands/play.py and tests/ui/table/test_table_layout.py still use this
-PLAYER_COUNTS = {name: g.player_counts for name, g in GAMES.items()}
-
 SeatKind = Literal["human", "computer"]
 Level = Literal["easy", "normal", "hard"]
 LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
-
-
-def usual_players(game: str) -> int:
-    return GAMES[game].usual_players  # transitional: game/commands/play.py still uses this
 
 
 class SeatConfig(BaseModel):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from game.registry import USUAL_PLAYERS
+from game.registry import game_info
 from game.saves.model import checksum_of
 from game.session import GameSession, SeatConfig
 
@@ -15,7 +15,7 @@ PLAYERS = {"canasta": 4, "quick-canasta": 3, "canastone": 6, "looking-and-down":
 
 def new_session(rules: str, players: int | None = None, seed: int = 5,
                 human: bool = False) -> GameSession:
-    n = players or USUAL_PLAYERS[rules]
+    n = players or game_info(rules).usual_players
     seats = [SeatConfig("computer", name=f"Bot {i}") for i in range(n)]
     if human:
         seats[0] = SeatConfig("human", name="Ann")

@@ -24,6 +24,7 @@ from game import i18n
 from game.actions import Action, make
 from game.cards import RANK
 from game.i18n import game_name, t, translate_reason
+from game.registry import game_info
 from game.ui import audio, felt, fonts, palette
 from game.ui.screen import Screen
 from game.ui.table import layout as L
@@ -68,7 +69,7 @@ def new_session(config, seed: int | None = None, deadline_ms: int = 1000):
     seed = random.randrange(1 << 30) if seed is None else seed
     cfg = config.resolved(random.Random(seed))
     seats = [SeatConfig(kind=s.kind, level=_level(s.level)) for s in cfg.seats]
-    keeper = cfg.keeper if cfg.game == "looking-and-down" else None
+    keeper = cfg.keeper if game_info(cfg.game).keeper else None  # LD-1
     return GameSession(cfg.game, cfg.players, seats=seats, options=cfg.options, seed=seed,
                        dealer=cfg.first_dealer, keeper=keeper, deadline_ms=deadline_ms)
 
@@ -290,13 +291,11 @@ class TableScreen(Screen):
         self._deal(None)
 
     def _ld_dealers(self) -> tuple[int, int]:
-        from game.canasta.deal import down_dealer
-
+        """Looking and Down's looking and down dealers of the coming deal (LD-1, LD-2)."""
         m = self.session.match
-        n = self.players
         keeper = m.keeper if m.keeper is not None else -1
-        dealer = m.dealer if m.dealer != keeper else (m.dealer + 1) % n
-        return dealer, down_dealer(dealer, keeper, n)
+        looking, down = self.session.game.info.dealers(m.dealer, keeper, self.players)
+        return looking, down
 
     def _grab_step(self, looking: int, down: int) -> None:
         step = len(self._grabs)

@@ -5,12 +5,11 @@ import itertools
 import pytest
 from pygame import Rect
 
-from game.registry import get_game
-from game.ui.config import PLAYER_COUNTS
+from game.registry import GAMES, get_game
 from game.ui.table import layout as L
 
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1920, 1080), (2560, 1440)]
-CASES = [(g, n) for g, counts in PLAYER_COUNTS.items() for n in counts]
+CASES = [(g, n) for g, info in GAMES.items() for n in info.player_counts]
 
 
 def _sides(game, n):
