@@ -45,3 +45,15 @@ def test_rule_book_copies_are_present():
     """The README's rule book and notation are files of the repository."""
     for name in ("RULES.md", "NOTATION.md"):
         assert (REPO / "docs" / name).read_text(encoding="utf-8").startswith("# ")
+
+
+@pytest.mark.parametrize("name", ["RULES.md", "NOTATION.md"])
+def test_the_copied_rule_book_matches_the_source(name):
+    """docs/RULES.md and docs/NOTATION.md are copies of the team's rule book, so that they ship
+    with the repository; where the source sits beside the checkout (as in CI), they must match
+    it word for word, or the copy has gone stale."""
+    source = REPO.parent / "shared" / name
+    if not source.exists():
+        pytest.skip("the rule book's source is not beside this checkout")
+    assert (REPO / "docs" / name).read_bytes() == source.read_bytes(), (
+        f"copy ../shared/{name} to docs/{name}")
