@@ -28,8 +28,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-import platformdirs
-
 from game import assets
 from game.safetext import has_unsafe
 from game.saves import atomic
@@ -45,12 +43,10 @@ from game.saves.files import (
     read_save,
     set_meta,
 )
+from game.saves.folder import AUTOSAVE, BACKUP, saves_dir
 from game.saves.model import PracticeInfo, Summary, now_stamp
 from game.session import GameSession
 
-APP_NAME = "cardtable"
-AUTOSAVE = "autosave.json"
-BACKUP = "autosave.bak.json"
 SUFFIX = ".json"
 MAX_NAME_LENGTH = 60
 STALE_TEMP_SECONDS = 24 * 3600
@@ -94,10 +90,6 @@ _FAILURE_KINDS = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EACCES: "den
 def _failure(folder: Path, detail: str, err: int | None) -> SaveFailure:
     kind = _FAILURE_KINDS.get(err, "disk") if err is not None else "unexpected"
     return SaveFailure(f"load.save_failed.{kind}", {"folder": str(folder)}, detail)
-
-
-def saves_dir() -> Path:
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "saves"
 
 
 def practice_dir() -> Path:
@@ -359,26 +351,6 @@ def autosave(session: GameSession, folder: Path | None = None) -> SaveFailure | 
         return _failure(folder, f"could not save the game: {e.strerror or e}", e.errno or 0)
     except Exception as e:  # never take the table down
         return _failure(folder, f"could not save the game: {e}", None)
-
-
-def remove_temp_files(folder: Path | None = None, older_than: float = 5.0) -> int:
-    """Remove what killed saves left behind (``.cardtable-*.tmp``), at start: any older than
-    a few seconds (a save takes milliseconds, so none of them is still being written).
-    Returns how many were removed; never raises."""
-    folder = saves_dir() if folder is None else Path(folder)
-    removed = 0
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return 0
-    now = time.time()
-    for n in names:
-        if atomic.is_temp_name(n):
-            with contextlib.suppress(OSError):
-                if now - os.stat(folder / n).st_mtime >= older_than:
-                    os.unlink(folder / n)
-                    removed += 1
-    return removed
 
 
 def check_name(name: str) -> str:

@@ -151,6 +151,7 @@ class App:
         self.density = self._density()
         self.scale = ui_scale(self.window_size, self.density)
         self.font_sizes = theme.font_sizes(self.scale)
+        self._presented = False  # whether a first frame has been drawn (step)
         self.manager = self._make_manager()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -272,13 +273,22 @@ class App:
         sizes |= {round(body * f) for f in (1.55, 1.2, 1.05, 0.6, 0.5)}
         sizes |= set(FINE_SIZES)
         fd = manager.get_theme().get_font_dictionary()
-        manager.preload_fonts(
-            [{"name": FONT_NAME, "point_size": n, "style": style, "antialiased": "1"}
-             for n in sorted(sizes) for style in ("regular", "bold")
-             if not fd.check_font_preloaded(
-                 fd.create_font_id(n, FONT_NAME, style == "bold", False, True))]
-        )
+        # The theme has loaded what its elements use; these (text boxes' <font> sizes) are
+        # loaded after the first frame, or when a screen that needs them is made
+        # (Screen.needs_text_fonts): each costs milliseconds the menu need not wait for.
+        self._pending_fonts = [
+            {"name": FONT_NAME, "point_size": n, "style": style, "antialiased": "1"}
+            for n in sorted(sizes) for style in ("regular", "bold")
+            if not fd.check_font_preloaded(
+                fd.create_font_id(n, FONT_NAME, style == "bold", False, True))]
+        if getattr(self, "_presented", False):
+            self.load_pending_fonts(manager)
         return manager
+
+    def load_pending_fonts(self, manager: pygame_gui.UIManager | None = None) -> None:
+        if self._pending_fonts:
+            (manager or self.manager).preload_fonts(self._pending_fonts)
+            self._pending_fonts = []
 
     # --- screens ----------------------------------------------------------------------
 
@@ -381,6 +391,8 @@ class App:
 
     def step(self, dt: float = 1 / 60, present: bool = True) -> bool:
         """One frame: events, updates, drawing. Returns False once the app should end."""
+        if self._presented:
+            self.load_pending_fonts()
         for event in pygame.event.get():
             self.handle_event(event)
             if not self.running:
@@ -395,6 +407,7 @@ class App:
         if present:
             self.render(self.window)
             pygame.display.flip()
+        self._presented = True
         return self.running
 
     def render(self, surface: pygame.Surface | None = None) -> pygame.Surface:

@@ -16,12 +16,15 @@ from game.ui import palette
 
 
 def _noise(size: tuple[int, int], rng: random.Random, amplitude: int) -> pygame.Surface:
+    """Grey noise, drawn column by column (x outer, y inner: the order of the seeded draws)."""
+    w, h = size
+    columns = bytes(rng.randrange(amplitude + 1) for _ in range(w * h))
+    grey = b"".join(columns[y::h] for y in range(h))  # row by row, as images are stored
+    rgb = bytearray(3 * w * h)
+    for channel in range(3):  # one bulk copy per channel, not one call per pixel
+        rgb[channel::3] = grey
     surf = pygame.Surface(size)
-    with pygame.PixelArray(surf) as px:
-        for x in range(size[0]):
-            for y in range(size[1]):
-                v = rng.randrange(amplitude + 1)
-                px[x, y] = (v, v, v)
+    surf.blit(pygame.image.frombytes(bytes(rgb), size, "RGB"), (0, 0))
     return surf
 
 

@@ -37,9 +37,14 @@ def panel_surface(size: tuple[int, int], radius: int, border: int,
 class Screen:
     # Esc goes back (to the main menu by default); the main menu overrides this.
     escape_goes_back = True
+    # Whether the screen's text boxes may use every font size (App.load_pending_fonts). Only
+    # the main menu, the first screen, does without them, so that it is drawn sooner.
+    needs_text_fonts = True
 
     def __init__(self, app: App):
         self.app = app
+        if self.needs_text_fonts:
+            app.load_pending_fonts()
         self.root: UIContainer | None = None
         self._on_click: dict[pygame_gui.core.UIElement, Callable[[], None]] = {}
         self.dialog = None  # a widgets.dialog.Dialog while one is open

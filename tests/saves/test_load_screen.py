@@ -84,6 +84,30 @@ def test_menu_offers_continue_and_load(make_app, folder):
     assert app.screen.dialog is not None  # the table is not there yet: a dialog says so
 
 
+@pytest.mark.parametrize("slots, enabled", [
+    ({}, False),
+    ({"autosave.json": "damaged"}, False),
+    ({"autosave.json": "damaged", "autosave.bak.json": "good"}, True),
+    ({"autosave.bak.json": "good"}, True),
+    ({"autosave.json": "over"}, False),
+])
+def test_continue_button_follows_what_the_slots_hold(make_app, folder, slots, enabled):
+    """The menu asks for the file's presence first (a cheap start) and reads it only when it
+    is there: a damaged or finished game still leaves Continue disabled."""
+    good = play(new_session("canasta", 2, seed=1), 3)
+    over = play(new_session("cassino", 2, seed=2), 400)
+    assert over.game_over
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, what in slots.items():
+        if what == "damaged":
+            (folder / name).write_bytes(b"{ not a save")
+        else:
+            saves.save_as(good if what == "good" else over, "x")
+            (folder / "x.json").replace(folder / name)
+    app = make_app()
+    assert app.screen.buttons["menu.continue"].is_enabled is enabled
+
+
 def test_continue_opens_the_table_when_it_takes_sessions(make_app, folder, monkeypatch):
     opened = []
 

@@ -2,6 +2,7 @@
 
 import json
 import os
+import warnings
 from pathlib import Path
 
 import pygame
@@ -365,3 +366,31 @@ def test_every_screen_renders(make_app, language, size):
         surf = shot(app, f"{name}-{language}-{size[0]}")
         assert surf.get_size() == size
         assert variety(surf) > 40, name  # felt, text, buttons: not blank
+
+
+
+@pytest.mark.parametrize("screen", [RulesScreen, SettingsScreen, NewGameScreen, None])
+def test_text_fonts_wait_for_the_first_frame_or_a_screen_that_needs_them(tmp_path, screen):
+    """The main menu's first frame does without the text boxes' extra font sizes (start-up,
+    docs/startup.md); the next frame, or any other screen made before it, loads them all, so
+    pygame_gui never has to load one unannounced (it warns when it does)."""
+    app = App(store=SettingsStore(tmp_path / "settings.json"), size=(1280, 800))
+    try:
+        fd = app.manager.get_theme().get_font_dictionary()
+        extra = list(app._pending_fonts)
+
+        def loaded():
+            return [fd.check_font_preloaded(fd.create_font_id(
+                f["point_size"], f["name"], f["style"] == "bold", False, True)) for f in extra]
+
+        assert extra and not any(loaded())  # not loaded for the menu...
+        app.step()
+        assert not any(loaded())  # ...nor for its first frame
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            if screen is not None:
+                app.show(screen(app))
+            app.step()
+        assert all(loaded())
+    finally:
+        app.close()

@@ -62,12 +62,19 @@ def continue_latest(app) -> None:
 
 def saves_hooks():
     """The main menu's Continue and Load, backed by game.saves (called once, at start: it
-    also removes what saves killed mid-write left behind)."""
+    also removes what saves killed mid-write left behind). game.saves loads its parts when
+    first used, so this imports only game.saves.folder."""
+    from game.saves import folder
     from game.ui.app import AppHooks
 
-    saves.remove_temp_files()
+    folder.remove_temp_files()
 
-    return AppHooks(can_continue=saves.can_continue, on_continue=continue_latest,
+    def can_continue() -> bool:
+        # Without an autosave file there is nothing to read: the menu's first frame then
+        # imports no save model, session or computer players (docs/startup.md).
+        return folder.has_latest() and saves.can_continue()
+
+    return AppHooks(can_continue=can_continue, on_continue=continue_latest,
                     can_load=lambda: True, on_load=lambda app: app.show(LoadScreen(app)))
 
 

@@ -42,6 +42,7 @@ def _fan(width: int, style: str) -> pygame.Surface:
 
 class MainMenu(Screen):
     escape_goes_back = False
+    needs_text_fonts = False
 
     def layout(self) -> None:
         w, h = self.size
