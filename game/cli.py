@@ -112,6 +112,25 @@ def float_range(low: float, high: float):
     return parse
 
 
+# The largest window or picture: 8K. Beyond it the drawing surfaces alone need gigabytes.
+MAX_WINDOW = (7680, 4320)
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """An argparse type: a window size such as ``1280x800``, from 800x600 to 7680x4320."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"'{one_line(text)}' is not a size like 1280x800") from None
+    if w < 800 or h < 600:
+        raise argparse.ArgumentTypeError("the window must be at least 800x600")
+    if w > MAX_WINDOW[0] or h > MAX_WINDOW[1]:
+        raise argparse.ArgumentTypeError(
+            f"the window can be at most {MAX_WINDOW[0]}x{MAX_WINDOW[1]}")
+    return w, h
+
+
 class LazyChoices:
     """argparse ``choices`` read from a module only when a command line uses them (the level
     names live beside the computer players, which ``--help`` should not import)."""

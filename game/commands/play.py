@@ -10,30 +10,13 @@ import sys
 EXIT_AFTER_FIRST_FRAME = "CARDTABLE_EXIT_AFTER_FIRST_FRAME"
 
 
-# The largest window or picture: 8K. Beyond it the drawing surfaces alone need gigabytes.
-MAX_SIZE = (7680, 4320)
-
-
-def _size(text: str) -> tuple[int, int]:
-    import argparse
-
-    from game.cli import one_line
-
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"'{one_line(text)}' is not a size like 1280x800") from None
-    if w < 800 or h < 600:
-        raise argparse.ArgumentTypeError("the window must be at least 800x600")
-    if w > MAX_SIZE[0] or h > MAX_SIZE[1]:
-        raise argparse.ArgumentTypeError(
-            f"the window can be at most {MAX_SIZE[0]}x{MAX_SIZE[1]}")
-    return w, h
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--size", type=_size, help="window size, e.g. 1280x800 (default: last used)")
+    from game.cli import window_size
+
+    p.add_argument("--size", type=window_size,
+                   help="window size, e.g. 1280x800 (default: last used)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", action="store_true", default=None,
                       help="start in full screen (F11 switches at any time)")

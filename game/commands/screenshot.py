@@ -24,8 +24,8 @@ def add_arguments(p) -> None:
         add_seed_argument,
         int_range,
         level_names,
+        window_size,
     )
-    from game.commands.play import _size
 
     add_rules_argument(p)
     add_players_argument(p)
@@ -33,7 +33,8 @@ def add_arguments(p) -> None:
     p.add_argument("--moves", type=int_range(0, MAX_MOVES), default=30,
                    help="moves to play first (default 30)")
     p.add_argument("--out", required=True, metavar="PNG", help="where to save the picture")
-    p.add_argument("--size", type=_size, default=(1280, 800), help="window size (1280x800)")
+    p.add_argument("--size", type=window_size, default=(1280, 800),
+                   help="window size (1280x800)")
     p.add_argument("--language", choices=("en", "ja"), default="en")
     p.add_argument("--card-size", choices=("small", "medium", "large"), default="medium")
     p.add_argument("--score-sheet", action="store_true",
