@@ -89,12 +89,22 @@ def desktop_scale() -> float:
         return 1.0
 
 
-def declare_dpi_awareness() -> None:
-    """Tell SDL, before the display starts, that the program draws at the display's real
-    resolution: Windows must then not stretch the window's bitmap (blurry text at 125-200 %),
-    and high-DPI windows are not turned off. A value the user set in the environment wins."""
-    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
-    os.environ.setdefault("SDL_VIDEO_HIGHDPI_DISABLED", "0")
+DISPLAY_HINTS = {
+    # The program draws at the display's real resolution: Windows must then not stretch the
+    # window's bitmap (blurry text at 125-200 %), and high-DPI windows are not turned off.
+    "SDL_WINDOWS_DPI_AWARENESS": "permonitorv2",
+    "SDL_VIDEO_HIGHDPI_DISABLED": "0",
+    # One application name for X11 desktops (grouping, icons), however it was started;
+    # without it ``python -m game`` is "__main__.py".
+    "SDL_VIDEO_X11_WMCLASS": "cardtable",
+}
+
+
+def declare_display_hints() -> None:
+    """Give SDL the hints it reads when the display starts. A value the user set in the
+    environment wins."""
+    for name, value in DISPLAY_HINTS.items():
+        os.environ.setdefault(name, value)
 
 
 def draw_crash(surface: pygame.Surface, title: str, body: str, where: str, close: str,
@@ -133,7 +143,7 @@ def draw_crash(surface: pygame.Surface, title: str, body: str, where: str, close
 class App:
     def __init__(self, store: SettingsStore | None = None, hooks: AppHooks | None = None,
                  size: tuple[int, int] | None = None, fullscreen: bool | None = None):
-        declare_dpi_awareness()
+        declare_display_hints()
         pygame.display.init()
         pygame.font.init()
         self.desktop_scale = desktop_scale()

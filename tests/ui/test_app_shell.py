@@ -44,22 +44,23 @@ def test_pixel_density():
     assert pixel_density((0, 0), (0, 0), 1.25) == 1.25
 
 
-def test_dpi_awareness_is_declared_before_the_display_starts(tmp_path, monkeypatch):
-    for name in ("SDL_WINDOWS_DPI_AWARENESS", "SDL_VIDEO_HIGHDPI_DISABLED"):
+def test_display_hints_are_declared_before_the_display_starts(tmp_path, monkeypatch):
+    """DPI awareness (sharp at 125-200 %) and one X11 window class, before SDL reads them."""
+    names = ("SDL_WINDOWS_DPI_AWARENESS", "SDL_VIDEO_HIGHDPI_DISABLED", "SDL_VIDEO_X11_WMCLASS")
+    for name in names:
         monkeypatch.delenv(name, raising=False)
     seen = {}
     real_init = pygame.display.init
 
     def init():
-        seen.update({k: os.environ.get(k) for k in ("SDL_WINDOWS_DPI_AWARENESS",
-                                                    "SDL_VIDEO_HIGHDPI_DISABLED")})
+        seen.update({k: os.environ.get(k) for k in names})
         real_init()
 
     monkeypatch.setattr(pygame.display, "init", init)
     app = _app(tmp_path)
     app.close()
     assert seen == {"SDL_WINDOWS_DPI_AWARENESS": "permonitorv2",
-                    "SDL_VIDEO_HIGHDPI_DISABLED": "0"}
+                    "SDL_VIDEO_HIGHDPI_DISABLED": "0", "SDL_VIDEO_X11_WMCLASS": "cardtable"}
 
 
 def test_windows_scale_opens_the_window_at_its_size_in_points(tmp_path, monkeypatch):
