@@ -12,6 +12,21 @@ EXIT_AFTER_FIRST_FRAME = "CARDTABLE_EXIT_AFTER_FIRST_FRAME"
 
 
 
+# What pygame reads from the environment when it is first imported.
+PYGAME_ENVIRONMENT = {
+    "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    # One application name for X11 desktops (grouping, icons), however the game was started:
+    # pygame otherwise names it after sys.argv[0], "__main__.py" under ``python -m game``.
+    "SDL_VIDEO_X11_WMCLASS": "cardtable",
+}
+
+
+def prepare_environment() -> None:
+    """Set, before pygame is imported, what it reads then; a value already set wins."""
+    for name, value in PYGAME_ENVIRONMENT.items():
+        os.environ.setdefault(name, value)
+
+
 def add_arguments(p) -> None:
     from game.cli import window_size
 
@@ -51,7 +66,7 @@ def run(args) -> int:
             usage_error(args, "--players and --seed go with --rules")
         if screenshot is not None:
             check_output_file(args, "--screenshot", screenshot)
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    prepare_environment()
     try:
         import pygame
 

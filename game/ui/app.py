@@ -94,9 +94,6 @@ DISPLAY_HINTS = {
     # window's bitmap (blurry text at 125-200 %), and high-DPI windows are not turned off.
     "SDL_WINDOWS_DPI_AWARENESS": "permonitorv2",
     "SDL_VIDEO_HIGHDPI_DISABLED": "0",
-    # One application name for X11 desktops (grouping, icons), however it was started;
-    # without it ``python -m game`` is "__main__.py".
-    "SDL_VIDEO_X11_WMCLASS": "cardtable",
 }
 
 

@@ -45,8 +45,8 @@ def test_pixel_density():
 
 
 def test_display_hints_are_declared_before_the_display_starts(tmp_path, monkeypatch):
-    """DPI awareness (sharp at 125-200 %) and one X11 window class, before SDL reads them."""
-    names = ("SDL_WINDOWS_DPI_AWARENESS", "SDL_VIDEO_HIGHDPI_DISABLED", "SDL_VIDEO_X11_WMCLASS")
+    """DPI awareness (sharp at 125-200 %), before SDL reads it."""
+    names = ("SDL_WINDOWS_DPI_AWARENESS", "SDL_VIDEO_HIGHDPI_DISABLED")
     for name in names:
         monkeypatch.delenv(name, raising=False)
     seen = {}
@@ -60,7 +60,22 @@ def test_display_hints_are_declared_before_the_display_starts(tmp_path, monkeypa
     app = _app(tmp_path)
     app.close()
     assert seen == {"SDL_WINDOWS_DPI_AWARENESS": "permonitorv2",
-                    "SDL_VIDEO_HIGHDPI_DISABLED": "0", "SDL_VIDEO_X11_WMCLASS": "cardtable"}
+                    "SDL_VIDEO_HIGHDPI_DISABLED": "0"}
+
+
+def test_one_x11_window_class_however_the_game_is_started():
+    """pygame names the X11 window class after sys.argv[0] when first imported ("__main__.py"
+    under ``python -m game``) unless it is set already: the play command sets it first."""
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEO_X11_WMCLASS"}
+    env["DISPLAY"] = ":0"  # pygame sets the class only when there is an X display
+    code = ("import os; from game.commands import play; play.prepare_environment(); "
+            "import pygame; print(os.environ['SDL_VIDEO_X11_WMCLASS'])")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "cardtable"
 
 
 def test_windows_scale_opens_the_window_at_its_size_in_points(tmp_path, monkeypatch):
