@@ -1,6 +1,8 @@
 """Test setup: headless SDL, private user folders, and shared helpers."""
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -8,9 +10,14 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Private user folders (saves, settings, logs), removed when the test process ends: the suite
+# never reads or writes the player's own files.
 _tmp = tempfile.mkdtemp(prefix="cardtable-tests-")
+atexit.register(shutil.rmtree, _tmp, ignore_errors=True)
 os.environ["XDG_DATA_HOME"] = str(Path(_tmp) / "data")
 os.environ["XDG_CONFIG_HOME"] = str(Path(_tmp) / "config")
+os.environ["XDG_STATE_HOME"] = str(Path(_tmp) / "state")
+os.environ["CARDTABLE_LOG_DIR"] = str(Path(_tmp) / "logs")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
