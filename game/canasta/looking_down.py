@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.canasta.game import CanastaFamilyGame
-from game.canasta.ruleset import _POINTS, RuleSet
+from game.canasta.ruleset import CARD_POINTS, RuleSet
 from game.registry import GAMES
 
 
@@ -11,7 +11,7 @@ class LookingAndDown(RuleSet):
     info = GAMES["looking-and-down"]
     hand_size = 11  # LD-2: 11 looking and 11 down cards
     draw = 2  # LD-9
-    points = tuple(0 if c in (2, 41) else p for c, p in enumerate(_POINTS))  # G-4: 3S 3C are 0
+    points = tuple(0 if c in (2, 41) else p for c, p in enumerate(CARD_POINTS))  # G-4: 3S 3C are 0
     black_three_meld = (7, 7)  # LD-7
     one_meld_per_rank = False  # LD-5
     canasta_closed = True  # LD-6

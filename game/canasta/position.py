@@ -22,7 +22,7 @@ from game.cards import parse_card, parse_cards
 from game.errors import RecordError
 from game.registry import get_game
 
-_PHASES = {"draw": DRAW, "play": PLAY, "answer": ANSWER}
+PHASE_BY_NAME = {"draw": DRAW, "play": PLAY, "answer": ANSWER}
 
 
 def build_position(
@@ -124,7 +124,7 @@ def build_position(
     st.out_seat = -1
     st.deal_events = []
     st._start_turn(turn)
-    st.phase = _PHASES[phase]
+    st.phase = PHASE_BY_NAME[phase]
     if st.phase != DRAW:
         st.drew = True
     return st

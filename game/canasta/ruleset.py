@@ -12,13 +12,13 @@ from game.cards import JOKER, RANK
 from game.gameinfo import GameInfo
 
 # Card points (G-4); black threes 5 (0 in Looking and Down), red threes 0 as a card.
-_POINTS = [0] * 53
+CARD_POINTS = [0] * 53
 for _c in range(52):
     _r = RANK[_c]
-    _POINTS[_c] = 20 if _r in (1, 2) else 10 if _r >= 8 else 5 if _r >= 4 else 0
-_POINTS[JOKER] = 50
+    CARD_POINTS[_c] = 20 if _r in (1, 2) else 10 if _r >= 8 else 5 if _r >= 4 else 0
+CARD_POINTS[JOKER] = 50
 for _c in (2, 41):  # 3S, 3C
-    _POINTS[_c] = 5
+    CARD_POINTS[_c] = 5
 
 RED_THREES = (15, 28)  # 3H, 3D
 BLACK_THREES = (2, 41)  # 3S, 3C
@@ -50,7 +50,7 @@ class RuleSet:
 
     hand_size = 11
     draw = 1
-    points = tuple(_POINTS)
+    points = tuple(CARD_POINTS)
 
     # Melds
     max_wild_in_meld = 3  # CA-4, CA-5

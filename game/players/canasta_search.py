@@ -25,7 +25,7 @@ from game.canasta.ruleset import RED_THREES
 from game.cards import format_cards, parse_card
 from game.players.base import Decision
 from game.players.canasta_view import CODE, CanastaView, is_wild
-from game.players.heuristic_canasta import PARAMS, CanastaHeuristic, CanastaParams, _Ctx
+from game.players.heuristic_canasta import PARAMS, CanastaContext, CanastaHeuristic, CanastaParams
 
 
 class OutOfTime(Exception):
@@ -129,13 +129,13 @@ def sample_world(decision: Decision, rng):
     if st.over:
         # _start_turn ended the deal (CS-14, CA-14 at the start of a turn) although this turn
         # is already under way: undo, the rest of the turn is still to play
-        from game.canasta.position import _PHASES
+        from game.canasta.position import PHASE_BY_NAME
 
         st.over = False
         st.end_reason = ""
         st._scores = st._parts = None
         st.turn = obs["turn"]
-        st.phase = _PHASES.get(obs["phase"], 1)
+        st.phase = PHASE_BY_NAME.get(obs["phase"], 1)
         st.drew = st.phase != 0
     if st.phase == 1 and decision.seat == obs["turn"]:
         # what the observation does not say about this turn, the legal list does
@@ -242,7 +242,7 @@ class CanastaSearch:
             v = CanastaView(decision)
             p = self.params.get(v.name, CanastaParams())
             risk = self.heuristic.end_risk(v)
-            ctx = _Ctx()
+            ctx = CanastaContext()
             scored = sorted(
                 ((self.heuristic.discard_cost(v, p, a.groups[0][0], risk, ctx), i, a)
                  for i, a in enumerate(legal) if a.verb == "discard"),

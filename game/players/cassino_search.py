@@ -20,7 +20,7 @@ import time
 from game.cards import RANK
 from game.cassino.game import CassinoState
 from game.players.base import Decision
-from game.players.heuristic_cassino import CassinoHeuristic, _Context
+from game.players.heuristic_cassino import CassinoContext, CassinoHeuristic
 
 TEN_D, TWO_S = 35, 1
 ACES = frozenset((0, 13, 26, 39))
@@ -196,7 +196,7 @@ class CassinoSearch:
         if len(legal) == 1:
             return legal[0]
         obs = decision.observation
-        ctx = _Context(decision)
+        ctx = CassinoContext(decision)
         ranked = sorted(((self.heuristic.score(ctx, a), i, a) for i, a in enumerate(legal)),
                         key=lambda t: (-t[0], t[1]))
         base = ranked[0][2]

@@ -129,7 +129,7 @@ EASY_SLIPS = Slips(forget=0.5, miss_take=0.3, careless=0.25, no_freeze=True, no_
 
 
 @dataclass
-class _Ctx:
+class CanastaContext:
     """Per-decision flags (slips drawn for this decision)."""
 
     forget: bool = False
@@ -175,11 +175,11 @@ class CanastaHeuristic(Player):
             return None
         v = CanastaView(decision)
         p = self.params.get(v.name, CanastaParams())
-        return self._optional(v, p, _Ctx())
+        return self._optional(v, p, CanastaContext())
 
-    def _draw_slips(self) -> _Ctx:
+    def _draw_slips(self) -> CanastaContext:
         s = self.slips
-        ctx = _Ctx()
+        ctx = CanastaContext()
         if s.forget or s.miss_take or s.careless:
             r = self.rng
             ctx.forget = r.random() < s.forget
@@ -222,7 +222,7 @@ class CanastaHeuristic(Player):
 
     # ---- card values ---------------------------------------------------------------------
     def keep_value(self, v: CanastaView, p: CanastaParams, c: int, risk: float,
-                   hcount=None, ctx: _Ctx | None = None) -> float:
+                   hcount=None, ctx: CanastaContext | None = None) -> float:
         """What card ``c`` is worth in this hand (the cost of discarding it)."""
         h = hcount if hcount is not None else v.hcount
         if is_wild(c):
@@ -285,7 +285,7 @@ class CanastaHeuristic(Player):
         total += 12.0 * (v.packet + v.rules.draw_after_take)
         return total
 
-    def take_chance(self, v: CanastaView, q: int, r: int, ctx: _Ctx) -> float:
+    def take_chance(self, v: CanastaView, q: int, r: int, ctx: CanastaContext) -> float:
         """Chance that seat ``q`` can take the pile with a natural of rank ``r`` on top."""
         rules = v.rules
         sq = v.side_of[q]
@@ -319,7 +319,7 @@ class CanastaHeuristic(Player):
         return pr * factor
 
     def discard_cost(self, v: CanastaView, p: CanastaParams, c: int, risk: float,
-                     ctx: _Ctx) -> float:
+                     ctx: CanastaContext) -> float:
         cost = self.keep_value(v, p, c, risk, ctx=ctx)
         r = RANK[c]
         wild = is_wild(c)
@@ -347,7 +347,7 @@ class CanastaHeuristic(Player):
         return yes
 
     # ---- drawing or taking ----------------------------------------------------------------------
-    def _draw_phase(self, v: CanastaView, p: CanastaParams, ctx: _Ctx, legal):
+    def _draw_phase(self, v: CanastaView, p: CanastaParams, ctx: CanastaContext, legal):
         draw = next((a for a in legal if a.verb == "draw"), None)
         takes = [a for a in legal if a.verb == "take"]
         openings = [a for a in legal if a.verb == "meld"]  # Canastone: open first
@@ -420,7 +420,7 @@ class CanastaHeuristic(Player):
         return len(cards) * 10 + wilds * 45 - pts * 0.05
 
     # ---- melding and discarding ----------------------------------------------------------
-    def _play_phase(self, v: CanastaView, p: CanastaParams, ctx: _Ctx, legal):
+    def _play_phase(self, v: CanastaView, p: CanastaParams, ctx: CanastaContext, legal):
         melds = [a for a in legal if a.verb in ("meld", "add")]
         discards = [a for a in legal if a.verb == "discard"]
         asks = [a for a in legal if a.verb == "ask"]
@@ -561,7 +561,7 @@ class CanastaHeuristic(Player):
                 b += 300.0
         return b
 
-    def _best_discard(self, v: CanastaView, p: CanastaParams, ctx: _Ctx, discards, risk):
+    def _best_discard(self, v: CanastaView, p: CanastaParams, ctx: CanastaContext, discards, risk):
         scored = []
         for i, a in enumerate(discards):
             c = a.groups[0][0]
@@ -587,7 +587,7 @@ class CanastaHeuristic(Player):
         return a
 
     # ---- out of turn (Looking and Down) ----------------------------------------------------------
-    def _optional(self, v: CanastaView, p: CanastaParams, ctx: _Ctx):
+    def _optional(self, v: CanastaView, p: CanastaParams, ctx: CanastaContext):
         melds = [a for a in v.decision.legal if a.verb in ("meld", "add")]
         if not melds:
             return None

@@ -54,7 +54,7 @@ def majority_weight(mine: int, theirs: int, remaining: int, need: int, points: f
 
 
 @lru_cache(maxsize=4096)
-def _p_holds(unseen: int, good: int, hand: int) -> float:
+def p_holds(unseen: int, good: int, hand: int) -> float:
     """P(at least one of ``good`` cards among ``hand`` drawn from ``unseen``)."""
     if good <= 0 or hand <= 0:
         return 0.0
@@ -84,7 +84,7 @@ class CassinoHeuristic(Player):
         legal = decision.legal
         if len(legal) == 1:
             return legal[0]
-        ctx = _Context(decision)
+        ctx = CassinoContext(decision)
         forget = miss_build = sloppy = False
         if self.easy:
             r = self.rng
@@ -108,7 +108,7 @@ class CassinoHeuristic(Player):
         self.reason = _describe(best)
         return best
 
-    def score(self, ctx: _Context, a: Action, forget: bool = False) -> float:
+    def score(self, ctx: CassinoContext, a: Action, forget: bool = False) -> float:
         p = self.params
         played = a.groups[0][0]
         taken = [c for g in a.groups[1:] for c in g]
@@ -149,7 +149,7 @@ class CassinoHeuristic(Player):
         return value
 
 
-class _Context:
+class CassinoContext:
     """The parsed observation and the per-card values of this decision."""
 
     def __init__(self, decision: Decision) -> None:
@@ -200,7 +200,7 @@ class _Context:
 
     def p_value(self, v: int) -> float:
         """Chance the next opponent holds a card of value ``v``."""
-        return _p_holds(self.nunseen, self.unseen_by_value[v], self.opp_hand)
+        return p_holds(self.nunseen, self.unseen_by_value[v], self.opp_hand)
 
     def keep_value(self, c: int) -> float:
         """What a card is worth kept in hand (its points, captured later with it)."""
@@ -267,7 +267,7 @@ class _Context:
         for k, (g, v) in enumerate(gains):
             good += self.unseen_by_value[v]
             nxt = gains[k + 1][0] if k + 1 < len(gains) else 0.0
-            expected += (g - nxt) * _p_holds(self.nunseen, good, self.opp_hand)
+            expected += (g - nxt) * p_holds(self.nunseen, good, self.opp_hand)
         self._threat_cache[key] = expected
         return expected
 

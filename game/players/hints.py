@@ -144,7 +144,7 @@ def discard_warning(decision: Decision, action: Action,
     if action.verb != "discard":
         return None
     from game.players.canasta_view import CanastaView, is_wild
-    from game.players.heuristic_canasta import CanastaHeuristic, _Ctx
+    from game.players.heuristic_canasta import CanastaContext, CanastaHeuristic
 
     c = action.groups[0][0]
     if is_wild(c) or RANK[c] == 3:
@@ -156,7 +156,7 @@ def discard_warning(decision: Decision, action: Action,
     size = len(v.pile) + 1
     if size < 5:
         return None
-    chance = CanastaHeuristic().take_chance(v, q, RANK[c], _Ctx())
+    chance = CanastaHeuristic().take_chance(v, q, RANK[c], CanastaContext())
     if chance < threshold:
         return None
     key = "hint_warn_pile" if len(v.opponents) > 1 else "hint_warn_pile_one"
@@ -167,9 +167,9 @@ def _trail_warning(decision: Decision, action: Action, threshold: float) -> Reas
     if action.verb != "trail":
         return None
     from game.cassino.combos import disjoint_unions, subsets_by_sum
-    from game.players.heuristic_cassino import _Context, _p_holds
+    from game.players.heuristic_cassino import CassinoContext, p_holds
 
-    ctx = _Context(decision)
+    ctx = CassinoContext(decision)
     loose = list(ctx.loose) + [action.groups[0][0]]
     if ctx.res:
         return None
@@ -179,7 +179,7 @@ def _trail_warning(decision: Decision, action: Action, threshold: float) -> Reas
     for val in range(1, 14):
         if full in disjoint_unions(by_sum[val]):
             good += ctx.unseen_by_value[val]
-    chance = _p_holds(ctx.nunseen, good, ctx.opp_hand)
+    chance = p_holds(ctx.nunseen, good, ctx.opp_hand)
     if chance >= threshold:
         return reason("hint_warn_sweep")
     return None

@@ -309,7 +309,7 @@ def test_hard_heuristic_reads_the_discards():
     with a rank that player has discarded; Normal's ignores the discards."""
     from game.cards import RANK
     from game.players.canasta_view import CanastaView, is_wild
-    from game.players.heuristic_canasta import HARD_PARAMS, CanastaHeuristic, _Ctx
+    from game.players.heuristic_canasta import HARD_PARAMS, CanastaContext, CanastaHeuristic
 
     normal, hard = CanastaHeuristic(0), CanastaHeuristic(0, params=HARD_PARAMS)
     lower = same = 0
@@ -318,8 +318,8 @@ def test_hard_heuristic_reads_the_discards():
         v = CanastaView(d)
         q = v.next_seat
         for r in {RANK[c] for c in v.hand if not is_wild(c) and RANK[c] != 3}:
-            pn = normal.take_chance(v, q, r, _Ctx())
-            ph = hard.take_chance(v, q, r, _Ctx())
+            pn = normal.take_chance(v, q, r, CanastaContext())
+            ph = hard.take_chance(v, q, r, CanastaContext())
             if v.discarded_rank(q, r) and sum(RANK[c] == r for c in v.known[q]) < 2:
                 assert ph <= pn
                 lower += ph < pn
