@@ -223,9 +223,11 @@ def or_list(values) -> str:
 
 
 def one_line(text: str, limit: int = 40) -> str:
-    """A user's value in a message: one line and not thousands of characters long."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    """A user's value in a message: one line, not thousands of characters long, and no control
+    or escape characters that a terminal would obey (game.safetext, as saves quote theirs)."""
+    from game.safetext import quoted
+
+    return quoted(" ".join(text.split()), limit)
 
 
 # ---- running ---------------------------------------------------------------------------

@@ -3,8 +3,9 @@ made safe to show: one line, no control or format characters, bounded length.
 
 A seat name holding NUL makes the font raise; ESC sequences printed raw recolour or clear a
 terminal; a 5 MB field name quoted whole freezes any screen that lays it out. Every place that
-shows such text goes through :func:`display_text` (the Load screen, ``saves list``, the
-table's name plates) and every message that quotes it through :func:`quoted`.
+shows such text goes through :func:`display_text` (the Load screen, ``saves list``; the
+table's name plates come from the catalogue only) and every message that quotes it through
+:func:`quoted` (the saves' reasons, the command line's errors).
 No pygame here: the command line uses it too.
 
 >>> display_text("Ann\\x00\\x1b[31m")

@@ -400,3 +400,10 @@ def test_help_imports_no_pygame_pydantic_or_players():
 def test_a_command_help_imports_no_pygame(command):
     modules = imported_modules(command, "--help")
     assert not {m for m in modules if m.split(".")[0] in ("pygame", "pygame_gui")}
+
+
+def test_a_quoted_value_never_reaches_the_terminal_raw(capsys):
+    """An argument holding escape sequences is quoted safely in the error (like saves list)."""
+    code = main(["selfplay", "--rules", "canasta", "--games", "\x1b[2J\x1b[31mmany"])
+    err = capsys.readouterr().err
+    assert code == 2 and "\x1b" not in err and "many" in err
