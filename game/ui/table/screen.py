@@ -27,8 +27,8 @@ from game.i18n import game_name, t, translate_reason
 from game.registry import game_info
 from game.ui import audio, felt, fonts, palette
 from game.ui.screen import Screen
+from game.ui.table import guide_panel, moments, render
 from game.ui.table import layout as L
-from game.ui.table import moments, render
 from game.ui.table.animation import Animator
 from game.ui.table.gestures import (
     Drag,
@@ -130,6 +130,7 @@ class TableScreen(Screen):
         self._buttons: dict[str, object] = {}
         self._button_state: tuple = ()
         self.frame_times: list[float] = []
+        self.guide = guide_panel.attach(self)  # a practice position's or guided deal's panel
 
     @classmethod
     def from_session(cls, app, session) -> TableScreen:
@@ -466,6 +467,8 @@ class TableScreen(Screen):
         if why is not None:
             self.show_reason(why)
             return False
+        if self.guide is not None and not self.guide.allows(action, computer):
+            return False
         if not computer and not confirmed and self._confirm_risky(action):
             return False
         if self.scene is None:
@@ -483,6 +486,8 @@ class TableScreen(Screen):
                         break
         events = self.session.apply(action)
         self.version += 1
+        if self.guide is not None:
+            self.guide.applied(action)
         for e in events:
             if (e.kind == "down" and e.seat == self.viewer and self.revealed()
                     and self.session.is_human(e.seat)):
@@ -1311,6 +1316,8 @@ class TableScreen(Screen):
                 b = (sh.get_width() - w) // 2
                 surface.blit(sh, (x - b + w // 12, y - b + w // 8))
                 surface.blit(cards_art.face(code, w, style, "selected"), (x, y))
+        if self.guide is not None:
+            self.guide.draw(surface)
         self._draw_toasts(surface)
 
     def _draw_static(self, size) -> None:
