@@ -74,6 +74,7 @@ def test_guided_deal_at_the_table(app, script_id):
     assert screen.session.state.is_over()
     assert lesson.step is None
     assert panel.body() == (t(lesson.script.end), t("guide.done"))
+    assert t(lesson.script.end) in [x[0] for x in screen.toasts]  # over the score sheet
     a.render()  # the panel draws over the score sheet without failing
 
 

@@ -3,8 +3,9 @@ message, or the current prompt of a guided first deal (game.guide.scripts).
 
 The table calls four things (the hooks in screen.py): :func:`attach` when it is made,
 :meth:`GuidePanel.allows` before a move is applied, :meth:`GuidePanel.applied` after, and
-:meth:`GuidePanel.draw` every frame. In a guided deal a move other than the step's is refused
-with a friendly hint, and the expected cards light up as the Hint button's do (docs/guide.md).
+:meth:`GuidePanel.draw` every frame (under the overlays, such as the score sheet). In a guided
+deal a move other than the step's is refused with a friendly hint, and the expected cards light
+up as the Hint button's do (docs/guide.md).
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ class GuidePanel:
     def applied(self, action: Action) -> None:
         if self.lesson is not None:
             self.lesson.record(action)
+            if self.screen.session.state.is_over():  # the score sheet covers the panel
+                self.screen.toast(t(self.lesson.script.end), "info", 12.0)
         elif self.puzzle is not None and not self.solved:
             from game.saves.practice import solved
 

@@ -1316,8 +1316,6 @@ class TableScreen(Screen):
                 b = (sh.get_width() - w) // 2
                 surface.blit(sh, (x - b + w // 12, y - b + w // 8))
                 surface.blit(cards_art.face(code, w, style, "selected"), (x, y))
-        if self.guide is not None:
-            self.guide.draw(surface)
         self._draw_toasts(surface)
 
     def _draw_static(self, size) -> None:
@@ -1385,6 +1383,8 @@ class TableScreen(Screen):
             render.draw_target(surface, d.hot.rect, lay.scale, True)
         if self.animator.busy:
             self.animator.draw(surface, self.app.settings.deck_style)
+        if self.guide is not None:  # under the overlays (score sheet), over the cards
+            self.guide.draw(surface)
         if self.overlay is not None:
             self.overlay.draw(surface)
 
