@@ -194,16 +194,16 @@ CASSINO = Script(
     rules="cassino",
     players=2,
     position={
-        "hands": [["9S", "6D", "2H", "8C"], ["7C", "KH", "7S", "QD"]],
+        "hands": [["9S", "4D", "2H", "6C"], ["7C", "KH", "7S", "QD"]],
         "table": ["9D", "4C", "5H", "KS"],
         "captured": [["AS", "10D", "3C"], ["2S", "JH"]],
     },
     title="guide.cassino.title",
     steps=(
         _s("cassino.capture", "0 capture 9S 9D 4C 5H"),               # CN-5
-        _s("cassino.trail", "0 trail 6D"),                            # CN-8
-        _s("cassino.build", "0 build 2H 6D = 8"),                     # CN-6
-        _s("cassino.sweep", "0 capture 8C 2H 6D"),                    # CN-7, CN-9
+        _s("cassino.trail", "0 trail 4D"),                            # CN-8
+        _s("cassino.build", "0 build 2H 4D = 6"),                     # CN-6
+        _s("cassino.sweep", "0 capture 6C 2H 4D"),                    # CN-7, CN-9
     ),
     opponent=("1 trail 7C", "1 capture KH KS", "1 capture 7S 7C", "1 trail QD"),
     end="guide.cassino.end",                                          # CN-9, CN-10

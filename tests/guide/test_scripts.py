@@ -158,3 +158,14 @@ def walk_session(session):
         session.apply(action)
         lesson.record(action)
         yield action
+
+
+@pytest.mark.parametrize("script_id", SCRIPTS)
+def test_no_step_is_a_move_the_hints_warn_against(script_id):
+    """The guide never asks for a discard or trail that the table would question ("are you
+    sure?"), such as a trail that leaves the opponent a sweep (CN-9)."""
+    from game.players.hints import discard_warning
+
+    for session, _lesson, seat, action, _events in _before_each_move(script_id):
+        if seat == 0 and action.verb in ("discard", "trail"):
+            assert discard_warning(session.decision(0), action) is None, action
