@@ -169,3 +169,14 @@ def test_no_step_is_a_move_the_hints_warn_against(script_id):
     for session, _lesson, seat, action, _events in _before_each_move(script_id):
         if seat == 0 and action.verb in ("discard", "trail"):
             assert discard_warning(session.decision(0), action) is None, action
+
+
+def test_the_guide_imports_no_pygame():
+    """The scripts and goals are rules-side data: the command line and the tests use them
+    without a display."""
+    import subprocess
+    import sys
+
+    code = ("import sys, game.guide.scripts, game.guide.goals, game.saves.practice; "
+            "sys.exit('pygame' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
