@@ -204,7 +204,8 @@ PUZZLES = [
         ["0 draw", "0 meld 5H 5S 5D 5C 5H 5S 5D", "0 add K KC", "0 discard 4D"],
         (Cond("went_out"),), ["0 draw", "0 meld 5H 5S 5D 5C 5H 5S 5D", "0 discard KC"],
     ),
-    # Canastone: open first (CS-8, CS-9), the packet (CS-3, CS-11), the wild canasta (CS-6, CS-7).
+    # Canastone: open first (CS-8, CS-9), the packet (CS-3, CS-11), the wild canasta (CS-6,
+    # CS-7), closing with a clean and a dirty canasta (CS-12).
     Puzzle(
         "canastone-open-first", "canastone", 2, "open-first",
         {"hands": ["AH AD AS KH KS KD 2C 9C 4D 6S 8C JD 10H 5C 7S", CS_OPPONENT],
@@ -254,8 +255,26 @@ PUZZLES = [
         ["0 add W 2H JK", "0 discard 4D"],
         (Cond("canasta", "W"),), ["0 discard 4D"],
     ),
+    Puzzle(
+        "canastone-closing", "canastone", 2, "going-out",
+        {"hands": ["QS 7D 7H 7S 4D", "5H 5D 6H 6D 7C 9S 10S JD 9C 4H AS 3S 8H 8D 9D"],
+         "pile": "QD 7C",
+         "melds": [{"K": "KS KS KH KH KD KD KC", "Q": "QH QS QD QC QH 2C"}, {"A": "AH AD AC"}],
+         "opened": [True, True], "turn": 0, "phase": "play"},
+        ("Canastone: closing with a clean and a dirty canasta",
+         "カナストーネ:クリーンとダーティーのカナスタで上がる"),
+        ("To close (go out) your side needs a clean canasta and a dirty one. Your kings are "
+         "clean; your queens hold a two and have six cards. Add QS to them, meld 7D 7H 7S and "
+         "close by discarding 4D: the last discard must be a natural card from 4 to ace.",
+         "上がる(クローズする)には、ワイルドカードなしのクリーンなカナスタと、ワイルドカード入りの"
+         "ダーティーなカナスタが1つずつ必要です。キングはクリーン、クイーンは2が入った6枚です。"
+         "スペードクイーンを加え、ダイア7・ハート7・スペード7をメルドし、ダイア4を捨てて上がり"
+         "ましょう。最後に捨てるのは4からAまでの自然札でなければなりません。"),
+        ["0 add Q QS", "0 meld 7D 7H 7S", "0 discard 4D"],
+        (Cond("went_out"),), ["0 meld 7D 7H 7S", "0 discard 4D"],
+    ),
     # Looking and Down: the looking then the down (LD-11), frozen in time (LD-10), the red
-    # three on a red canasta (LD-6).
+    # three on a red canasta (LD-6), going out from the down with two canastas (LD-12).
     Puzzle(
         "ld-looking-then-down", "looking-and-down", 2, "looking-then-down",
         {"hands": ["8H 8S 8D 4C", LD_OPPONENT], "downs": LD_DOWNS, "pile": "9D 10D",
@@ -299,6 +318,23 @@ PUZZLES = [
          "マイナス500点です。ハート3を8のカナスタに加えてから、1枚捨てましょう。"),
         ["0 add 8 3H", "0 discard 4C"],
         (Cond("red_three_on_canasta"),), ["0 discard 3H"],
+    ),
+    Puzzle(
+        "ld-going-out", "looking-and-down", 2, "going-out",
+        {"hands": ["KD 5H 5S 5D 9C", "5C 5D 6H 6D 7C 9S 10S JD QC 4H AS"],
+         "downs": [None, "QH QS KC 9C 4S 6C 8C JH 10C 5S 7D"], "pile": "QD 9D",
+         "melds": [{"8": "8H 8H 8S 8S 8D 8D 8C", "K": "KH KS KC KH KS KC"}, {}],
+         "opened": [True, False], "turn": 0, "phase": "play"},
+        ("Looking and Down: going out from the down",
+         "ルッキング・アンド・ダウン:ダウンから上がる"),
+        ("You are playing your down, and going out needs two canastas of exactly seven cards. "
+         "Your eights are one; add KD to your six kings for the second, meld 5H 5S 5D and "
+         "discard 9C (the last discard is optional).",
+         "いまはダウンを使っています。上がるには、ちょうど7枚のカナスタが2つ必要です。8がその1つ。"
+         "6枚のキングにダイアキングを加えて2つ目を作り、ハート5・スペード5・ダイア5をメルドして、"
+         "クラブ9を捨てましょう(最後の捨て札はなくてもかまいません)。"),
+        ["0 add K KD", "0 meld 5H 5S 5D", "0 discard 9C"],
+        (Cond("went_out"),), ["0 meld 5H 5S 5D", "0 discard KD"],
     ),
 ]
 

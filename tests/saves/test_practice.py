@@ -179,6 +179,10 @@ def test_canastone_lessons():
     s = _start("canastone-wild-canasta")
     assert why(s, "0 discard 2H") is not None
     assert why(s, "0 add A JK") is not None
+    s = _start("canastone-closing")  # CS-12: the kings are clean, the queens not yet a canasta
+    melds = {m["rank"]: m for m in s.state.summary()["melds"][0]}
+    assert melds["K"]["canasta"] and melds["K"]["natural"]
+    assert not melds["Q"]["canasta"] and not melds["Q"]["natural"]
 
 
 def test_looking_and_down_lessons():
@@ -193,3 +197,7 @@ def test_looking_and_down_lessons():
     assert s.state.observation(0)["frozen_in_time"][0]
     s = _start("ld-red-three-canasta")
     assert why(s, "0 add 8 JD") is not None
+    s = _start("ld-going-out")  # LD-12: only from the down, with two canastas
+    assert s.state.observation(0)["in_down"][0]
+    s.apply(parse_action("0 meld 5H 5S 5D"))
+    assert why(s, "0 add K KD") is None
