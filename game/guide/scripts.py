@@ -4,7 +4,7 @@ of move, as data.
 A :class:`Script` is a position (the cards are placed so that every move below is legal at its
 turn), the steps of seat 0 (the player) in order and the moves of the other seat. Each
 :class:`Step` names the prompt shown (a catalogue key), the action expected in the notation
-(``"0 discard *"`` would accept any discard) and the cards to light up. A :class:`Lesson`
+(``"0 discard *"`` would accept any discard) and any further cards to point at. A :class:`Lesson`
 follows one through a game: it says which step is current, whether a move is the expected
 one, and what the other seat plays (through :class:`ScriptedPlayer`).
 
@@ -22,7 +22,8 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 
-from game.actions import Action, format_action, parse_action
+from game.actions import Action, parse_action
+from game.cards import format_card
 from game.players.base import Decision, Player
 from game.players.registry import DEFAULT_LEVEL, make_player
 
@@ -31,7 +32,7 @@ from game.players.registry import DEFAULT_LEVEL, make_player
 class Step:
     prompt: str  # catalogue key of the words shown while this step waits
     expect: str  # the action in the notation; a "*" for the cards accepts any of that verb
-    highlight: tuple[str, ...] = ()  # cards lit up (default: the expected action's own)
+    highlight: tuple[str, ...] = ()  # further cards to point at (the move's own always are)
 
 
 @dataclass(frozen=True)
@@ -96,13 +97,13 @@ class Lesson:
         return parse_action(step.expect)
 
     def highlight(self) -> list[str]:
+        """The cards the step points at: its move's, then any further ones it names."""
         step = self.step
         if step is None:
             return []
-        if step.highlight:
-            return list(step.highlight)
         a = self.expected()
-        return [] if a is None else format_action(a).split()[2:]
+        own = [] if a is None else [format_card(c) for c in a.cards()]
+        return own + [c for c in step.highlight if c not in own]
 
 
 class ScriptedPlayer(Player):
@@ -174,10 +175,10 @@ CANASTA = Script(
     title="guide.canasta.title",
     steps=(
         _s("canasta.draw", "0 draw"),                                 # CA-8
-        _s("canasta.open", "0 meld AH AD AS"),                        # CA-3, CA-4, CA-7
+        _s("canasta.open", "0 meld AH AD AS", "3D"),                  # CA-3, CA-4, CA-7
         _s("canasta.add", "0 add A AC"),                              # CA-4
         _s("canasta.discard", "0 discard 4C"),                        # CA-8
-        _s("canasta.take", "0 take 9H 9S"),                           # CA-9
+        _s("canasta.take", "0 take 9H 9S", "9D"),                     # CA-9
         _s("canasta.canasta", "0 meld KH KS KD KS KC KH 2C"),         # CA-5
         _s("canasta.discard_again", "0 discard 4C"),
         _s("canasta.draw_again", "0 draw"),

@@ -127,7 +127,7 @@ def test_card_order_does_not_matter():
     assert not lesson.accepts(parse_action("0 meld AS AH AD AC"))
     assert matches("0 discard *", parse_action("0 discard 9S"))
     assert not matches("0 discard *", parse_action("0 draw"))
-    assert lesson.highlight() == ["AH", "AD", "AS"]
+    assert lesson.highlight() == ["AH", "AD", "AS", "3D"]  # and the red three just laid out
     lesson.index = len(SCRIPTS["canasta"].steps)
     assert lesson.step is None and lesson.expected() is None and not lesson.accepts(
         parse_action("0 draw"))
@@ -180,3 +180,27 @@ def test_the_guide_imports_no_pygame():
     code = ("import sys, game.guide.scripts, game.guide.goals, game.saves.practice; "
             "sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def _in_sight(summary: dict) -> set[str]:
+    """The cards seat 0 can see: its hand and everything face up on the table."""
+    seen = set(summary["hands"][0])
+    if "table" in summary:  # Cassino
+        seen |= set(summary["table"]["loose"])
+        seen |= {c for r in summary["table"]["reservations"] for c in r["cards"]}
+        return seen
+    seen |= set(summary["discard"][-1:])
+    seen |= {c for r in summary["red_three_cards"] for c in r}
+    seen |= {c for side in summary["melds"] for m in side for c in m["cards"]}
+    return seen
+
+
+@pytest.mark.parametrize("script_id", SCRIPTS)
+def test_every_card_a_step_points_at_is_in_sight(script_id):
+    pointed = 0
+    for session, lesson, seat, _action, _events in _before_each_move(script_id):
+        if seat == 0:
+            missing = set(lesson.highlight()) - _in_sight(session.state.summary())
+            assert not missing, (lesson.step, missing)
+            pointed += len(lesson.step.highlight)
+    assert pointed or script_id == "cassino"

@@ -16,6 +16,7 @@ import pygame
 
 from game import i18n
 from game.actions import Action
+from game.cards import parse_card
 from game.guide.scripts import SCRIPTS, lesson_of, start
 from game.i18n import t
 from game.ui import audio, fonts, palette
@@ -82,6 +83,7 @@ class GuidePanel:
         if lay is None or sc.session.state is None:
             return
         self._light_up()
+        self._mark_further_cards(surface)
         s = lay.scale
         fs = sc.app.font_sizes
         pad = max(6, round(10 * s))
@@ -134,6 +136,21 @@ class GuidePanel:
         action = self.lesson.expected()
         if action is not None and sc.session.why_illegal(action) is None:
             sc.hint = [action, sc.version, 1.0]
+
+    def _mark_further_cards(self, surface: pygame.Surface) -> None:
+        """The cards a step names besides its move's own (the red three just laid out, the
+        card on top of the pile): the same gold rim, without the marker."""
+        sc = self.screen
+        step = self.lesson.step if self.lesson is not None else None
+        if step is None or not step.highlight or sc.scene is None or not sc.can_act():
+            return
+        if sc.session.state.current_player() != sc.viewer:
+            return
+        want = {parse_card(c) for c in step.highlight}
+        pulse = 0.5 + 0.5 * abs(((sc.think_clock * 1.2) % 2.0) - 1.0)
+        for sp in sc.scene.sprites:
+            if sp.code in want and sp.face_up and sp.zone[0] != "hand":
+                render.draw_hint(surface, sp.rect, sc.lay.scale, pulse, card=False)
 
 
 def _texts(texts: tuple[str, str]) -> str:
