@@ -149,3 +149,18 @@ def test_frozen_in_time_position_is_solved_by_a_meld_in_the_opponents_turn(app):
     assert session.state.current_player() == 1
     d.perform(parse_action(meld))
     assert screen.guide.solved
+
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_choice_dialog_shows_all_its_words(app, language):
+    """At 800x600 the dialog's words fit its box: no scroll bar hides the end of them."""
+    a = app(size=(800, 600), language=language)
+    menu = MainMenu(a)
+    a.show(menu)
+    from game.ui.table.guide_panel import choose
+
+    choose(menu)
+    a.step(0.01, present=False)
+    text = next(e for e in menu.dialog.panel.elements if type(e).__name__ == "UITextBox")
+    assert text.scroll_bar is None
