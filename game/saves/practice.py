@@ -261,8 +261,7 @@ PUZZLES = [
          "pile": "QD 7C",
          "melds": [{"K": "KS KS KH KH KD KD KC", "Q": "QH QS QD QC QH 2C"}, {"A": "AH AD AC"}],
          "opened": [True, True], "turn": 0, "phase": "play"},
-        ("Canastone: closing with a clean and a dirty canasta",
-         "カナストーネ:クリーンとダーティーのカナスタで上がる"),
+        ("Canastone: closing", "カナストーネ:上がり(クローズ)"),
         ("To close (go out) your side needs a clean canasta and a dirty one. Your kings are "
          "clean; your queens hold a two and have six cards. Add QS to them, meld 7D 7H 7S and "
          "close by discarding 4D: the last discard must be a natural card from 4 to ace.",
