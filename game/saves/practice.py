@@ -39,7 +39,7 @@ class Puzzle:
     description: tuple[str, str]
     solution: list[str] = field(default_factory=list)
     goal: Goal = ()  # when the position counts as solved (game.guide.goals)
-    wrong: list[str] = field(default_factory=list)  # legal moves that do not solve it
+    wrong: list[str] = field(default_factory=list)  # a legal turn that does not solve it
 
 
 EX6 = ["3H", "JC", "5D", "KD"]
@@ -129,7 +129,7 @@ PUZZLES = [
          "捨て札の山に2(ワイルドカード)が入っているので、山は凍結されています。凍結中は、一番上の"
          "カードと同じ数字の自然札2枚でしか取れず、ワイルドカードは使えません。ハート8とクラブ8で山を"
          "取りましょう。"),
-        ["0 take 8H 8C"], (Cond("took_pile"),), ["0 draw"],
+        ["0 take 8H 8C"], (Cond("took_pile"),), ["0 draw", "0 discard 4D"],
     ),
     Puzzle(
         "canasta-opening-minimum", "canasta", 2, "opening-minimum",

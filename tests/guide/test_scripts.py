@@ -83,7 +83,7 @@ def test_every_prompt_is_in_both_catalogues(script_id):
     script = SCRIPTS[script_id]
     keys = [s.prompt for s in script.steps] + [script.title, script.end, script.wait]
     keys += ["guide.step", "guide.done", "guide.refused", "guide.choose.title",
-             "guide.choose.body", "menu.guide", "practice.solved"]
+             "guide.choose.body", "menu.guide", "practice.solved", "practice.missed"]
     for key in keys:
         assert key in EN and key in JA, key
         assert i18n.placeholders(EN[key]) == i18n.placeholders(JA[key]), key

@@ -106,23 +106,33 @@ def test_practice_position_shows_its_instructions_and_when_it_is_solved(app, puz
     for text in p.solution:
         d.settle()
         d.perform(parse_action(text))
-    assert panel.solved
+    assert panel.solved and not panel.missed
     assert panel.body()[1] == t("practice.solved")
     assert t("practice.solved") in [x[0] for x in screen.toasts]
 
 
-def test_wrong_line_is_not_solved_at_the_table(app):
+WRONG = [p.id for p in practice.PUZZLES if p.wrong]
+
+
+@pytest.mark.parametrize("puzzle_id", WRONG)
+def test_wrong_line_is_not_solved_at_the_table(app, puzzle_id):
+    """Every position's wrong line, played with mouse events, is not taken for a solution;
+    once the player's next turn begins the panel says so."""
     a = app(language="ja")
-    session = saves.start_practice(practice_dir() / "quick-going-out.json")
+    session = saves.start_practice(practice_dir() / f"{puzzle_id}.json")
     screen = TableScreen(a, session=session, autosave=False)
     a.show(screen)
     d = Driver(a, screen)
-    p = practice.puzzle_by_id("quick-going-out")
+    p = practice.puzzle_by_id(puzzle_id)
     assert screen.guide.heading() == p.title[1]
     for text in p.wrong:
         d.settle()
         d.perform(parse_action(text))
-    assert not screen.guide.solved
+        assert not screen.guide.missed  # judged once the player's next turn begins
+    d.settle()
+    assert not screen.guide.solved and screen.guide.missed
+    assert screen.guide.body()[1] == t("practice.missed")
+    assert t("practice.missed") in [x[0] for x in screen.toasts]
 
 
 def test_an_ordinary_game_has_no_panel(app):

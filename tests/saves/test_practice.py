@@ -125,6 +125,7 @@ def test_goal_is_reached_by_the_solution_only(p):
         assert why(s, text) is None, text
         s.apply(parse_action(text))
     assert not practice.solved(p, s), p.wrong
+    assert s.state.is_over() or s.state.current_player() != 0  # a whole turn, judged as such
 
 
 def test_an_ordinary_game_is_no_practice_position():

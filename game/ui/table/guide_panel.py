@@ -32,6 +32,8 @@ class GuidePanel:
         self.lesson = lesson
         self.puzzle = puzzle
         self.solved = False
+        self.missed = False  # the player's turn went by without solving the position
+        self.moved = False
         self.rect: pygame.Rect | None = None
 
     # ---- the hooks -----------------------------------------------------------------------
@@ -48,13 +50,21 @@ class GuidePanel:
             self.lesson.record(action)
             if self.screen.session.state.is_over():  # the score sheet covers the panel
                 self.screen.toast(t(self.lesson.script.end), "info", 12.0)
-        elif self.puzzle is not None and not self.solved:
+        elif self.puzzle is not None and not self.solved and not self.missed:
             from game.saves.practice import solved
 
+            st = self.screen.session.state
+            self.moved = self.moved or action.seat == 0
             if solved(self.puzzle, self.screen.session):
                 self.solved = True
                 self.screen.toast(t("practice.solved"), "info", 6.0)
                 audio.play("win")
+            elif self.moved and (st.is_over() or (action.seat != 0
+                                                  and st.current_player() == 0)):
+                # Judged when the player's next turn begins: a Looking and Down player may
+                # still meld during the others' turns (LD-10).
+                self.missed = True
+                self.screen.toast(t("practice.missed"), "info", 6.0)
 
     # ---- what it says --------------------------------------------------------------------
     def heading(self) -> str:
@@ -65,7 +75,9 @@ class GuidePanel:
     def body(self) -> tuple[str, str]:
         """(the words, a status line: the step counter or "solved")."""
         if self.puzzle is not None:
-            return _texts(self.puzzle.description), t("practice.solved") if self.solved else ""
+            status = "practice.solved" if self.solved else "practice.missed" if self.missed \
+                else ""
+            return _texts(self.puzzle.description), t(status) if status else ""
         lesson = self.lesson
         st = self.screen.session.state
         steps = len(lesson.script.steps)
