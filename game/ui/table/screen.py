@@ -27,8 +27,8 @@ from game.i18n import game_name, t, translate_reason
 from game.registry import game_info
 from game.ui import audio, felt, fonts, palette
 from game.ui.screen import Screen
-from game.ui.table import guide_panel, moments, render
 from game.ui.table import layout as L
+from game.ui.table import moments, render
 from game.ui.table.animation import Animator
 from game.ui.table.gestures import (
     Drag,
@@ -38,6 +38,7 @@ from game.ui.table.gestures import (
     cassino_candidates,
     first_legal,
 )
+from game.ui.table.guide_panel import attach as attach_guide
 from game.ui.table.movelog import MoveLog
 from game.ui.table.scene import Target, View, build, rank_key, suit_key, sync_order
 from game.ui.table.scoresheet import GameOver, ScoreSheet
@@ -130,7 +131,7 @@ class TableScreen(Screen):
         self._buttons: dict[str, object] = {}
         self._button_state: tuple = ()
         self.frame_times: list[float] = []
-        self.guide = guide_panel.attach(self)  # a practice position's or guided deal's panel
+        self.guide = attach_guide(self)  # a practice position's or a guided deal's panel
 
     @classmethod
     def from_session(cls, app, session) -> TableScreen:
