@@ -174,3 +174,26 @@ def test_the_choice_dialog_shows_all_its_words(app, language):
     a.step(0.01, present=False)
     text = next(e for e in menu.dialog.panel.elements if type(e).__name__ == "UITextBox")
     assert text.scroll_bar is None
+
+
+@pytest.mark.parametrize("script_id", SCRIPTS)
+def test_the_next_deal_after_a_guided_one_is_played_freely(app, script_id):
+    """After the lesson's deal, Next deal on the score sheet deals as usual: the player's moves
+    are no longer held to the script and the panel is gone."""
+    from game.guide.scripts import start
+
+    a = app()
+    session, lesson = start(script_id)
+    screen = TableScreen(a, session=session, autosave=False)
+    a.show(screen)
+    d = Driver(a, screen)
+    while not session.state.is_over():
+        if d.settle() == "human":
+            d.perform(lesson.expected())
+    screen.next_deal()
+    assert session.position is None and not session.state.is_over()
+    assert d.settle() == "human"
+    action = session.bot_move(0)
+    assert screen.guide.allows(action, computer=False)
+    assert d.perform(action)
+    a.render()

@@ -36,16 +36,23 @@ class GuidePanel:
         self.moved = False
         self.rect: pygame.Rect | None = None
 
+    @property
+    def active(self) -> bool:
+        """The lesson is the hand-made deal's; the deals after it are played as usual."""
+        return self.screen.session.position is not None
+
     # ---- the hooks -----------------------------------------------------------------------
     def allows(self, action: Action, computer: bool) -> bool:
         """A guided deal takes only the step's move from the player; the rest is the script's."""
-        if self.lesson is None or computer or self.lesson.accepts(action):
+        if self.lesson is None or computer or not self.active or self.lesson.accepts(action):
             return True
         self.screen.toast(t("guide.refused"), "info")
         audio.play("error")
         return False
 
     def applied(self, action: Action) -> None:
+        if not self.active:
+            return
         if self.lesson is not None:
             self.lesson.record(action)
             if self.screen.session.state.is_over():  # the score sheet covers the panel
@@ -92,7 +99,7 @@ class GuidePanel:
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.screen
         lay = sc.lay
-        if lay is None or sc.session.state is None:
+        if lay is None or sc.session.state is None or not self.active:
             return
         self._light_up()
         self._mark_further_cards(surface)
