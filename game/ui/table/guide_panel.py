@@ -35,6 +35,8 @@ class GuidePanel:
         self.missed = False  # the player's turn went by without solving the position
         self.moved = False
         self.rect: pygame.Rect | None = None
+        self._key: tuple = ()
+        self._image: pygame.Surface | None = None
 
     @property
     def active(self) -> bool:
@@ -103,14 +105,24 @@ class GuidePanel:
             return
         self._light_up()
         self._mark_further_cards(surface)
-        s = lay.scale
-        fs = sc.app.font_sizes
-        pad = max(6, round(10 * s))
         region = self._region()
-        width = min(region.w - 2 * pad, max(round(300 * s), round(region.w * 0.4)))
-        inner = width - 2 * pad
         head = self.heading()
         body, status = self.body()
+        key = (head, body, status, self.solved, region.size, lay.scale,
+               tuple(sorted(sc.app.font_sizes.items())))
+        if key != self._key:  # laid out again only when the words or the size change
+            self._key, self._image = key, self._picture(head, body, status, region.w)
+        pad = max(6, round(10 * lay.scale))
+        box = self._image.get_rect(topright=(region.right - pad, region.y + pad))
+        self.rect = box
+        surface.blit(self._image, box)
+
+    def _picture(self, head: str, body: str, status: str, room: int) -> pygame.Surface:
+        s = self.screen.lay.scale
+        fs = self.screen.app.font_sizes
+        pad = max(6, round(10 * s))
+        width = min(room - 2 * pad, max(round(300 * s), round(room * 0.4)))
+        inner = width - 2 * pad
         hsize = fonts.fit_size(head, inner, fs["heading"], True, 10)
         size = fs["small"]
         lines = wrap(body, inner, size)
@@ -121,19 +133,17 @@ class GuidePanel:
         height = pad + head_img.get_height() + round(4 * s) + len(lines) * lh + pad
         if status_img is not None:
             height += status_img.get_height() + round(4 * s)
-        box = pygame.Rect(0, 0, width, height)
-        box.topright = (region.right - pad, region.y + pad)
-        self.rect = box
-        surface.blit(render.rounded(box.size, (*palette.PANEL, 225), max(4, round(10 * s)),
-                                    palette.PANEL_BORDER, max(1, round(2 * s))), box)
-        y = box.y + pad
-        surface.blit(head_img, (box.x + pad, y))
+        image = render.rounded((width, height), (*palette.PANEL, 225), max(4, round(10 * s)),
+                               palette.PANEL_BORDER, max(1, round(2 * s))).copy()
+        y = pad
+        image.blit(head_img, (pad, y))
         y += head_img.get_height() + round(4 * s)
         for line in lines:
-            surface.blit(render.text(line, size, palette.TEXT), (box.x + pad, y))
+            image.blit(render.text(line, size, palette.TEXT), (pad, y))
             y += lh
         if status_img is not None:
-            surface.blit(status_img, (box.x + pad, y + round(4 * s)))
+            image.blit(status_img, (pad, y + round(4 * s)))
+        return image
 
     def _region(self) -> pygame.Rect:
         """Where the panel goes: the top right of the open table (Cassino) or of the topmost
