@@ -10,7 +10,8 @@ up as the Hint button's do (docs/guide.md).
 
 from __future__ import annotations
 
-import logging
+from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -22,8 +23,6 @@ from game.i18n import t
 from game.ui import audio, fonts, palette
 from game.ui.table import render
 from game.ui.textlayout import wrap
-
-log = logging.getLogger(__name__)
 
 
 class GuidePanel:
@@ -110,12 +109,13 @@ class GuidePanel:
         body, status = self.body()
         key = (head, body, status, self.solved, region.size, lay.scale,
                tuple(sorted(sc.app.font_sizes.items())))
-        if key != self._key:  # laid out again only when the words or the size change
+        if key != self._key or self._image is None:  # only when the words or the size change
             self._key, self._image = key, self._picture(head, body, status, region.w)
+        image = self._image
         pad = max(6, round(10 * lay.scale))
-        box = self._image.get_rect(topright=(region.right - pad, region.y + pad))
+        box = image.get_rect(topright=(region.right - pad, region.y + pad))
         self.rect = box
-        surface.blit(self._image, box)
+        surface.blit(image, box)
 
     def _picture(self, head: str, body: str, status: str, room: int) -> pygame.Surface:
         s = self.screen.lay.scale
@@ -213,7 +213,7 @@ def choose(menu) -> None:
     """The main menu's "Learn to play": which game's guided deal."""
     from game.ui.widgets.dialog import Dialog
 
-    buttons = [(t("common.cancel"), None)]
-    buttons += [(i18n.game_name(SCRIPTS[k].rules), lambda k=k: open_guide(menu.app, k))
+    buttons: list[tuple[str, Callable[[], None] | None]] = [(t("common.cancel"), None)]
+    buttons += [(i18n.game_name(SCRIPTS[k].rules), partial(open_guide, menu.app, k))
                 for k in SCRIPTS]
     Dialog(menu, t("guide.choose.title"), t("guide.choose.body"), buttons)
