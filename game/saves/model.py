@@ -246,7 +246,8 @@ class PracticeInfo(_Strict):
 
     id: Annotated[StrictStr, Field(pattern=r"^[a-z0-9-]{1,40}$")]
     topic: Literal["cassino-reservation", "cassino-capture", "frozen-pile", "opening-minimum",
-                   "going-out"]
+                   "going-out", "draw-two", "take-the-pile", "open-first", "packet",
+                   "wild-canasta", "looking-then-down", "frozen-in-time", "red-three-canasta"]
     order: Annotated[StrictInt, Field(ge=0, le=999)]
     title: Texts
     description: Texts

@@ -1,5 +1,6 @@
 """The main menu: the title, a fan of cards, and New game / Continue / Load / Settings /
-Rules / Quit. Continue and Load are enabled only when the saves layer says so (AppHooks)."""
+Rules / Learn to play / Quit. Continue and Load are enabled only when the saves layer says so
+(AppHooks)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,7 @@ class MainMenu(Screen):
             ("menu.load", self.app.load_game, self.app.can_load()),
             ("menu.settings", self.app.show_settings, True),
             ("menu.rules", self.app.show_rules, True),
+            ("menu.guide", self.learn_to_play, True),
             ("menu.quit", self.app.quit, True),
         ]
         ph = pad * 2 + len(items) * bh + (len(items) - 1) * gap
@@ -67,6 +69,11 @@ class MainMenu(Screen):
             rect = pygame.Rect(pad, pad + i * (bh + gap), bw, bh)
             self.buttons[key] = self.button(rect, t(key), action, "#menu_button",
                                             container=self.menu_panel, enabled=enabled)
+
+    def learn_to_play(self) -> None:
+        from game.ui.table.guide_panel import choose
+
+        choose(self)
 
     @staticmethod
     def version_text() -> str:

@@ -38,6 +38,7 @@ from game.ui.table.gestures import (
     cassino_candidates,
     first_legal,
 )
+from game.ui.table.guide_panel import attach as attach_guide
 from game.ui.table.movelog import MoveLog
 from game.ui.table.scene import Target, View, build, rank_key, suit_key, sync_order
 from game.ui.table.scoresheet import GameOver, ScoreSheet
@@ -130,6 +131,7 @@ class TableScreen(Screen):
         self._buttons: dict[str, object] = {}
         self._button_state: tuple = ()
         self.frame_times: list[float] = []
+        self.guide = attach_guide(self)  # a practice position's or a guided deal's panel
 
     @classmethod
     def from_session(cls, app, session) -> TableScreen:
@@ -466,6 +468,8 @@ class TableScreen(Screen):
         if why is not None:
             self.show_reason(why)
             return False
+        if self.guide is not None and not self.guide.allows(action, computer):
+            return False
         if not computer and not confirmed and self._confirm_risky(action):
             return False
         if self.scene is None:
@@ -483,6 +487,8 @@ class TableScreen(Screen):
                         break
         events = self.session.apply(action)
         self.version += 1
+        if self.guide is not None:
+            self.guide.applied(action)
         for e in events:
             if (e.kind == "down" and e.seat == self.viewer and self.revealed()
                     and self.session.is_human(e.seat)):
@@ -1378,6 +1384,8 @@ class TableScreen(Screen):
             render.draw_target(surface, d.hot.rect, lay.scale, True)
         if self.animator.busy:
             self.animator.draw(surface, self.app.settings.deck_style)
+        if self.guide is not None:  # under the overlays (score sheet), over the cards
+            self.guide.draw(surface)
         if self.overlay is not None:
             self.overlay.draw(surface)
 
