@@ -237,6 +237,29 @@ def test_new_game_options_and_player_counts_per_game(make_app):
     assert app.screen.target_label.text == "Target: 15000 points"
 
 
+def test_clicking_the_chosen_option_keeps_it_chosen(make_app):
+    """A click on the selected button of any one-of-several row (the game list, players,
+    first dealer, keeper, seat kinds and levels) leaves it highlighted and the choices as they
+    were (pygame_gui drew it as unselected after the press)."""
+    app = make_app()
+    app.show_new_game()
+    settle(app)
+    click(app, app.screen.game_buttons["looking-and-down"])
+    click(app, app.screen.players.buttons[7])
+    click(app, app.screen.seat_kind[1].buttons["human"])
+    ng = app.screen
+    rows = [ng.game_buttons, ng.players.buttons, ng.dealer.buttons, ng.keeper.buttons]
+    rows += [row.buttons for row in ng.seat_kind + ng.seat_level]
+    chosen = [b for row in rows for b in row.values() if b.is_selected and b.is_enabled]
+    assert len(chosen) == 4 + 7 + 5  # game, players, dealer, keeper; 7 kinds; 5 levels
+    config = ng.config
+    for b in chosen:
+        look = pygame.image.tobytes(b.image, "RGBA")
+        click(app, b, frames=8)
+        assert app.screen is ng and ng.config == config, b.text
+        assert b.is_selected and pygame.image.tobytes(b.image, "RGBA") == look, b.text
+
+
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_new_game_offers_exactly_the_declared_choices(make_app, language):
     """Per game and player count: the declared counts, options, keeper (LD-1), target
