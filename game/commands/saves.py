@@ -1,6 +1,7 @@
 """``python -m game saves list|check FILE|export FILE --record OUT.json`` (docs/saves.md).
 
-- ``list``: the user's saves (autosave, backup, named), then the bundled practice positions;
+- ``list``: the user's saves (autosave, backup, named, recent), then the bundled practice
+  positions;
   damaged files are listed with their reason. ``--json`` prints one JSON array.
 - ``check FILE``: exit 0 when the file loads (a summary on standard output), 1 with a one-line
   reason on standard error when it does not.

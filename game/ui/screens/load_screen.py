@@ -2,7 +2,8 @@
 
 The list shows the player's games (the autosave, its backup, named saves; newest first) with
 game, players, scores, date and whose turn it is; damaged files greyed with a short reason;
-then the bundled practice positions in their own section. Load (or Start, for practice),
+then the recent unfinished games that new games replaced, and the bundled practice positions,
+each in its own section. Load (or Start, for practice),
 Rename and Delete act on the selected row. Rows are drawn onto one image inside the panel, so
 dialogs stay on top of them.
 
@@ -134,6 +135,9 @@ def entry_line(e) -> str:
 def entry_detail(e) -> str:
     if e.kind == "practice" and e.practice is not None:
         return getattr(e.practice.description, i18n.current_language(), e.practice.description.en)
+    if e.kind == "recent" and e.ok:
+        return t("load.recent_note", count=saves.store.MAX_RECENT,
+                 file=display_text(e.path.name))
     if not e.ok:
         return t("load.damaged_detail", reason=t(f"load.damaged.{e.reason_code}"),
                  detail=display_text(e.reason or ""), file=display_text(e.path.name))
@@ -281,16 +285,18 @@ class LoadScreen(Screen):
 
     def refresh(self, rebuild: bool = True) -> None:
         try:
-            self.user = saves.list_saves()
+            listed = saves.list_saves()
         except Exception:  # a broken folder must not take the screen down
             log.exception("listing saves failed")
-            self.user = []
+            listed = []
+        self.user = [e for e in listed if e.kind != "recent"]
+        self.recent = [e for e in listed if e.kind == "recent"]
         try:
             self.practice = saves.list_practice()
         except Exception:
             log.exception("listing practice positions failed")
             self.practice = []
-        self.entries = self.user + self.practice
+        self.entries = self.user + self.recent + self.practice
         self.selected = min(self.selected, max(0, len(self.entries) - 1))
         if rebuild and self.root is not None:
             self.rebuild()
@@ -302,6 +308,9 @@ class LoadScreen(Screen):
     def _rows(self) -> list[tuple[str, object]]:
         rows: list[tuple[str, object]] = [("header", t("load.section.saves"))]
         rows += [("entry", e) for e in self.user] or [("empty", t("load.none"))]
+        if self.recent:
+            rows.append(("header", t("load.section.recent")))
+            rows += [("entry", e) for e in self.recent]
         rows.append(("header", t("load.section.practice")))
         rows += [("entry", e) for e in self.practice]
         return rows
@@ -391,10 +400,11 @@ class LoadScreen(Screen):
         return boxes[-1][0].bottom if boxes else 0
 
     def _keep_visible(self) -> None:
+        firsts = {0, len(self.user), len(self.user) + len(self.recent)}  # under a header
         for rect, kind, _, i in self._row_boxes():
             if kind == "entry" and i == self.selected:
                 if rect.top - self.scroll < 0:
-                    self.scroll = rect.top - (self.header_h if i in (0, len(self.user)) else 0)
+                    self.scroll = rect.top - (self.header_h if i in firsts else 0)
                 elif rect.bottom - self.scroll > self.list_rect.h:
                     self.scroll = rect.bottom - self.list_rect.h
         self.scroll = max(0, min(self.scroll, self._content_height() - self.list_rect.h))
@@ -475,7 +485,8 @@ class LoadScreen(Screen):
         if e is None or e.kind == "practice":
             return
         Dialog(self, t("load.delete.title"), t("load.delete.message", name=entry_title(e)),
-               [(t("common.cancel"), None), (t("load.delete"), lambda: self._delete(e))])
+               [(t("common.cancel"), None), (t("load.delete"), lambda: self._delete(e))],
+               default=0)  # deleting cannot be undone
 
     def _delete(self, e) -> None:
         try:
