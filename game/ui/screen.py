@@ -154,6 +154,10 @@ class Screen:
                 and hasattr(self.dialog, "submit")):
             self.dialog.submit()  # Enter in a dialog's text field (a name box) is its OK
             return True
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.dialog is not None and hasattr(self.dialog, "press_default")
+                and self.dialog.press_default()):
+            return True
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
                 and self.escape_goes_back):
             if self.dialog is not None:
