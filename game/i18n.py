@@ -105,6 +105,24 @@ def game_name(game: str) -> str:
     return t(info.title_key if info else f"game.{game}")
 
 
+def player_names(kinds, names=()) -> list[str]:
+    """What every screen and command calls the seats, from their kinds (``"human"`` or
+    ``"computer"``) and any names of their own: "You" when there is one human, else "Player n";
+    "Computer n"; n is the seat's number as New game shows it (seat + 1), so the same computer
+    has the same number at the table, on the Load screen and in ``saves list``."""
+    single = sum(k == "human" for k in kinds) == 1
+    out = []
+    for seat, kind in enumerate(kinds):
+        own = names[seat] if seat < len(names) else ""
+        if own:
+            out.append(own)
+        elif kind == "human":
+            out.append(t("player.you") if single else t("player.human", n=seat + 1))
+        else:
+            out.append(t("player.computer", n=seat + 1))
+    return out
+
+
 # Cards as the player reads them (the move log, refusals): rank and suit sign, not notation.
 SUIT_SIGNS = "\u2660\u2665\u2666\u2663"  # ♠ ♥ ♦ ♣, in the order of game.cards.SUITS
 RANK_SIGNS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

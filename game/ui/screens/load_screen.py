@@ -22,7 +22,7 @@ import pygame_gui
 from pygame_gui.elements import UIImage, UIPanel, UITextEntryLine, UIWindow
 
 from game import i18n, saves
-from game.i18n import game_name, t
+from game.i18n import game_name, player_names, t
 from game.safetext import display_text
 from game.ui import fonts, palette
 from game.ui.screen import Screen
@@ -92,14 +92,10 @@ def _local_time(stamp: str | None) -> str:
 
 
 def seat_name(summary, seat: int) -> str:
-    s = summary.seats[seat]
-    if s.name:
-        return display_text(s.name)  # from the file: a NUL would make the font raise
-    if s.kind == "human":
-        humans = [i for i, x in enumerate(summary.seats) if x.kind == "human"]
-        return t("player.you") if len(humans) == 1 else t("player.seat", n=seat + 1)
-    computers = [i for i, x in enumerate(summary.seats) if x.kind == "computer"]
-    return t("player.computer", n=computers.index(seat) + 1)
+    """The seat as the table names it; a name from the file made safe to draw (a NUL would
+    make the font raise)."""
+    return player_names([x.kind for x in summary.seats],
+                        [display_text(x.name) for x in summary.seats])[seat]
 
 
 def entry_title(e) -> str:
