@@ -10,7 +10,7 @@ from game import i18n, saves
 from game.commands import saves as saves_command
 from game.session import GameSession, SeatConfig
 from game.ui.screens.load_screen import seat_name
-from game.ui.table import TableScreen
+from game.ui.table import TableScreen, messages
 from tests.ui.table.driver import make_app
 
 SEATINGS = [("human", "computer", "computer", "computer"),
@@ -30,7 +30,9 @@ def test_table_load_and_saves_list_name_seats_alike(tmp_path, monkeypatch, langu
             session.start_deal()
             saves.save_as(session, f"game {n}")
             (entry,) = [e for e in saves.list_saves() if e.name == f"game {n}"]
-            table = TableScreen.from_session(app, session).names()
+            screen = TableScreen.from_session(app, session)
+            table = screen.names()
+            assert messages.you(screen) == i18n.you_seat(kinds)
             load = [seat_name(entry.summary, s) for s in range(len(kinds))]
             assert load == table == i18n.player_names(kinds), kinds
             computers = [s for s, k in enumerate(kinds) if k == "computer"]

@@ -22,7 +22,7 @@ import pygame_gui
 from pygame_gui.elements import UIImage, UIPanel, UITextEntryLine, UIWindow
 
 from game import i18n, saves
-from game.i18n import game_name, player_names, t
+from game.i18n import game_name, player_names, seat_message, t, you_seat
 from game.safetext import display_text
 from game.ui import fonts, palette
 from game.ui.screen import Screen
@@ -91,11 +91,14 @@ def _local_time(stamp: str | None) -> str:
     return when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
+def _kinds_and_names(summary) -> tuple[list[str], list[str]]:
+    # Names come from the file: made safe to draw (a NUL would make the font raise).
+    return [x.kind for x in summary.seats], [display_text(x.name) for x in summary.seats]
+
+
 def seat_name(summary, seat: int) -> str:
-    """The seat as the table names it; a name from the file made safe to draw (a NUL would
-    make the font raise)."""
-    return player_names([x.kind for x in summary.seats],
-                        [display_text(x.name) for x in summary.seats])[seat]
+    """The seat as the table names it."""
+    return player_names(*_kinds_and_names(summary))[seat]
 
 
 def entry_title(e) -> str:
@@ -124,7 +127,9 @@ def entry_line(e) -> str:
     elif s.turn < 0:
         parts.append(t("load.deal_over"))
     else:
-        parts.append(t("load.turn", name=seat_name(s, s.turn)))
+        kinds, names = _kinds_and_names(s)
+        parts.append(seat_message("load.turn", s.turn, player_names(kinds, names),
+                                  you_seat(kinds, names)))
     return " · ".join(parts)
 
 
