@@ -96,6 +96,14 @@ def t(key: str, **params) -> str:
     return text
 
 
+def game_text(game: str, key: str, **params) -> str:
+    """``key`` in the words of ``game``: ``<key>.<game>`` where the game names the thing
+    differently (Cassino plays games, not deals, and its first seat plays first rather than
+    deals: RULES.md CN-3), else ``key``."""
+    own = f"{key}.{game}"
+    return t(own if has(own) else key, **params)
+
+
 def game_name(game: str) -> str:
     """A game's display name from its registry name (``"quick-canasta"``), by its declared
     title key."""

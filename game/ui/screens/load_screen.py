@@ -22,7 +22,7 @@ import pygame_gui
 from pygame_gui.elements import UIImage, UIPanel, UITextEntryLine, UIWindow
 
 from game import i18n, saves
-from game.i18n import game_name, player_names, seat_message, t, you_seat
+from game.i18n import game_name, game_text, player_names, seat_message, t, you_seat
 from game.safetext import display_text
 from game.ui import fonts, palette
 from game.ui.screen import Screen
@@ -121,11 +121,11 @@ def entry_line(e) -> str:
         return " · ".join(parts + [t("load.practice_to_play")])
     parts.append(", ".join(seat_name(s, i) for i in range(s.players)))
     parts.append(" – ".join(str(x) for x in s.totals))
-    parts.append(t("load.deal", n=s.deal))
+    parts.append(game_text(s.game, "load.deal", n=s.deal))
     if s.game_over:
-        parts.append(t("load.game_over"))
+        parts.append(game_text(s.game, "load.game_over"))
     elif s.turn < 0:
-        parts.append(t("load.deal_over"))
+        parts.append(game_text(s.game, "load.deal_over"))
     else:
         kinds, names = _kinds_and_names(s)
         parts.append(seat_message("load.turn", s.turn, player_names(kinds, names),
