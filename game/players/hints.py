@@ -141,8 +141,8 @@ def discard_warning(decision: Decision, action: Action,
 
     Canasta family: the next player is likely (at least ``threshold``) to be able to take the
     pile with this card, and the pile is worth having: big, or small but completing a canasta
-    of theirs with this card (a small pile was never warned of). Cassino: the trail leaves a table the
-    next player is likely to sweep."""
+    of theirs with this card (a small pile was never warned of). Cassino: the trail leaves a
+    table the next player is likely to sweep."""
     if decision.rules == "cassino":
         return _trail_warning(decision, action, threshold)
     if action.verb != "discard":
