@@ -247,6 +247,8 @@ def test_clicking_the_chosen_option_keeps_it_chosen(make_app):
     click(app, app.screen.game_buttons["looking-and-down"])
     click(app, app.screen.players.buttons[7])
     click(app, app.screen.seat_kind[1].buttons["human"])
+    click(app, app.screen.option_boxes["no-grab-bonus"])
+    click(app, app.screen.dealer.buttons[3])
     ng = app.screen
     rows = [ng.game_buttons, ng.players.buttons, ng.dealer.buttons, ng.keeper.buttons]
     rows += [row.buttons for row in ng.seat_kind + ng.seat_level]

@@ -38,6 +38,8 @@ class NewGameScreen(Screen):
 
     def set_game(self, game: str) -> None:
         c = self.config
+        if game == c.game:
+            return  # the chosen game again: keep the choices made for it
         info = GAMES[game]
         players = c.players if c.players in info.player_counts else info.usual_players
         self.config = NewGameConfig(
