@@ -30,7 +30,7 @@ class Dialog:
         self.screen = screen
         self.default = default
         self._callbacks = [callback for _, callback in buttons]
-        self._args = (title, message, list(buttons), default)
+        self._args = (title, message, list(buttons))
         s = screen.s
         w, h = screen.size
         self.backdrop = UIWindow(pygame.Rect(0, 0, w, h), screen.manager,
@@ -92,4 +92,4 @@ class Dialog:
         self.backdrop.kill()
 
     def reopen_args(self):
-        return self._args
+        return (*self._args, self.default)
