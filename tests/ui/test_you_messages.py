@@ -80,7 +80,7 @@ def test_the_load_screen_says_your_turn():
 
     class Entry:
         ok, kind = True, "named"
-        summary = Summary(game="cassino", players=2, seats=[
+        summary = Summary(game="canasta", players=2, seats=[
             {"name": "", "kind": "human", "level": "normal"},
             {"name": "", "kind": "computer", "level": "normal"}],
             totals=[0, 0], deal=1, actions=0, turn=0, deal_over=False, game_over=False,
