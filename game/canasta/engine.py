@@ -758,7 +758,7 @@ class EngineMixin:
                 return reason("ask_no_way", why=why)
         return None
 
-    def _out_of_reach(self, seat: int):
+    def _out_of_reach(self, seat: int) -> str | None:
         """The 'why' reason when the seat's side cannot go out this turn whatever it melds
         (decided: then there is nothing to ask, CA-12/CS-13), else None. Optimistic, so that a
         side that might go out is never refused: every natural in hand may join the side's
