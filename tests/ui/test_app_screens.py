@@ -17,6 +17,7 @@ from game.ui.screens.main_menu import MainMenu
 from game.ui.screens.new_game import NewGameScreen
 from game.ui.screens.rules import RulesScreen
 from game.ui.screens.settings_screen import SettingsScreen
+from game.ui.widgets.segmented import Segmented
 
 # Set CARDTABLE_SHOTS=<folder> to keep PNGs of every screen for review (PNG saving is slow).
 SHOTS = os.environ.get("CARDTABLE_SHOTS")
@@ -259,6 +260,21 @@ def test_clicking_the_chosen_option_keeps_it_chosen(make_app):
         look = pygame.image.tobytes(b.image, "RGBA")
         click(app, b, frames=8)
         assert app.screen is ng and ng.config == config, b.text
+        assert b.is_selected and pygame.image.tobytes(b.image, "RGBA") == look, b.text
+
+
+def test_clicking_the_chosen_setting_keeps_it_chosen(make_app):
+    """The same for every one-of-several row of the Settings screen."""
+    app = make_app()
+    click(app, app.screen.buttons["menu.settings"])
+    screen = app.screen
+    assert isinstance(screen, SettingsScreen)
+    rows = [c for c in screen.controls.values() if isinstance(c, Segmented)]
+    assert len(rows) >= 6
+    for row in rows:
+        b = row.buttons[row.value]
+        look = pygame.image.tobytes(b.image, "RGBA")
+        click(app, b, frames=8)
         assert b.is_selected and pygame.image.tobytes(b.image, "RGBA") == look, b.text
 
 
