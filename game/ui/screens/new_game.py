@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UICheckBox
 
-from game.i18n import t
+from game.i18n import game_text, t
 from game.registry import GAMES
 from game.ui import fonts
 from game.ui.config import LEVELS, NewGameConfig, SeatConfig, default_seats
@@ -38,6 +38,8 @@ class NewGameScreen(Screen):
 
     def set_game(self, game: str) -> None:
         c = self.config
+        if game == c.game:
+            return  # the chosen game again: keep the choices made for it
         info = GAMES[game]
         players = c.players if c.players in info.player_counts else info.usual_players
         self.config = NewGameConfig(
@@ -126,8 +128,8 @@ class NewGameScreen(Screen):
         self._update_target()
         y += s(36)
         seat_choices = [(-1, t("common.random"))] + [(i, str(i + 1)) for i in range(c.players)]
-        self.label(pygame.Rect(x, y, left_w, head_h), t("new_game.first_dealer"), "#heading",
-                   container=p)
+        self.label(pygame.Rect(x, y, left_w, head_h), game_text(c.game, "new_game.first_dealer"),
+                   "#heading", container=p)
         y += head_h
         self.dealer = Segmented(self, pygame.Rect(x, y, left_w, s(36)), seat_choices,
                                 c.first_dealer, self.set_first_dealer, container=p,
