@@ -21,10 +21,9 @@ True
 from __future__ import annotations
 
 import copy
-import logging
-from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
+from game import listeners
 from game.actions import Action, format_action, parse_action
 from game.base import DealSetup, DealState
 from game.cards import format_card, parse_card
@@ -37,11 +36,6 @@ from game.record import DealRecord
 from game.registry import get_game
 
 SNAPSHOT_VERSION = 1
-log = logging.getLogger(__name__)
-
-# Called with the session each time one of its deals is scored (the statistics listen here:
-# game.stats.recorder); the program registers them, tests and tools do not.
-DEAL_SCORED: list[Callable[[GameSession], None]] = []
 
 
 @dataclass
@@ -178,15 +172,8 @@ class GameSession:
         if self.state.is_over() and not self.scored:
             self.match.finish_deal()
             self.scored = True
-            self._tell_scored()
+            listeners.deal_scored(self)  # the statistics (game.stats.recorder)
         return events
-
-    def _tell_scored(self) -> None:
-        for hook in DEAL_SCORED:
-            try:
-                hook(self)
-            except Exception:  # a listener (the statistics) must never stop the game
-                log.exception("a deal-end listener failed")
 
     def computer_to_act(self) -> int | None:
         """The computer seat that should move now, if any (the seat to move first)."""

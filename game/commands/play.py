@@ -49,6 +49,14 @@ def add_arguments(p) -> None:
                         "with SDL_VIDEODRIVER=dummy)")
 
 
+def _record_statistics(session) -> None:
+    """Each deal the player finishes counts in their statistics (docs/stats.md); imported at
+    the first deal's end, not before the menu's first frame."""
+    from game.stats.recorder import record_deal
+
+    record_deal(session)
+
+
 def run(args) -> int:
     # ``python -m game`` with no subcommand arrives here without our options.
     size = getattr(args, "size", None)
@@ -75,6 +83,9 @@ def run(args) -> int:
     except ImportError as e:  # pragma: no cover - a broken install
         print(f"play: cannot start the interface: {e}", file=sys.stderr)
         return 2
+    from game import listeners
+
+    listeners.DEAL_SCORED.append(_record_statistics)
     try:
         app = App(size=size, fullscreen=fullscreen, hooks=_saves_hooks())
     except pygame.error as e:
