@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import copy
+import random
 from dataclasses import asdict, dataclass
 
 from game import listeners
@@ -66,6 +67,8 @@ class GameSession:
     ) -> None:
         if number is not None:  # a numbered game: its seed comes from its number (docs/deals.md)
             seed = seed_of(number)
+            if dealer is None:  # drawn apart, so that the cards follow from the number alone
+                dealer = random.Random(seed).randrange(players)
         self.rules = rules
         self.game = get_game(rules)
         self.players = players
