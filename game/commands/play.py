@@ -49,7 +49,7 @@ def add_arguments(p) -> None:
                         "with SDL_VIDEODRIVER=dummy)")
 
 
-def _record_statistics(session) -> None:
+def record_statistics(session) -> None:
     """Each deal the player finishes counts in their statistics (docs/stats.md); imported at
     the first deal's end, not before the menu's first frame."""
     from game.stats.recorder import record_deal
@@ -85,7 +85,8 @@ def run(args) -> int:
         return 2
     from game import listeners
 
-    listeners.DEAL_SCORED.append(_record_statistics)
+    if record_statistics not in listeners.DEAL_SCORED:
+        listeners.DEAL_SCORED.append(record_statistics)
     try:
         app = App(size=size, fullscreen=fullscreen, hooks=_saves_hooks())
     except pygame.error as e:

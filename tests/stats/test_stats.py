@@ -209,3 +209,19 @@ def test_the_command_prints_the_statistics(stats_file, capsys):
     err = capsys.readouterr().err
     assert "cannot be read" in err and "\x00" not in err and "Traceback" not in err
     assert main(["stats", "--bogus"]) == 2
+
+
+def test_the_program_counts_what_the_player_plays(stats_file, tmp_path, monkeypatch):
+    """``python -m game`` registers the statistics (once, however often it runs); a tool's or
+    a test's games count nowhere until then."""
+    from game.cli import main
+    from game.commands import play
+
+    monkeypatch.setattr(listeners, "DEAL_SCORED", [])
+    play_deal(human_session("cassino", 2, 11))
+    assert not stats_file.exists()
+    for _ in range(2):
+        assert main(["play", "--screenshot", str(tmp_path / "menu.png")]) == 0
+    assert len(listeners.DEAL_SCORED) == 1 and listeners.DEAL_SCORED[0] is play.record_statistics
+    play_deal(human_session("cassino", 2, 12))
+    assert read().buckets[bucket_key("cassino", 2, "normal")].deals.played == 1
