@@ -105,3 +105,24 @@ def test_a_numbered_session_keeps_its_number_through_a_snapshot():
     old = GameSession("canasta", 2, seed=5)
     old.start_deal()
     assert "number" not in old.snapshot() and GameSession.restore(old.snapshot()).number is None
+
+
+def test_the_number_of_the_current_deal_is_listed(tmp_path, capsys):
+    """`saves list` and the Load screen name deal k of game N as N-k (docs/deals.md)."""
+    from game import saves
+    from game.cli import main
+    from game.i18n import t
+    from game.session import SeatConfig
+    from game.ui.screens.load_screen import entry_line
+
+    s = GameSession("cassino", 2, seats=[SeatConfig("human"), SeatConfig()], number=77)
+    s.start_deal()
+    while not s.state.is_over():
+        s.apply(s.bot_move(s.state.current_player()))
+    s.start_deal()
+    folder = tmp_path / "saves"
+    saves.save_as(s, "numbered", folder=folder)
+    assert main(["saves", "list", "--folder", str(folder)]) == 0
+    assert "deal 2 (no. 77-2)" in capsys.readouterr().out
+    entry = [e for e in saves.list_saves(folder) if e.name == "numbered"][0]
+    assert t("load.number", number="77-2") in entry_line(entry)
