@@ -9,7 +9,7 @@ import json
 import pygame
 import pytest
 
-from game import i18n
+from game import i18n, listeners
 from game.deals import daily_number, seed_of
 from game.session import GameSession, SeatConfig
 from game.settings import SettingsStore
@@ -25,6 +25,9 @@ from game.ui.screens.stats_screen import StatsScreen
 def stats_file(tmp_path, monkeypatch):
     path = tmp_path / "data" / "stats.json"
     monkeypatch.setattr(store, "stats_path", lambda: path)
+    # Only what a test records counts (an earlier `play` in this process registered the
+    # statistics for good).
+    monkeypatch.setattr(listeners, "DEAL_SCORED", [])
     return path
 
 
