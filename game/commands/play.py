@@ -83,10 +83,6 @@ def run(args) -> int:
     except ImportError as e:  # pragma: no cover - a broken install
         print(f"play: cannot start the interface: {e}", file=sys.stderr)
         return 2
-    from game import listeners
-
-    if record_statistics not in listeners.DEAL_SCORED:
-        listeners.DEAL_SCORED.append(record_statistics)
     try:
         app = App(size=size, fullscreen=fullscreen, hooks=_saves_hooks())
     except pygame.error as e:
@@ -114,6 +110,12 @@ def run(args) -> int:
         app.close()
         return 0
     try:
+        from game import listeners
+
+        # The player's games count from here (not in a picture of the menu, nor in the
+        # start-up measurement): docs/stats.md.
+        if record_statistics not in listeners.DEAL_SCORED:
+            listeners.DEAL_SCORED.append(record_statistics)
         return app.run()
     except KeyboardInterrupt:  # Ctrl+C in the terminal: the window closes cleanly (run's finally)
         return 130
