@@ -18,7 +18,7 @@ from game.ui.app import App, AppHooks
 from game.ui.screens.daily_screen import DailyScreen, status_text
 from game.ui.screens.main_menu import MainMenu
 from game.ui.screens.new_game import NewGameScreen
-from game.ui.screens.stats_screen import StatsScreen
+from game.ui.screens.stats_screen import StatsScreen, rows_for
 
 
 @pytest.fixture
@@ -128,6 +128,23 @@ def test_reset_asks_first_and_cancel_is_the_default(make_app, stats_file):
     click(app, buttons[0])
     assert store.read().stats.buckets == {} and not app.screen.buckets()
     assert not app.screen.reset_button.is_enabled
+
+
+def test_take_back_games_are_said_to_count_apart(make_app, stats_file):
+    seats = [SeatConfig("human"), SeatConfig("computer", "normal")]
+    s = GameSession("cassino", 2, seats=seats, number=5, dealer=0)
+    s.took_back = True
+    while not s.game_over:
+        s.start_deal()
+        while not s.state.is_over():
+            s.apply(s.bot_move(s.state.current_player()))
+        recorder.record_deal(s)
+    app = make_app()
+    app.show(StatsScreen(app, "cassino"))
+    settle(app)
+    assert i18n.t("stats.take_backs_note") in app.screen.notes()
+    rows = dict(rows_for("cassino", app.screen.buckets()[0][1]))
+    assert rows["With take-backs"].startswith("1: ") and rows["Games: won–lost–drawn"] == "0: 0–0–0"
 
 
 def test_a_damaged_statistics_file_is_reported_on_screen(make_app, stats_file):

@@ -121,6 +121,8 @@ class StatsScreen(Screen):
         daily = self.today_result()
         if daily:
             out.append(t("stats.daily_today", result=daily))
+        if any(b.take_backs.played for _, b in self.buckets()):
+            out.append(t("stats.take_backs_note"))
         return out
 
     def today_result(self) -> str | None:
