@@ -178,10 +178,22 @@ def test_the_daily_deal_is_played_once_for_the_record(make_app, stats_file):
     again = daily_session("cassino", recorder.today())
     again.start_deal()
     assert again.setup.deck == session.setup.deck and again.setup.dealer == session.setup.dealer
+    # The statistics screen shows the day's result once the first deal is over.
+    while not session.state.is_over():
+        session.apply(session.bot_move(session.state.current_player()))
+    assert recorder.record_deal(session)
+    stats = StatsScreen(app, "cassino")
+    result = recorder.daily_entry("cassino", recorder.today()).result
+    assert i18n.t("stats.daily_today", result=status_text(
+        recorder.daily_entry("cassino", recorder.today()))) in stats.notes()
+    assert any(n.startswith("Daily deals so far: 1 played") and f"1 {result}" in n
+               for n in stats.notes())
     # Back on the daily screen, playing again asks and says it does not count.
     app.show(DailyScreen(app))
     settle(app)
-    assert status_text(app.screen.entries["cassino"]) == i18n.t("daily.unfinished")
+    entry = recorder.daily_entry("cassino", recorder.today())
+    assert status_text(app.screen.entries["cassino"]) == i18n.t(f"daily.{result}",
+                                                                score=entry.score)
     assert app.screen.play_buttons["cassino"].text == i18n.t("daily.replay")
     click(app, app.screen.play_buttons["cassino"])
     assert app.screen.dialog is not None

@@ -121,6 +121,11 @@ class StatsScreen(Screen):
         daily = self.today_result()
         if daily:
             out.append(t("stats.daily_today", result=daily))
+        results = [e.result for e in self.stats.daily.values()
+                   if e.rules == self.game and e.result is not None]
+        if results:
+            out.append(t("stats.daily_record", played=len(results), won=results.count("won"),
+                         lost=results.count("lost"), drawn=results.count("drawn")))
         if any(b.take_backs.played for _, b in self.buckets()):
             out.append(t("stats.take_backs_note"))
         return out
