@@ -126,3 +126,26 @@ def test_the_number_of_the_current_deal_is_listed(tmp_path, capsys):
     assert "deal 2 (no. 77-2)" in capsys.readouterr().out
     entry = [e for e in saves.list_saves(folder) if e.name == "numbered"][0]
     assert t("load.number", number="77-2") in entry_line(entry)
+
+
+def test_the_play_command_starts_a_numbered_game(tmp_path, monkeypatch, capsys):
+    import game.ui.table as table
+    from game.cli import main
+
+    seen = []
+
+    class Spy(table.TableScreen):
+        def __init__(self, app, config=None, **kw):
+            super().__init__(app, config, autosave=False, **kw)
+            seen.append(self.session)
+
+    monkeypatch.setattr(table, "TableScreen", Spy)
+    png = str(tmp_path / "table.png")
+    assert main(["play", "--rules", "cassino", "--number", "12345", "--screenshot", png]) == 0
+    assert seen[0].number == 12345
+    assert " ".join(format_card(c) for c in seen[0].setup.deck[:8]) == PINNED[("cassino",
+                                                                               12345)]
+    for bad in (["--number", "5"], ["--rules", "cassino", "--number", "5", "--seed", "3"],
+                ["--rules", "cassino", "--number", "0"]):
+        assert main(["play", *bad]) == 2
+        assert "usage:" in capsys.readouterr().err
