@@ -19,14 +19,18 @@ The daily deal of a game on a calendar day is a game number derived the same way
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-from datetime import date
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from datetime import date
 
 MAX_NUMBER = 999_999_999
 
 
 def _digest64(text: str) -> int:
+    # Imported here: the menu and ``--help`` read MAX_NUMBER only, and hashlib loads OpenSSL.
+    import hashlib
+
     return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
 
 
@@ -44,6 +48,8 @@ def check_number(number: int) -> int:
 
 def random_number() -> int:
     """A new game's number, when the player does not choose one."""
+    import secrets
+
     return 1 + secrets.randbelow(MAX_NUMBER)
 
 
