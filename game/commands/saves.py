@@ -60,7 +60,14 @@ def _line(e) -> str:
     title = f" \"{display_text(e.practice.title.en)}\"" if e.practice else ""
     when = (e.updated or "").replace("T", " ").replace("Z", " UTC")
     return (f"{e.kind:9} {name}{title}: {s.game}, {s.players} players ({players}), "
-            f"totals {s.totals}, deal {s.deal}, {_who(s)}, {when}")
+            f"totals {s.totals}, deal {s.deal}{_number(s)}, {_who(s)}, {when}")
+
+
+def _number(summary) -> str:
+    """`` (no. 12345-2)``: deal k of game number N (docs/deals.md); nothing for older games."""
+    from game.deals import format_number
+
+    return "" if summary.number is None else f" (no. {format_number(summary.number, summary.deal)})"
 
 
 def _entry_json(e) -> dict:
@@ -106,7 +113,7 @@ def run(args) -> int:
         note = f" (format version {loaded.migrated_from}, updated on loading)" \
             if loaded.migrated_from is not None else ""
         print(f"{args.file}: ok: {s.game}, {s.players} players, totals {s.totals}, "
-              f"deal {s.deal}, {s.actions} actions, {_who(s)}{note}")
+              f"deal {s.deal}{_number(s)}, {s.actions} actions, {_who(s)}{note}")
         return 0
     # export
     session = loaded.session

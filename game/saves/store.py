@@ -317,8 +317,9 @@ def _unique(folder: Path, stem: str) -> Path:
     return p
 
 
-def _set_aside(path: Path) -> Path:
-    """Rename a damaged file out of an autosave slot, keeping its bytes."""
+def set_aside(path: Path) -> Path:
+    """Rename a damaged file (an autosave slot, the statistics) out of the way, keeping its
+    bytes, as ``damaged-<name>-<time>.json`` beside it."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target = _unique(path.parent, f"damaged-{path.name[: -len(SUFFIX)]}-{stamp}")
     os.replace(path, target)
@@ -368,12 +369,12 @@ def autosave(session: GameSession, folder: Path | None = None) -> SaveFailure | 
         if path.exists():
             current = check(path)
             if not current.ok:
-                _set_aside(path)
+                set_aside(path)
             elif (current.game_id != meta.game_id and current.practice is None
                   and current.summary is not None and not current.summary.game_over):
                 _keep_recent(path, _keep_name(current.summary))
         if bak.exists() and not check(bak).ok:
-            _set_aside(bak)
+            set_aside(bak)
         _write(path, session, backup=bak)
         return None
     except SaveError as e:

@@ -22,6 +22,7 @@ import pygame_gui
 from pygame_gui.elements import UIImage, UIPanel, UITextEntryLine, UIWindow
 
 from game import i18n, saves
+from game.deals import format_number
 from game.i18n import game_name, game_text, player_names, seat_message, t, you_seat
 from game.safetext import display_text
 from game.ui import fonts, palette
@@ -122,6 +123,8 @@ def entry_line(e) -> str:
     parts.append(", ".join(seat_name(s, i) for i in range(s.players)))
     parts.append(" – ".join(str(x) for x in s.totals))
     parts.append(game_text(s.game, "load.deal", n=s.deal))
+    if s.number is not None:  # docs/deals.md: deal k of game N is N-k
+        parts.append(t("load.number", number=format_number(s.number, s.deal)))
     if s.game_over:
         parts.append(game_text(s.game, "load.game_over"))
     elif s.turn < 0:
