@@ -18,6 +18,7 @@ Zones are tuples: ``("hand", seat)``, ``("stock",)``, ``("pile",)``, ``("packet"
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pygame import Rect
@@ -154,6 +155,9 @@ class View:
     thinking: int = -1
     partnerships: bool = False
     down_gate: list[int] = field(default_factory=list)  # the viewer's down, not yet picked up
+    # Whether a completed canasta counts as natural (clean): the rules' answer, from the
+    # session (GameSession.canasta_is_natural); the scene only labels it.
+    natural: Callable[[object], bool] = lambda meld: meld.jok + meld.two == 0
 
 
 def build(state, lay: L.TableLayout, view: View) -> Scene:
@@ -353,8 +357,7 @@ def _side_melds(state, lay, view: View, sc: Scene, side: int, area: Rect) -> Non
             face = cards[0]
             st = "highlighted" if hl else "normal"
             sc.sprites.append(Sprite(face, top, True, zone, len(cards) - 1, state=st))
-            natural = m.jok + m.two == 0 if m.rank else \
-                state.rules.wild_meld_clean(m.jok, m.two)
+            natural = view.natural(m)
             tone = "natural" if natural else "mixed"
             sc.badges.append(Badge("canasta", spot.rect, _canasta_word(view.game, natural, m),
                                    tone))

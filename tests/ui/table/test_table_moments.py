@@ -35,7 +35,7 @@ def test_ask_partner_and_the_computer_answers(table):
     d = table("canasta", 4, seed=2)
     assert d.settle() == "human"
     d.perform(make(0, "draw"))
-    assert d.screen._ask_legal()
+    assert d.screen.family.ask_legal()
     d.press(t("table.ask_partner"))
     assert d.session.history[-1] == "0 ask"
     d.settle()
@@ -391,7 +391,7 @@ def test_picking_up_the_down_is_a_click(table):
     assert sc.down_gate, "the human never used up the looking"
     cards = list(sc.down_gate)
     assert d.state.in_down(0) and not sc.can_act()
-    assert sc.banner_text()[0] == t("table.your_down")
+    assert sc.hud.banner_text()[0] == t("table.your_down")
     d.app.render()
     held = Counter(sc.hand_orders[0])
     d.pick_up_down()
