@@ -16,7 +16,7 @@ from __future__ import annotations
 from game.actions import make
 from game.cards import RANK
 from game.i18n import t
-from game.ui.table import moments
+from game.ui.table import moments, scene
 from game.ui.table.gestures import (
     build_values,
     canasta_candidates,
@@ -24,6 +24,7 @@ from game.ui.table.gestures import (
     first_legal,
 )
 from game.ui.table.scene import Target
+from game.ui.table.scoresheet import CANASTA_ROWS, CASSINO_ROWS
 
 DRAW, PLAY, ANSWER = 0, 1, 2
 
@@ -35,6 +36,11 @@ class TableFamily:
     multi_select = True  # several hand cards may be chosen and dragged together
     discard_verb = "discard"  # what a double click on a hand card plays
     draws = True  # the D key and a click on the stock draw
+    aces_high = True  # in the hand's sort orders; wild cards last
+    build_scene = staticmethod(scene.build_canasta)  # state to sprites, places, targets
+    score_rows = CANASTA_ROWS  # the score sheet's rows
+    # The score sheet's words for one deal: next, "<game> - deal n", this, "deal n".
+    score_words = ("score.next_deal", "score.deal_of", "score.this_deal", "score.deal")
 
     def __init__(self, screen) -> None:
         self.screen = screen
@@ -46,6 +52,11 @@ class TableFamily:
     @property
     def seat(self) -> int:
         return self.screen.viewer
+
+    def sort_key(self, mode: str):
+        """The key of the hand's "by rank" or "by suit" order."""
+        key = scene.rank_key if mode == "rank" else scene.suit_key
+        return lambda code: key(code, self.aces_high)
 
     def deal_anchor(self, lay) -> tuple[tuple, object]:
         """(zone, rectangle) every card of a new deal flies from."""
@@ -217,6 +228,10 @@ class CassinoTable(TableFamily):
     multi_select = False
     discard_verb = "trail"
     draws = False
+    aces_high = False
+    build_scene = staticmethod(scene.build_cassino)
+    score_rows = CASSINO_ROWS
+    score_words = ("score.next_game", "score.game_of", "score.this_game", "score.game_n")
 
     def deal_anchor(self, lay):
         return ("deck",), lay.deck

@@ -50,7 +50,7 @@ from game.ui.table.moves import TableMoves
 from game.ui.table.painter import TablePainter
 from game.ui.table.presenter import Presenter
 from game.ui.table.reads import TableReads
-from game.ui.table.scene import View, build, rank_key, suit_key, sync_order
+from game.ui.table.scene import View, sync_order
 from game.ui.table.scoresheet import GameOver, ScoreSheet
 
 log = logging.getLogger(__name__)
@@ -351,10 +351,8 @@ class TableScreen(Screen):
                         codes.remove(c)
             new = sync_order(old, codes)
             mode = self.sort_mode.setdefault(seat, "rank")
-            if mode == "rank":
-                new.sort(key=lambda c: rank_key(c, self.game))
-            elif mode == "suit":
-                new.sort(key=lambda c: suit_key(c, self.game))
+            if mode is not None:  # None: the player's own order
+                new.sort(key=self.family.sort_key(mode))
             if new != old and seat == self.viewer:
                 self._forget_hand_positions()
             self.hand_orders[seat] = new
@@ -388,7 +386,7 @@ class TableScreen(Screen):
         if self.session.state is None:
             self.scene = None
             return
-        self.scene = build(self.session.state, self.lay, self.view(dragging))
+        self.scene = self.family.build_scene(self.session.state, self.lay, self.view(dragging))
 
     # ===========================================================================================
     # Moves (see ``moves``)
@@ -460,9 +458,8 @@ class TableScreen(Screen):
     def sort_hand(self, mode: str) -> None:
         seat = self.viewer
         order = self.hand_orders.get(seat, [])
-        key = rank_key if mode == "rank" else suit_key
         old = list(self.scene.places.get(("hand", seat), [])) if self.scene else []
-        self.hand_orders[seat] = sorted(order, key=lambda c: key(c, self.game))
+        self.hand_orders[seat] = sorted(order, key=self.family.sort_key(mode))
         self.sort_mode[seat] = mode
         self._forget_hand_positions()
         self.rebuild_scene()

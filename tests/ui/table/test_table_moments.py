@@ -261,7 +261,7 @@ def test_double_click_discards_sort_and_reorder(table):
     order = sc.hand_orders[0]
     from game.ui.table.scene import suit_key
 
-    assert order == sorted(order, key=lambda c: suit_key(c, "canasta"))
+    assert order == sorted(order, key=lambda c: suit_key(c))
     # Drag the first card to the right end of the hand.
     first = sc.scene.hand[0]
     last = sc.scene.hand[-1]
