@@ -35,7 +35,7 @@ import pygame_gui
 from game.actions import Action
 from game.i18n import t
 from game.registry import game_info
-from game.ui import audio
+from game.ui import audio, cards_art
 from game.ui.screen import Screen
 from game.ui.table import layout as L
 from game.ui.table import moments
@@ -220,8 +220,13 @@ class TableScreen(Screen):
         self.hud.refresh_buttons(force=True)
 
     def _compute_layout(self) -> None:
+        old = self.lay
         self.lay = L.compute(self.size, self.game, self.players, self.sides, self.viewer,
                              self.app.settings.card_size, self.log_open, self.app.scale)
+        if old is not None and old.card_w != self.lay.card_w:
+            # Faces are cached per width: those of the old size would stay until a thousand
+            # others pushed them out (tens of MB at large sizes).
+            cards_art.clear_cache()
 
     def toggle_log(self) -> None:
         self.log_open = not self.log_open

@@ -237,6 +237,22 @@ def test_the_main_loop_waits_a_burst_of_resizes_out(table):
     assert [e.size for e in queued] == [SIZES[-1]]
 
 
+def test_card_faces_of_an_old_size_are_let_go(table):
+    """Faces are cached per width: after a resize only the new size's are kept (those of the
+    old size stayed until a thousand others pushed them out)."""
+    from game.ui import cards_art
+
+    d = table("canasta", 4, size=(1280, 800))
+    d.settle()
+    d.app.render()
+    before = cards_art._face.cache_info().currsize
+    post_resizes([(1900, 1060)])
+    d.app.step(present=False)
+    d.app.render()
+    after = cards_art._face.cache_info().currsize
+    assert after < 1.5 * before, (before, after)
+
+
 def test_a_new_ui_scale_gives_the_freed_memory_back(table, monkeypatch):
     """A new UI scale frees a whole pygame_gui manager (fonts, theme) and the old size's
     pictures; the allocator kept them: 18 resizes of a six-player table grew the process by
