@@ -23,10 +23,9 @@ from game.ui.table.gestures import (
     cassino_candidates,
     first_legal,
 )
+from game.ui.table.reads import ANSWER, DRAW
 from game.ui.table.scene import Target
 from game.ui.table.scoresheet import CANASTA_ROWS, CASSINO_ROWS
-
-DRAW, PLAY, ANSWER = 0, 1, 2
 
 
 class TableFamily:
@@ -139,7 +138,6 @@ class CanastaTable(TableFamily):
 
     def prompt(self, reads, seat: int) -> None:
         sc = self.screen
-        key = None
         if reads.phase == ANSWER and reads.asked == seat:
             key = ("answer", reads.turn_no, reads.turn)
             if key not in sc.flow.prompted:

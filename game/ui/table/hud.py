@@ -59,8 +59,8 @@ class Hud:
         gap = s(6)
         col = sc.family.action_buttons() + [
             ("hint", t("table.hint"), sc.show_hint),
-            ("sort_rank", t("table.sort_rank"), lambda: sc.sort_hand("rank")),
-            ("sort_suit", t("table.sort_suit"), lambda: sc.sort_hand("suit"))]
+            ("sort_rank", t("table.sort_rank"), lambda: sc.intents.sort_hand("rank")),
+            ("sort_suit", t("table.sort_suit"), lambda: sc.intents.sort_hand("suit"))]
         bh = max(s(24), min(s(38), (hb.h - (len(col) - 1) * gap) // len(col)))
         y = hb.bottom - len(col) * bh - (len(col) - 1) * gap
         for key, label, cb in col:

@@ -154,6 +154,23 @@ class TableIntents:
         sc.selected = set(range(at, at + len(moved))) if len(moved) > 1 else set()
         audio.play("place", 0.6)
 
+    # ---- the hand's order ------------------------------------------------------------------
+    def sort_hand(self, mode: str) -> None:
+        """The hand in rank or suit order (the buttons, R and S); the cards slide there."""
+        sc = self.screen
+        seat = sc.viewer
+        order = sc.hand_orders.get(seat, [])
+        old = list(sc.scene.places.get(("hand", seat), [])) if sc.scene else []
+        sc.hand_orders[seat] = sorted(order, key=sc.family.sort_key(mode))
+        sc.sort_mode[seat] = mode
+        sc.forget_hand_positions()
+        sc.rebuild_scene()
+        if old and sc.scene is not None:
+            sc.animator.shift(("hand", seat), old, sc.scene.places.get(("hand", seat), []),
+                              sc.speed)
+        audio.play("shuffle")
+        sc.mark_dirty()
+
     # ---- events ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         """A mouse or key event on the open table (no dialog or modal overlay); True if
@@ -189,9 +206,9 @@ class TableIntents:
         elif key == pygame.K_d and sc.can_act() and sc.family.draws:
             sc.apply(make(sc.viewer, "draw"))
         elif key == pygame.K_r:
-            sc.sort_hand("rank")
+            self.sort_hand("rank")
         elif key == pygame.K_s:
-            sc.sort_hand("suit")
+            self.sort_hand("suit")
         elif key == pygame.K_TAB:
             sc.show_scores()
         else:

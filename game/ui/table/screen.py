@@ -156,6 +156,10 @@ class TableScreen(Screen):
     def toasts(self) -> list[list]:
         return self.presenter.toasts
 
+    @toasts.setter
+    def toasts(self, value: list[list]) -> None:
+        self.presenter.toasts = value
+
     # ===========================================================================================
     # Life cycle
 
@@ -359,12 +363,12 @@ class TableScreen(Screen):
             if mode is not None:  # None: the player's own order
                 new.sort(key=self.family.sort_key(mode))
             if new != old and seat == self.viewer:
-                self._forget_hand_positions()
+                self.forget_hand_positions()
             self.hand_orders[seat] = new
         self.family.forget_gone_cards(reads)
         self.rebuild_scene()
 
-    def _forget_hand_positions(self) -> None:
+    def forget_hand_positions(self) -> None:
         """The viewer's hand changed: a selection, a press or a first click of a double click
         named positions in the old hand."""
         self.selected.clear()
@@ -451,28 +455,11 @@ class TableScreen(Screen):
             return
         self.viewer = seat
         self.down_gate = []
-        self._forget_hand_positions()
+        self.forget_hand_positions()
         self.table_selected.clear()
         self.animator.clear()
         self.rebuild()  # the layout is drawn around the viewer
         self.sync_hands()
-
-    # ===========================================================================================
-    # Hand buttons
-
-    def sort_hand(self, mode: str) -> None:
-        seat = self.viewer
-        order = self.hand_orders.get(seat, [])
-        old = list(self.scene.places.get(("hand", seat), [])) if self.scene else []
-        self.hand_orders[seat] = sorted(order, key=self.family.sort_key(mode))
-        self.sort_mode[seat] = mode
-        self._forget_hand_positions()
-        self.rebuild_scene()
-        if old and self.scene is not None:
-            self.animator.shift(("hand", seat), old, self.scene.places.get(("hand", seat), []),
-                                self.speed)
-        audio.play("shuffle")
-        self.mark_dirty()
 
     def selected_codes(self) -> list[int]:
         """The viewer's chosen hand cards, in hand order."""
