@@ -4,11 +4,12 @@ The pointer state machine (:class:`Pointer`) turns button and motion events into
 a click on a card or a place, a double click, a drag of some hand cards dropped on a target.
 It reads ``event.pos`` only (never ``pygame.mouse.get_pos()``), so tests can post events.
 
-Candidate actions for an intent come from :func:`candidates`: the dragged cards and the drop
-target give one or a few readings (one meld or several grouped by rank, taking the pile with
-these cards...). The screen asks the engine which reading is legal (``why_illegal``); the
-first legal one is played, otherwise the engine's reason for the most natural reading is
-shown. Nothing here knows the rules.
+Candidate actions for an intent come from ``canasta_candidates`` and ``cassino_candidates``:
+the dragged cards and the drop target give one or a few readings (one meld or several grouped
+by rank, taking the pile with these cards...). The table offers them in order to the session
+(``TableMoves.play_first``, one engine check each); the first the engine accepts is played,
+otherwise the engine's reason for the most natural reading is shown. ``first_legal`` only
+decides which targets light up while cards are dragged. Nothing here knows the rules.
 """
 
 from __future__ import annotations
@@ -151,7 +152,8 @@ def build_values(state, seat: int, card: int, table_cards) -> list[int]:
 
 
 def first_legal(session, actions: list[Action]) -> tuple[Action | None, object]:
-    """The first legal reading, else (None, the engine's reason for the first reading)."""
+    """The first legal reading, else (None, the engine's reason for the first reading); for
+    lighting drop targets (a move itself goes through ``session.try_apply``)."""
     reason = None
     for a in actions:
         why = session.why_illegal(a)
