@@ -257,9 +257,12 @@ class CanastaSearch:
             return out if len(out) > 1 else []
         return []
 
-    def choose(self, decision: Decision, budget_s: float):
+    def choose(self, decision: Decision, budget_s: float, samples: int | None = None):
+        """The searched move within ``budget_s`` seconds; with ``samples``, after that many
+        sampled worlds whatever the clock (reproducible, for comparisons and tests)."""
         start = time.perf_counter()
-        deadline = start + budget_s
+        deadline = math.inf if samples else start + budget_s
+        limit = samples or 400
         cands = self.candidates(decision)
         if not cands:
             return self.heuristic.choose(decision)
@@ -270,7 +273,7 @@ class CanastaSearch:
         totals: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         tries = 0
-        while time.perf_counter() < deadline and tries < 400:
+        while time.perf_counter() < deadline and tries < limit:
             for _ in range(self.batch):
                 tries += 1
                 world = sample_world(decision, self.rng)

@@ -189,9 +189,11 @@ class CassinoSearch:
         self.reason = ""
         self.stats: dict = {}
 
-    def choose(self, decision: Decision, budget_s: float):
+    def choose(self, decision: Decision, budget_s: float, samples: int | None = None):
+        """The searched move within ``budget_s`` seconds; with ``samples``, after that many
+        sampled worlds whatever the clock (reproducible, for comparisons and tests)."""
         start = time.perf_counter()
-        deadline = start + budget_s
+        deadline = math.inf if samples else start + budget_s
         legal = decision.legal
         if len(legal) == 1:
             return legal[0]
@@ -217,10 +219,12 @@ class CassinoSearch:
         cands = [t[2] for t in ranked[:self.top_k]]
         if len(cands) == 1:
             return base
-        return self._monte_carlo(obs, decision.seat, cands, deadline)
+        return self._monte_carlo(obs, decision.seat, cands, deadline, samples)
 
-    def _monte_carlo(self, obs: dict, seat: int, cands: list, deadline: float):
+    def _monte_carlo(self, obs: dict, seat: int, cands: list, deadline: float,
+                     samples: int | None = None):
         side = seat % 2
+        worlds = 0
         totals = [[] for _ in cands]
         alive = list(range(len(cands)))
         policy = self.rollout_policy
@@ -229,6 +233,7 @@ class CassinoSearch:
                 if time.perf_counter() > deadline:
                     break
                 world = sample_world(obs, self.rng)
+                worlds += 1
                 results = {}
                 clock = time.perf_counter
                 try:
@@ -249,7 +254,7 @@ class CassinoSearch:
                 for i, v in results.items():
                     totals[i].append(v)
             n = min(len(totals[i]) for i in alive)
-            if n < 2 or time.perf_counter() > deadline:
+            if n < 2 or time.perf_counter() > deadline or (samples and worlds >= samples):
                 break
             # drop candidates clearly behind the leader (paired differences)
             means = {i: sum(totals[i][:n]) / n for i in alive}
