@@ -1,6 +1,6 @@
-"""What a canasta-family computer player reads from its observation, in handy form.
+"""What a canasta-family computer player reads from its seat's view, in handy form.
 
-:class:`CanastaView` parses ``DealState.observation(seat)`` (never the state) into card codes and
+:class:`CanastaView` wraps the typed view of the seat (``Decision.view``, never the state) with
 counts: the seat's hand, every side's melds, the pile, the cards others are known to hold, and
 what is still unseen from this seat (everything not in its hand, not on the table and not known
 to be in another hand). Rule facts come from the game's :class:`RuleSet` (static data).
@@ -15,19 +15,14 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
-from game.actions import parse_key
 from game.canasta.melds import count_kinds
 from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS
-from game.cards import JOKER, RANK, format_card
+from game.canasta.seatview import SeatView
+from game.cards import JOKER, RANK
 from game.registry import get_game
 
-CODE = {format_card(c): c for c in range(53)}
 _DECK_COUNTS: dict[tuple, list[int]] = {}
 WILD_KEY = 0
-
-
-def codes(cards) -> list[int]:
-    return [CODE[c] for c in cards]
 
 
 def is_wild(c: int) -> bool:
@@ -98,10 +93,12 @@ def p_pair_or_wild(total: int, nat: int, wild: int, draws: int, known_nat: int) 
 
 
 class CanastaView:
-    """The parsed observation of one seat."""
+    """One seat's typed view (``decision.view``, game.canasta.seatview) with the counts and
+    rule facts the canasta-family players work with."""
 
     def __init__(self, decision) -> None:
-        obs = decision.observation
+        view: SeatView = decision.view
+        self.view = view
         self.decision = decision
         self.game = get_game(decision.rules)
         rules = self.rules = self.game.rules
@@ -115,41 +112,30 @@ class CanastaView:
         self.partners = rules.partners(me, n)
         self.opponents = [s for s in range(n) if self.side_of[s] != self.side]
         self.next_seat = (me + 1) % n
-        self.phase = obs["phase"]
+        self.phase = view.phase
         self.ld = rules.deal_style == "looking"
-        self.hand = codes(obs["hand"])
-        self.hcount = [0] * 53
-        for c in self.hand:
-            self.hcount[c] += 1
-        self.pile = codes(obs["discard"])
+        self.hand = list(view.hand)
+        self.hcount = list(view.hand_count)
+        self.pile = list(view.discard)
         self.top = self.pile[-1] if self.pile else -1
-        self.frozen = obs["frozen"]
-        self.stock = obs["stock"]
-        self.packet = obs.get("packet", 0)
-        self.opened = obs["opened"]
-        self.open_min = obs["opening_minimum"]
-        self.hand_counts = obs["hand_counts"]
-        self.red_threes = obs["red_threes"]
-        self.scores_before = obs.get("scores_before") or [0] * self.nsides
-        self.asked = obs.get("asked")
-        self.answer = obs.get("answer")
-        self.known = [codes(k) for k in obs["known_hands"]]
-        self.melds: list[dict[int, MeldInfo]] = []
-        self.canasta_keys: list[set] = []
-        for side_melds in obs["melds"]:
-            table: dict[int, MeldInfo] = {}
-            for m in side_melds:
-                key = parse_key(m["key"])
-                cards = codes(m["cards"])
-                rank = key % 16
-                info = MeldInfo(key, rank)
-                info.add(cards)
-                table[key] = info
-            self.melds.append(table)
-        self.in_down = obs.get("in_down")
-        self.downs = obs.get("downs")
-        self.frozen_in_time = obs.get("frozen_in_time")
-        self.discarded = obs.get("discarded") or [[] for _ in range(n)]  # each seat's, public
+        self.frozen = view.frozen
+        self.stock = view.stock
+        self.packet = view.packet
+        self.opened = view.opened
+        self.open_min = view.opening_minimum
+        self.hand_counts = view.hand_counts
+        self.red_threes = view.red_threes
+        self.scores_before = list(view.scores_before) or [0] * self.nsides
+        self.asked = view.asked
+        self.answer = view.answer  # partner's answer: True yes, False no, None not given
+        self.known = view.known_hands
+        self.melds: list[dict[int, MeldInfo]] = [
+            {m.key: MeldInfo(m.key, m.rank, m.nat, m.jok, m.two, m.red3) for m in side_melds}
+            for side_melds in view.melds]
+        self.in_down = view.in_down
+        self.downs = view.downs
+        self.frozen_in_time = view.frozen_in_time
+        self.discarded = view.discarded  # each seat's, public
         self._disc_ranks: dict[int, set[int]] = {}
         self.draw_n = rules.draw_for(n, self.options)
         self.needed = rules.canastas_needed(n, self.options)
@@ -219,7 +205,7 @@ class CanastaView:
             return False
         got = self._disc_ranks.get(seat)
         if got is None:
-            got = self._disc_ranks[seat] = {RANK[CODE[c]] for c in d}
+            got = self._disc_ranks[seat] = {RANK[c] for c in d}
         return r in got
 
     def hand_wilds(self) -> tuple[int, int]:

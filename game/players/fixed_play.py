@@ -45,8 +45,7 @@ def play_sequence(rules: str, players: int, level: str, seed: int, samples: int 
     last_turn = None
 
     def decision(seat: int) -> Decision:
-        return Decision(rules, players, seat, state.observation(seat), state.legal_actions(seat),
-                        list(totals), frozenset(), 1000)
+        return Decision.of(state, seat, totals)
 
     while not state.is_over() and len(out) < max_actions:
         if ld and (state.turn, state.turn_no) != last_turn:

@@ -1,7 +1,7 @@
 """The Normal and Easy computer players for the canasta family (Canasta, Quick Canasta,
 Canastone, Looking and Down).
 
-One class, parametrised by game (:data:`PARAMS`). Every decision is read from the observation
+One class, parametrised by game (:data:`PARAMS`). Every decision is read from the seat's view
 alone (a :class:`~game.players.canasta_view.CanastaView`), so a resumed game plays the same moves.
 The advice it encodes (docs/ai.md, notes/ai.md section 2):
 
@@ -162,7 +162,7 @@ class CanastaHeuristic(Player):
         verbs = {a.verb for a in legal}
         if "yes" in verbs:
             return self._answer(v, p, legal)
-        if v.decision.seat != v.decision.observation["to_move"]:
+        if v.seat != v.view.to_move:
             a = self._optional(v, p, ctx)
             return a if a is not None else legal[0]
         if "draw" in verbs or "take" in verbs:
@@ -447,7 +447,7 @@ class CanastaHeuristic(Player):
 
     def _going_out(self, v: CanastaView, p: CanastaParams, risk: float):
         """The plan to meld out now, if it is possible and wanted; else None."""
-        if v.answer == "no":
+        if v.answer is False:
             return None
         plan = plan_meld_out(v, v.hcount, v.my_melds())
         if plan is None:
@@ -460,7 +460,7 @@ class CanastaHeuristic(Player):
             return plan if v.may_go_out(v.side, final) else None
         if not v.may_go_out(v.side, final):
             return None
-        if v.answer == "yes":
+        if v.answer is True:
             return plan
         # score- and tempo-aware: stay in only when clearly dominating and safe
         mine = v.table_value(v.side)
