@@ -73,6 +73,7 @@ class SeatView:
     opening_minimum: tuple[int, ...]  # per side
     hand_counts: tuple[int, ...]  # per seat
     scores_before: tuple[int, ...]  # per side, the match totals before this deal
+    drawn: bool  # the player to move has drawn or taken the pile this turn
     asked: int | None  # the partner asked this turn (CA-12, CS-13), or None
     answer: bool | None  # the partner's answer, once given
     hand: tuple[int, ...]  # this seat's cards, sorted
@@ -105,6 +106,7 @@ class SeatView:
             "opening_minimum": list(self.opening_minimum),
             "hand_counts": list(self.hand_counts),
             "scores_before": list(self.scores_before),
+            "drawn": self.drawn,
             "asked": self.asked,
             "answer": None if self.answer is None else ("yes" if self.answer else "no"),
             "seat": self.seat,
@@ -163,6 +165,7 @@ def seat_view(st: CanastaState, seat: int) -> SeatView:
         opening_minimum=tuple(st.open_min),
         hand_counts=tuple(st.hsize),
         scores_before=tuple(scores),
+        drawn=st.drew or st.took,
         asked=st.ask_partner if st.ask else None,
         answer={2: True, 3: False}.get(st.ask),
         hand=hand,

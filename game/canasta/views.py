@@ -93,7 +93,9 @@ class ViewsMixin:
             self._scores = self._parts = None
             self.turn = view.turn
             self.phase = int(view.phase) if view.phase != Phase.OVER else int(Phase.PLAY)
-            self.drew = self.phase != Phase.DRAW
+        # a position in any phase but the draw counts as drawn; at the partner's answer the
+        # player may not have drawn yet (CS-13: Canastone asks before the draw too)
+        self.drew = view.drawn and not self.took
         if self.phase == Phase.PLAY and view.seat == view.turn and may_ask is False:
             self.asked = True
         if view.asked is not None:

@@ -122,7 +122,7 @@ class CanastaSearch:
             v = CanastaView(decision)
             p = self.params.get(v.name, CanastaParams())
             risk = self.heuristic.end_risk(v)
-            best_take = max(takes, key=lambda a: self.heuristic._take_value(v, p, a, risk))
+            best_take = max(takes, key=lambda a: self.heuristic.take_value(v, p, a, risk))
             return [base, best_take if base.verb == "draw" else draw]
         if base.verb == "discard" and search_discards:
             v = CanastaView(decision)

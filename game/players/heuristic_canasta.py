@@ -360,7 +360,7 @@ class CanastaHeuristic(Player):
             self.reason = "draw"
             return draw if draw is not None else legal[0]
         risk = self.end_risk(v)
-        scored = [(self._take_value(v, p, a, risk), i, a) for i, a in enumerate(takes)]
+        scored = [(self.take_value(v, p, a, risk), i, a) for i, a in enumerate(takes)]
         value, _, best = max(scored, key=lambda t: (t[0], -t[1]))
         if draw is None:
             return best
@@ -381,7 +381,7 @@ class CanastaHeuristic(Player):
         self.reason = "draw: the pile is not worth it"
         return draw
 
-    def _take_value(self, v: CanastaView, p: CanastaParams, a: Action, risk: float) -> float:
+    def take_value(self, v: CanastaView, p: CanastaParams, a: Action, risk: float) -> float:
         gained = v.pile[:-1]
         extra: dict[int, int] = {}
         for c in gained:
