@@ -2,6 +2,10 @@
 
     python tools/ai_choices.py record FILE [--deals N] [--samples K] [--max-actions M]
     python tools/ai_choices.py check FILE
+    python tools/ai_choices.py pin
+
+``pin`` rewrites tests/players/choices.json (what tests/players/test_same_choices.py checks) after
+a change meant to alter the play.
 
 ``record`` plays, for every game at its usual player count and every level (Simple, Easy,
 Normal, Hard with K sampled worlds per searched decision), N fixed-seed deals and writes every
@@ -15,8 +19,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
-from game.players.fixed_play import LEVELS, play_sequence
+from game.players.fixed_play import LEVELS, PIN, digest, play_sequence
 from game.registry import GAME_NAMES, game_info
 
 
@@ -35,12 +40,20 @@ def sequences(deals: int, samples: int, max_actions: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("mode", choices=("record", "check"))
-    p.add_argument("file")
+    p.add_argument("mode", choices=("record", "check", "pin"))
+    p.add_argument("file", nargs="?")
     p.add_argument("--deals", type=int, default=2)
     p.add_argument("--samples", type=int, default=8)
     p.add_argument("--max-actions", type=int, default=400)
     args = p.parse_args(argv)
+    if args.mode == "pin":
+        seqs = sequences(1, PIN["samples"], PIN["max_actions"])
+        pinned = dict(PIN, sequences={k.rsplit("/", 1)[0]: digest(v) for k, v in seqs.items()})
+        path = Path(__file__).resolve().parents[1] / "tests" / "players" / "choices.json"
+        path.write_text(json.dumps(pinned, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        return 0
+    if args.file is None:
+        p.error(f"{args.mode} needs a FILE")
     if args.mode == "record":
         settings = {"deals": args.deals, "samples": args.samples,
                     "max_actions": args.max_actions}

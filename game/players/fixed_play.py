@@ -8,6 +8,8 @@ seeds give the same sequence on every machine; tools/ai_choices.py records and c
 
 from __future__ import annotations
 
+import hashlib
+
 from game.actions import format_action
 from game.errors import Misdeal
 from game.match import Match
@@ -17,6 +19,14 @@ from game.players.registry import make_player
 from game.registry import get_game
 
 LEVELS = ("simple", "easy", "normal", "hard")
+# What tests/players/choices.json pins: the first actions of one deal per game and level.
+PIN = {"seed": 1, "samples": 8, "max_actions": 150}
+
+
+def digest(actions: list[str]) -> dict:
+    """A short record of a sequence: its length and hash."""
+    return {"actions": len(actions),
+            "sha256": hashlib.sha256("\n".join(actions).encode()).hexdigest()}
 
 
 def _players(level: str, players: int, seed: int, samples: int) -> list[Player]:
