@@ -21,8 +21,27 @@ from game.canasta.seatview import SeatView
 from game.cards import JOKER, RANK
 from game.registry import get_game
 
-_DECK_COUNTS: dict[tuple, list[int]] = {}
 WILD_KEY = 0
+# Per (game, players, seat, options): what a view takes from the rules (static facts).
+_SEAT_FACTS: dict[tuple, tuple] = {}
+
+
+def _seat_facts(name: str, n: int, me: int, options: frozenset[str]) -> tuple:
+    game = get_game(name)
+    rules = game.rules
+    side_of = [rules.side_of(s, n) for s in range(n)]
+    side = side_of[me]
+    deck = rules.deck_codes_for(n) if hasattr(rules, "deck_codes_for") else rules.deck_codes()
+    counts = [0] * 53
+    for c in deck:
+        counts[c] += 1
+    facts = (game, rules, rules.name, rules.sides(n), side_of, side, rules.partners(me, n),
+             [s for s in range(n) if side_of[s] != side], (me + 1) % n,
+             rules.deal_style == "looking",
+             rules.draw_for(n, options), rules.canastas_needed(n, options),
+             rules.target_for(options), rules.points, counts)
+    _SEAT_FACTS[(name, n, me, options)] = facts
+    return facts
 
 
 def is_wild(c: int) -> bool:
@@ -100,20 +119,16 @@ class CanastaView:
         view: SeatView = decision.view
         self.view = view
         self.decision = decision
-        self.game = get_game(decision.rules)
-        rules = self.rules = self.game.rules
-        self.name = rules.name
         n = self.players = decision.players
         self.seat = me = decision.seat
         self.options = decision.options
-        self.nsides = rules.sides(n)
-        self.side_of = [rules.side_of(s, n) for s in range(n)]
-        self.side = self.side_of[me]
-        self.partners = rules.partners(me, n)
-        self.opponents = [s for s in range(n) if self.side_of[s] != self.side]
-        self.next_seat = (me + 1) % n
+        facts = _SEAT_FACTS.get((decision.rules, n, me, decision.options))
+        if facts is None:
+            facts = _seat_facts(decision.rules, n, me, decision.options)
+        (self.game, self.rules, self.name, self.nsides, self.side_of, self.side, self.partners,
+         self.opponents, self.next_seat, self.ld, self.draw_n, self.needed, self.target,
+         self.points, self._deck) = facts
         self.phase = view.phase
-        self.ld = rules.deal_style == "looking"
         self.hand = list(view.hand)
         self.hcount = list(view.hand_count)
         self.pile = list(view.discard)
@@ -137,28 +152,13 @@ class CanastaView:
         self.frozen_in_time = view.frozen_in_time
         self.discarded = view.discarded  # each seat's, public
         self._disc_ranks: dict[int, set[int]] = {}
-        self.draw_n = rules.draw_for(n, self.options)
-        self.needed = rules.canastas_needed(n, self.options)
-        self.target = rules.target_for(self.options)
-        self.points = rules.points
+        self._canastas: dict[int, tuple[int, int, bool]] = {}  # per side, of self.melds
         self.totals = list(decision.totals) if decision.totals else list(self.scores_before)
         self._unseen()
 
     # ---- counting ----------------------------------------------------------------------------
     def _unseen(self) -> None:
-        rules = self.rules
-        key = (rules.name, self.players)
-        base = _DECK_COUNTS.get(key)
-        if base is None:
-            deck = rules.deck_codes_for(self.players) if hasattr(rules, "deck_codes_for") \
-                else rules.deck_codes()
-            base = [0] * 53
-            for c in deck:
-                base[c] += 1
-            _DECK_COUNTS[key] = base
-        left = base[:]
-        for c in self.hand:
-            left[c] -= 1
+        left = [k - h for k, h in zip(self._deck, self.hcount)]
         for c in self.pile:
             left[c] -= 1
         for table in self.melds:
@@ -182,10 +182,10 @@ class CanastaView:
         # per rank (0 jokers, 2 twos, 3 black threes; red threes apart)
         by_rank = [0] * 14
         red = max(0, left[15] + left[28])
-        for c in range(53):
-            k = left[c]
-            if k > 0 and c != 15 and c != 28:
-                by_rank[RANK[c]] += k
+        left[15] = left[28] = 0
+        for k, r in zip(left, RANK):
+            if k > 0:
+                by_rank[r] += k
         self.unseen_rank = by_rank
         self.unseen_red3 = red
         self.unseen_total = max(1, sum(by_rank) + red)
@@ -237,10 +237,19 @@ class CanastaView:
         return m.rank != 3
 
     def canastas(self, side: int, melds=None) -> tuple[int, int, bool]:
+        """(clean canastas, dirty canastas, a short wild meld) of a side, or of ``melds``."""
+        if melds is None:
+            got = self._canastas.get(side)
+            if got is None:
+                got = self._canastas[side] = self._count_canastas(self.melds[side])
+            return got
+        return self._count_canastas(melds)
+
+    def _count_canastas(self, melds: dict[int, MeldInfo]) -> tuple[int, int, bool]:
         clean = dirty = 0
         short = False
         rules = self.rules
-        for m in (melds if melds is not None else self.melds[side]).values():
+        for m in melds.values():
             if m.rank == 0:
                 if m.size < 7:
                     short = True
@@ -327,10 +336,12 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: dict[int, MeldInf
     pending_pairs: list[int] = []  # ranks with two naturals that need one wild card
     spare_nat = -1  # a natural that could be held back as the closing discard (Canastone)
     for r in NATURAL_RANKS:
-        cards = [c for c in _RANK_CODES[r] for _ in range(hcount[c])]
-        n = len(cards)
-        if not n:
+        rank_codes = _RANK_CODES[r]
+        if not (hcount[rank_codes[0]] or hcount[rank_codes[1]] or hcount[rank_codes[2]]
+                or hcount[rank_codes[3]]):
             continue
+        cards = [c for c in rank_codes for _ in range(hcount[c])]
+        n = len(cards)
         for m in final.values():
             if not n:
                 break
