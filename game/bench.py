@@ -169,13 +169,14 @@ def measure_sim(name: str, seconds: float = 1.0, runs: int = 5, seed: int = 1) -
         match = Match(game, players, seed=seed * 1000 + run)
         totals = [0] * game.num_sides(players)
         dec_spent = act_spent = 0.0
-        decisions = actions = 0
+        decisions = actions = deals = 0
         while dec_spent + act_spent < seconds or not decisions or not actions:
             try:
                 state = match.start_deal()
             except Misdeal:
                 continue
-            if dec_spent <= act_spent:
+            deals += 1
+            if deals % 2:  # deals alternate: the same deals on every machine
                 spent, k = _policy_deal(state, policy, name, totals)
                 dec_spent += spent
                 decisions += k

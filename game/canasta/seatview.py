@@ -11,7 +11,6 @@ is immutable and safe to hand to another thread.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -50,13 +49,17 @@ class MeldView(NamedTuple):
         return len(self.cards)
 
     @property
+    def wild(self) -> int:
+        return self.jok + self.two
+
+    @property
     def canasta(self) -> bool:
         return self.rank != 3 and len(self.cards) >= 7
 
 
-@dataclass(slots=True, frozen=True)
-class SeatView:
-    """What ``seat`` may know of a canasta-family deal (see the module's docstring)."""
+class SeatView(NamedTuple):
+    """What ``seat`` may know of a canasta-family deal (see the module's docstring). A
+    NamedTuple: Hard's playouts build one for every decision, and a tuple is built fastest."""
 
     rules: str
     players: int
@@ -136,15 +139,18 @@ def _meld_text(m: MeldView) -> dict[str, Any]:
             "canasta": m.canasta, "natural": m.natural}
 
 
+_PHASES = tuple(Phase)
+
+
 def seat_view(st: CanastaState, seat: int) -> SeatView:
     """The view of ``seat`` (``CanastaState.view``)."""
     rules = st.rules
     clean = rules.wild_meld_clean
-    melds = tuple(
+    melds = tuple([
         tuple([MeldView(m.key, m.rank, tuple(m.cards), m.nat, m.jok, m.two, m.red3,
                         m.jok + m.two == 0 if m.rank else clean(m.jok, m.two))
                for m in ms])
-        for ms in st.melds)
+        for ms in st.melds])
     counts = st.hand[seat]
     hand: list[int] = []
     for c, k in enumerate(counts):
@@ -152,34 +158,34 @@ def seat_view(st: CanastaState, seat: int) -> SeatView:
             hand += [c] * k
     down = st.down
     scores = st.setup.scores or (0,) * st.nsides
-    return SeatView(
-        rules=rules.name,
-        players=st.players,
-        seat=seat,
-        dealer=st.dealer,
-        turn=st.turn,
-        to_move=st.current_player(),
-        phase=Phase(st.phase),
-        stock=len(st.stock),
-        frozen=st.frozen,
-        melds=melds,
-        red_threes=tuple(len(r) for r in st.red3),
-        opened=tuple(st.opened),
-        opening_minimum=tuple(st.open_min),
-        hand_counts=tuple(st.hsize),
-        scores_before=tuple(scores),
-        drawn=st.drew or st.took,
-        asked=st.ask_partner if st.ask else None,
-        answer={2: True, 3: False}.get(st.ask),
-        hand=tuple(hand),
-        hand_count=tuple(counts),
-        discard=tuple(st.pile),
-        packet=len(st.packet),
-        known_hands=tuple(tuple(sorted(k)) for k in st.known),
-        discarded=tuple(tuple(d) for d in st.discarded),
-        downs=None if down is None else tuple(None if d is None else len(d) for d in down),
-        in_down=None if down is None else tuple(d is None for d in down),
-        keeper=None if down is None else st.keeper,
-        frozen_in_time=None if down is None else tuple(st.frozen_time),
-        took_pile_last_turn=None if down is None else tuple(st.took_last),
+    return SeatView(  # the fields in order
+        rules.name,
+        st.players,
+        seat,
+        st.dealer,
+        st.turn,
+        st.current_player(),
+        _PHASES[st.phase],
+        len(st.stock),
+        st.frozen,
+        melds,
+        tuple(map(len, st.red3)),
+        tuple(st.opened),
+        tuple(st.open_min),
+        tuple(st.hsize),
+        tuple(scores),
+        st.drew or st.took,
+        st.ask_partner if st.ask else None,
+        {2: True, 3: False}.get(st.ask),
+        tuple(hand),
+        tuple(counts),
+        tuple(st.pile),
+        len(st.packet),
+        tuple([tuple(sorted(k)) if k else () for k in st.known]),
+        tuple(map(tuple, st.discarded)),
+        None if down is None else tuple([None if d is None else len(d) for d in down]),
+        None if down is None else tuple([d is None for d in down]),
+        None if down is None else st.keeper,
+        None if down is None else tuple(st.frozen_time),
+        None if down is None else tuple(st.took_last),
     )

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
+from operator import itemgetter
 
 from game.canasta.melds import count_kinds
 from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS
-from game.canasta.seatview import SeatView
+from game.canasta.seatview import MeldView, SeatView
 from game.cards import JOKER, RANK
 from game.registry import get_game
 
@@ -44,8 +45,12 @@ def _seat_facts(name: str, n: int, me: int, options: frozenset[str]) -> tuple:
     return facts
 
 
+# WILD[c]: card code c is a wild card (a joker or a two); a table, read in the hot loops.
+WILD = tuple(c == JOKER or RANK[c] == 2 for c in range(53))
+
+
 def is_wild(c: int) -> bool:
-    return c == JOKER or RANK[c] == 2
+    return WILD[c]
 
 
 class MeldInfo:
@@ -69,9 +74,18 @@ class MeldInfo:
     def copy(self) -> MeldInfo:
         return MeldInfo(self.key, self.rank, self.nat, self.jok, self.two, self.red3)
 
+    @classmethod
+    def of(cls, m: MeldInfo | MeldView) -> MeldInfo:
+        """A changeable copy of a meld (of the view's, or of one planned)."""
+        return cls(m.key, m.rank, m.nat, m.jok, m.two, m.red3)
+
     def add(self, cards) -> None:
         self.nat, self.jok, self.two, self.red3 = count_kinds(
             cards, self.rank, self.nat, self.jok, self.two, self.red3)
+
+
+# A side's melds by key: the view's records, or the planners' changeable copies.
+Melds = dict[int, "MeldInfo | MeldView"]
 
 
 @lru_cache(maxsize=65536)
@@ -144,15 +158,16 @@ class CanastaView:
         self.asked = view.asked
         self.answer = view.answer  # partner's answer: True yes, False no, None not given
         self.known = view.known_hands
-        self.melds: list[dict[int, MeldInfo]] = [
-            {m.key: MeldInfo(m.key, m.rank, m.nat, m.jok, m.two, m.red3) for m in side_melds}
-            for side_melds in view.melds]
+        # per side, key -> meld: the view's own records (MeldInfo.of gives a copy to change)
+        self.melds: list[Melds] = [
+            {m.key: m for m in side_melds} for side_melds in view.melds]
         self.in_down = view.in_down
         self.downs = view.downs
         self.frozen_in_time = view.frozen_in_time
         self.discarded = view.discarded  # each seat's, public
         self._disc_ranks: dict[int, set[int]] = {}
         self._canastas: dict[int, tuple[int, int, bool]] = {}  # per side, of self.melds
+        self.memo: dict = {}  # the heuristics' figures that depend only on this view
         self.totals = list(decision.totals) if decision.totals else list(self.scores_before)
         self._unseen()
 
@@ -179,13 +194,13 @@ class CanastaView:
             if s != self.seat:
                 for c in k:
                     left[c] -= 1
-        # per rank (0 jokers, 2 twos, 3 black threes; red threes apart)
-        by_rank = [0] * 14
+        # per rank (0 jokers, 2 twos, 3 black threes; red threes apart); a count below zero
+        # counts as none (the melds' naturals are all taken from one suit's code above)
         red = max(0, left[15] + left[28])
         left[15] = left[28] = 0
-        for k, r in zip(left, RANK):
-            if k > 0:
-                by_rank[r] += k
+        if min(left) < 0:
+            left = [k if k > 0 else 0 for k in left]
+        by_rank = [left[JOKER]] + [sum(get(left)) for get in _RANK_GETTERS]
         self.unseen_rank = by_rank
         self.unseen_red3 = red
         self.unseen_total = max(1, sum(by_rank) + red)
@@ -212,7 +227,7 @@ class CanastaView:
         h = self.hcount
         return h[JOKER], h[1] + h[14] + h[27] + h[40]
 
-    def my_melds(self) -> dict[int, MeldInfo]:
+    def my_melds(self) -> Melds:
         """The melds this seat may add to (its side's; in Looking and Down its own)."""
         return self.melds[self.side]
 
@@ -245,24 +260,25 @@ class CanastaView:
             return got
         return self._count_canastas(melds)
 
-    def _count_canastas(self, melds: dict[int, MeldInfo]) -> tuple[int, int, bool]:
+    def _count_canastas(self, melds: Melds) -> tuple[int, int, bool]:
         clean = dirty = 0
         short = False
-        rules = self.rules
         for m in melds.values():
-            if m.rank == 0:
-                if m.size < 7:
-                    short = True
-                elif rules.wild_meld_clean(m.jok, m.two):
-                    clean += 1
-                else:
-                    dirty += 1
-            elif m.rank != 3 and m.size >= 7:
-                if m.wild:
-                    dirty += 1
-                else:
-                    clean += 1
+            if m.rank == 0 and m.size < 7:
+                short = True
+            else:
+                c, d = self.canasta_kind(m)
+                clean += c
+                dirty += d
         return clean, dirty, short
+
+    def canasta_kind(self, m: MeldInfo | MeldView) -> tuple[int, int]:
+        """(1, 0) for a clean canasta, (0, 1) for a dirty one, else (0, 0)."""
+        if m.size < 7 or m.rank == 3:
+            return 0, 0
+        if m.rank == 0:
+            return (1, 0) if self.rules.wild_meld_clean(m.jok, m.two) else (0, 1)
+        return (0, 1) if m.wild else (1, 0)
 
     def may_go_out(self, side: int, melds=None) -> bool:
         clean, dirty, short = self.canastas(side, melds)
@@ -283,7 +299,7 @@ class CanastaView:
             total += rules.red_three_score(red, self.opened[side], clean, dirty)
         return total
 
-    def seat_side_melds(self, seat: int) -> dict[int, MeldInfo]:
+    def seat_side_melds(self, seat: int) -> Melds:
         return self.melds[self.side_of[seat]]
 
 
@@ -314,7 +330,7 @@ def meld_points(rules, m: MeldInfo) -> int:
     return nat * m.nat + pts[JOKER] * m.jok + pts[1] * m.two
 
 
-def plan_meld_out(view: CanastaView, hcount: list[int], melds: dict[int, MeldInfo]):
+def plan_meld_out(view: CanastaView, hcount: list[int], melds: Melds):
     """Can the hand ``hcount`` be melded out onto ``melds`` (this turn, in one go)?
 
     Returns None when not, else ``(discard, final_melds)``: the card to discard at the end (-1
@@ -323,7 +339,7 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: dict[int, MeldInf
     """
     rules = view.rules
     ld = view.ld
-    final = {k: m.copy() for k, m in melds.items()}
+    final = {k: MeldInfo.of(m) for k, m in melds.items()}
     fresh = [1000]
 
     def new_key(r: int) -> int:
@@ -336,12 +352,11 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: dict[int, MeldInf
     pending_pairs: list[int] = []  # ranks with two naturals that need one wild card
     spare_nat = -1  # a natural that could be held back as the closing discard (Canastone)
     for r in NATURAL_RANKS:
-        rank_codes = _RANK_CODES[r]
-        if not (hcount[rank_codes[0]] or hcount[rank_codes[1]] or hcount[rank_codes[2]]
-                or hcount[rank_codes[3]]):
+        a, b, c, d = _RANK_CODES[r]
+        n = hcount[a] + hcount[b] + hcount[c] + hcount[d]
+        if not n:
             continue
-        cards = [c for c in rank_codes for _ in range(hcount[c])]
-        n = len(cards)
+        first = a if hcount[a] else b if hcount[b] else c if hcount[c] else d  # a card of r
         for m in final.values():
             if not n:
                 break
@@ -357,7 +372,7 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: dict[int, MeldInf
                 m.nat += put
                 n -= put
                 if spare_nat < 0:
-                    spare_nat = cards[0]
+                    spare_nat = first
         while n >= 3:
             chunk = min(n, 7) if ld else n
             if ld and n - chunk in (1, 2) and chunk == 7:
@@ -365,12 +380,12 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: dict[int, MeldInf
             k = new_key(r)
             final[k] = MeldInfo(k, r, chunk)
             if chunk >= 4 and spare_nat < 0:
-                spare_nat = cards[0]
+                spare_nat = first
             n -= chunk
         if n == 2:
             pending_pairs.append(r)
         elif n == 1:
-            leftovers.append(cards[0])
+            leftovers.append(first)
     wilds = [JOKER] * hcount[JOKER] + [c for c in (1, 14, 27, 40) for _ in range(hcount[c])]
     wm = final.get(WILD_KEY) if rules.wild_meld else None
     if wm is not None and wm.size < 7:
@@ -438,4 +453,6 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: dict[int, MeldInf
 
 
 _RANK_CODES = {r: tuple(s * 13 + r - 1 for s in range(4)) for r in range(1, 14)}
+# Per rank 1..13, the four card codes of that rank (3: the red threes too).
+_RANK_GETTERS = [itemgetter(*_RANK_CODES[r]) for r in range(1, 14)]
 _RANK_CODES[3] = BLACK_THREES

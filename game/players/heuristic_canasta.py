@@ -35,9 +35,11 @@ from game.actions import Action
 from game.cards import RANK
 from game.players.base import Decision, Player
 from game.players.canasta_view import (
+    WILD,
     WILD_KEY,
     CanastaView,
     MeldInfo,
+    Melds,
     is_wild,
     p_at_least,
     p_pair_or_wild,
@@ -287,6 +289,13 @@ class CanastaHeuristic(Player):
 
     def take_chance(self, v: CanastaView, q: int, r: int, ctx: CanastaContext) -> float:
         """Chance that seat ``q`` can take the pile with a natural of rank ``r`` on top."""
+        key = ("take", q, r, ctx.forget)
+        got = v.memo.get(key)
+        if got is None:
+            got = v.memo[key] = self._take_chance(v, q, r, ctx)
+        return got
+
+    def _take_chance(self, v: CanastaView, q: int, r: int, ctx: CanastaContext) -> float:
         rules = v.rules
         sq = v.side_of[q]
         opened = v.opened[sq]
@@ -330,9 +339,13 @@ class CanastaHeuristic(Player):
         q = v.next_seat
         if v.side_of[q] == v.side:
             return cost
-        pile = [c] if ctx.forget else v.pile + [c]
         chance = self.take_chance(v, q, r, ctx)
-        return cost + chance * self.pile_value_for(v, pile) * p.danger_w
+        # what the pile under this card brings: the same for every discard of this decision
+        key = ("pile", ctx.forget)
+        worth = v.memo.get(key)
+        if worth is None:
+            worth = v.memo[key] = self.pile_value_for(v, [c] if ctx.forget else v.pile + [c])
+        return cost + chance * worth * p.danger_w
 
     # ---- answering "may I go out?" -------------------------------------------------------------
     def _answer(self, v: CanastaView, p: CanastaParams, legal):
@@ -524,20 +537,28 @@ class CanastaHeuristic(Player):
         opening = not v.opened[side]
         before = v.my_melds()
         after = _apply_meld(v, a)
-        wilds = sum(1 for c in cards if is_wild(c))
-        b = sum(v.points[c] for c in cards) * (p.bank_base + p.bank_risk * risk)
+        wilds = sum([WILD[c] for c in cards])
+        b = sum([v.points[c] for c in cards]) * (p.bank_base + p.bank_risk * risk)
         prog = 0.0
         completes = False
+        # the side's canastas after: those before, changed by the melds the action changes
+        clean0, dirty0, _ = v.canastas(side)
+        clean1, dirty1 = clean0, dirty0
         for key, m in after.items():
             old = before.get(key)
-            if old is not None and old.size == m.size:
+            if old is m:
                 continue
+            c, d = v.canasta_kind(m)
+            clean1, dirty1 = clean1 + c, dirty1 + d
+            if old is not None:
+                c, d = v.canasta_kind(old)
+                clean1, dirty1 = clean1 - c, dirty1 - d
+                if old.size == m.size:
+                    continue
             prog += _progress(v, m) - (_progress(v, old) if old is not None else 0.0)
             if m.size >= 7 and (old is None or old.size < 7) and m.rank != 3:
                 completes = True
         b += prog * (1.0 if completes else p.prog_now)
-        clean0, dirty0, _ = v.canastas(side)
-        clean1, dirty1, _ = v.canastas(side, after)
         if not v.may_go_out(side) and (clean1 + dirty1 > clean0 + dirty0):
             b += p.first_canasta
         if wilds:
@@ -623,13 +644,15 @@ def _rank_name(r: int) -> str:
     return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(r, str(r))
 
 
-def _apply_meld(v: CanastaView, a: Action) -> dict[int, MeldInfo]:
-    """The seat's melds after a meld or add (counts)."""
-    melds = {k: m.copy() for k, m in v.my_melds().items()}
+def _apply_meld(v: CanastaView, a: Action) -> Melds:
+    """The seat's melds after a meld or add (counts). Melds the action leaves alone are the
+    view's own objects (read them, never change them)."""
+    melds = dict(v.my_melds())
     rules = v.rules
     if a.verb == "add":
         m = melds.get(a.target)
         if m is not None:
+            m = melds[a.target] = MeldInfo.of(m)
             m.add(a.cards())
         return melds
     fresh = 5000
@@ -640,7 +663,8 @@ def _apply_meld(v: CanastaView, a: Action) -> dict[int, MeldInfo]:
                 rank = RANK[c] if RANK[c] != 3 or c in (2, 41) else 3
                 break
         if rules.one_meld_per_rank and rank in melds:
-            melds[rank].add(g)
+            m = melds[rank] = MeldInfo.of(melds[rank])
+            m.add(g)
             continue
         key = rank if rules.one_meld_per_rank else fresh
         fresh += 1
