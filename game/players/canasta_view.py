@@ -168,6 +168,7 @@ class CanastaView:
         self._disc_ranks: dict[int, set[int]] = {}
         self._canastas: dict[int, tuple[int, int, bool]] = {}  # per side, of self.melds
         self.memo: dict = {}  # the heuristics' figures that depend only on this view
+        self._takers: dict[int, dict[int, MeldInfo | MeldView]] = {}  # meld_of_rank's
         self.totals = list(decision.totals) if decision.totals else list(self.scores_before)
         self._unseen()
 
@@ -239,11 +240,15 @@ class CanastaView:
                   and self.meld_of_rank(self.side, RANK[c]) is not None)
         return fit, sum(1 for c in gained if is_wild(c))
 
-    def meld_of_rank(self, side: int, r: int) -> MeldInfo | None:
-        for m in self.melds[side].values():
-            if m.rank == r and self.accepts(m):
-                return m
-        return None
+    def meld_of_rank(self, side: int, r: int) -> MeldInfo | MeldView | None:
+        """The side's first meld of rank ``r`` that still takes naturals, if any."""
+        takers = self._takers.get(side)
+        if takers is None:
+            takers = self._takers[side] = {}
+            for m in self.melds[side].values():
+                if self.accepts(m):
+                    takers.setdefault(m.rank, m)
+        return takers.get(r)
 
     def accepts(self, m: MeldInfo) -> bool:
         """Whether natural cards can still be added to the meld."""
@@ -292,7 +297,7 @@ class CanastaView:
         for m in self.melds[side].values():
             total += meld_points(rules, m)
             if m.rank != 3 and m.size >= 7:
-                total += rules.canasta_bonus(_Shim(m))
+                total += rules.canasta_bonus(m)
         red = self.red_threes[side] if side < len(self.red_threes) else 0
         if red:
             clean, dirty, _ = self.canastas(side)
@@ -301,14 +306,6 @@ class CanastaView:
 
     def seat_side_melds(self, seat: int) -> Melds:
         return self.melds[self.side_of[seat]]
-
-
-class _Shim:
-    """Duck-typed meld for RuleSet.canasta_bonus."""
-
-    def __init__(self, m: MeldInfo) -> None:
-        self.rank, self.jok, self.two, self.red3 = m.rank, m.jok, m.two, m.red3
-        self.wild = m.jok + m.two
 
 
 # ---- the meld planner -------------------------------------------------------------------------
@@ -339,6 +336,8 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: Melds):
     """
     rules = view.rules
     ld = view.ld
+    if _surely_left(view, hcount, melds) > 1:
+        return None  # the cards that can go nowhere already make more than one discard
     final = {k: MeldInfo.of(m) for k, m in melds.items()}
     fresh = [1000]
 
@@ -450,6 +449,30 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: Melds):
         if not rules.going_out_discard_ok(discard):
             return None
     return discard, final
+
+
+def _surely_left(view: CanastaView, hcount: list[int], melds: Melds) -> int:
+    """How many cards :func:`plan_meld_out` will leave over at least: lone naturals of a rank
+    no meld takes, black threes that make no meld, red threes outside Looking and Down (it
+    only ever adds to its leftovers, so more than one of these means no plan)."""
+    if view.ld:
+        takers = {m.rank for m in melds.values() if m.size < 7}
+    elif view.rules.canasta_closed:
+        takers = {m.rank for m in melds.values() if m.size < 7}
+    else:
+        takers = {m.rank for m in melds.values()}
+    left = 0
+    for r in NATURAL_RANKS:
+        a, b, c, d = _RANK_CODES[r]
+        if hcount[a] + hcount[b] + hcount[c] + hcount[d] == 1 and r not in takers:
+            left += 1
+    threes = hcount[2] + hcount[41]
+    bt = view.rules.black_three_meld
+    if threes and not (bt and bt[0] <= threes <= bt[1]):
+        left += threes
+    if not view.ld:
+        left += hcount[15] + hcount[28]
+    return left
 
 
 _RANK_CODES = {r: tuple(s * 13 + r - 1 for s in range(4)) for r in range(1, 14)}

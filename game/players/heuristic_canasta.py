@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from game.actions import Action
+from game.canasta.seatview import MeldView
 from game.cards import RANK
 from game.players.base import Decision, Player
 from game.players.canasta_view import (
@@ -674,7 +675,7 @@ def _apply_meld(v: CanastaView, a: Action) -> Melds:
     return melds
 
 
-def _progress(v: CanastaView, m: MeldInfo | None) -> float:
+def _progress(v: CanastaView, m: MeldInfo | MeldView | None) -> float:
     """Expected canasta bonus of a meld, by its size."""
     if m is None or m.rank == 3:
         return 0.0
@@ -688,14 +689,5 @@ def _progress(v: CanastaView, m: MeldInfo | None) -> float:
         else:
             bonus = 400.0 if m.rank != 1 or not rules.wild_meld else 750.0
     if size >= 7:
-        shim = _ShimMeld(m)
-        return float(rules.canasta_bonus(shim))
+        return float(rules.canasta_bonus(m))
     return bonus * PROGRESS[min(size, 7)]
-
-
-class _ShimMeld:
-    def __init__(self, m: MeldInfo) -> None:
-        self.rank, self.jok, self.two, self.red3 = m.rank, m.jok, m.two, m.red3
-        self.wild = m.jok + m.two
-
-
