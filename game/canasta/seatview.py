@@ -12,6 +12,7 @@ is immutable and safe to hand to another thread.
 from __future__ import annotations
 
 from enum import IntEnum
+from itertools import compress
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.actions import format_key
@@ -140,6 +141,7 @@ def _meld_text(m: MeldView) -> dict[str, Any]:
 
 
 _PHASES = tuple(Phase)
+_CODES = range(53)
 
 
 def seat_view(st: CanastaState, seat: int) -> SeatView:
@@ -152,10 +154,13 @@ def seat_view(st: CanastaState, seat: int) -> SeatView:
                for m in ms])
         for ms in st.melds])
     counts = st.hand[seat]
-    hand: list[int] = []
-    for c, k in enumerate(counts):
-        if k:
-            hand += [c] * k
+    hand = list(compress(_CODES, counts))  # each card code held, once
+    copies = 2
+    while len(hand) < st.hsize[seat]:  # the second (third) copies of a card, in order
+        hand += compress(_CODES, map(copies.__le__, counts))
+        copies += 1
+    if copies > 2:
+        hand.sort()
     down = st.down
     scores = st.setup.scores or (0,) * st.nsides
     return SeatView(  # the fields in order

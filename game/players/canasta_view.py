@@ -286,7 +286,16 @@ class CanastaView:
         return (0, 1) if m.wild else (1, 0)
 
     def may_go_out(self, side: int, melds=None) -> bool:
-        clean, dirty, short = self.canastas(side, melds)
+        """Whether the side's melds (or ``melds``) let it go out."""
+        if melds is None:
+            got = self.memo.get(("out", side))
+            if got is None:
+                got = self.memo[("out", side)] = self._may_go_out(self.canastas(side))
+            return got
+        return self._may_go_out(self.canastas(side, melds))
+
+    def _may_go_out(self, counted: tuple[int, int, bool]) -> bool:
+        clean, dirty, short = counted
         return self.rules.going_out_allowed(clean, dirty, clean + dirty, self.needed, short,
                                             self.options)
 
