@@ -170,10 +170,28 @@ class CanastaView:
         self.memo: dict = {}  # the heuristics' figures that depend only on this view
         self._takers: dict[int, dict[int, MeldInfo | MeldView]] = {}  # meld_of_rank's
         self.totals = list(decision.totals) if decision.totals else list(self.scores_before)
-        self._unseen()
+        self._unseen_counts: tuple[list[int], int, int, int] | None = None
+
+    # What this seat has not seen, counted when first asked (many decisions never ask).
+    @property
+    def unseen_rank(self) -> list[int]:
+        """Per rank (0 jokers, 2 twos, 3 black threes), the cards this seat has not seen."""
+        return (self._unseen_counts or self._unseen())[0]
+
+    @property
+    def unseen_red3(self) -> int:
+        return (self._unseen_counts or self._unseen())[1]
+
+    @property
+    def unseen_total(self) -> int:
+        return (self._unseen_counts or self._unseen())[2]
+
+    @property
+    def unseen_wild(self) -> int:
+        return (self._unseen_counts or self._unseen())[3]
 
     # ---- counting ----------------------------------------------------------------------------
-    def _unseen(self) -> None:
+    def _unseen(self) -> tuple[list[int], int, int, int]:
         left = [k - h for k, h in zip(self._deck, self.hcount)]
         for c in self.pile:
             left[c] -= 1
@@ -202,10 +220,8 @@ class CanastaView:
         if min(left) < 0:
             left = [k if k > 0 else 0 for k in left]
         by_rank = [left[JOKER]] + [sum(get(left)) for get in _RANK_GETTERS]
-        self.unseen_rank = by_rank
-        self.unseen_red3 = red
-        self.unseen_total = max(1, sum(by_rank) + red)
-        self.unseen_wild = by_rank[0] + by_rank[2]
+        self._unseen_counts = (by_rank, red, max(1, sum(by_rank) + red), by_rank[0] + by_rank[2])
+        return self._unseen_counts
 
     def hand_rank(self, r: int) -> int:
         """Naturals of rank r in hand (r = 3: black threes)."""

@@ -537,7 +537,19 @@ class CanastaHeuristic(Player):
         left = hand - len(cards)
         opening = not v.opened[side]
         before = v.my_melds()
-        after = _apply_meld(v, a)
+        # the melds the action changes or makes: (before or None, after), in the order of
+        # the melds after it
+        changes: list[tuple[MeldInfo | MeldView | None, MeldInfo | MeldView]]
+        if a.verb == "add":
+            target = before.get(a.target)
+            changes = []
+            if target is not None:
+                added = MeldInfo.of(target)
+                added.add(cards)
+                changes.append((target, added))
+        else:
+            changes = [(before.get(key), m) for key, m in _apply_meld(v, a).items()
+                       if before.get(key) is not m]
         wilds = sum([WILD[c] for c in cards])
         b = sum([v.points[c] for c in cards]) * (p.bank_base + p.bank_risk * risk)
         prog = 0.0
@@ -545,10 +557,7 @@ class CanastaHeuristic(Player):
         # the side's canastas after: those before, changed by the melds the action changes
         clean0, dirty0, _ = v.canastas(side)
         clean1, dirty1 = clean0, dirty0
-        for key, m in after.items():
-            old = before.get(key)
-            if old is m:
-                continue
+        for old, m in changes:
             c, d = v.canasta_kind(m)
             clean1, dirty1 = clean1 + c, dirty1 + d
             if old is not None:
