@@ -435,9 +435,15 @@ class CanastaHeuristic(Player):
 
     # ---- melding and discarding ----------------------------------------------------------
     def _play_phase(self, v: CanastaView, p: CanastaParams, ctx: CanastaContext, legal):
-        melds = [a for a in legal if a.verb in ("meld", "add")]
-        discards = [a for a in legal if a.verb == "discard"]
-        asks = [a for a in legal if a.verb == "ask"]
+        melds, discards, asks = [], [], []
+        for a in legal:  # one pass: play-phase lists are long
+            verb = a.verb
+            if verb == "discard":
+                discards.append(a)
+            elif verb == "meld" or verb == "add":
+                melds.append(a)
+            elif verb == "ask":
+                asks.append(a)
         risk = self.end_risk(v)
         # going out (or, in Looking and Down, emptying the looking)
         out = self._going_out(v, p, risk)
