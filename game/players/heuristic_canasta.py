@@ -290,7 +290,7 @@ class CanastaHeuristic(Player):
 
     def take_chance(self, v: CanastaView, q: int, r: int, ctx: CanastaContext) -> float:
         """Chance that seat ``q`` can take the pile with a natural of rank ``r`` on top."""
-        key = ("take", q, r, ctx.forget)
+        key = ("take", self, q, r, ctx.forget)  # per heuristic: the odds read its parameters
         got = v.memo.get(key)
         if got is None:
             got = v.memo[key] = self._take_chance(v, q, r, ctx)
