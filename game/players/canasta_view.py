@@ -173,22 +173,26 @@ class CanastaView:
         self._unseen_counts: tuple[list[int], int, int, int] | None = None
 
     # What this seat has not seen, counted when first asked (many decisions never ask).
+    def unseen(self) -> tuple[list[int], int, int, int]:
+        """(per rank: 0 jokers, 2 twos, 3 black threes; red threes; the total, at least 1;
+        wild cards) of the cards this seat has not seen."""
+        return self._unseen_counts or self._unseen()
+
     @property
     def unseen_rank(self) -> list[int]:
-        """Per rank (0 jokers, 2 twos, 3 black threes), the cards this seat has not seen."""
-        return (self._unseen_counts or self._unseen())[0]
+        return self.unseen()[0]
 
     @property
     def unseen_red3(self) -> int:
-        return (self._unseen_counts or self._unseen())[1]
+        return self.unseen()[1]
 
     @property
     def unseen_total(self) -> int:
-        return (self._unseen_counts or self._unseen())[2]
+        return self.unseen()[2]
 
     @property
     def unseen_wild(self) -> int:
-        return (self._unseen_counts or self._unseen())[3]
+        return self.unseen()[3]
 
     # ---- counting ----------------------------------------------------------------------------
     def _unseen(self) -> tuple[list[int], int, int, int]:

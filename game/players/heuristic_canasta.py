@@ -30,6 +30,7 @@ discarded and what the opponents hold, sometimes misses a take, sometimes discar
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 
 from game.actions import Action
 from game.canasta.seatview import MeldView
@@ -47,6 +48,7 @@ from game.players.canasta_view import (
     plan_meld_out,
 )
 
+_VERB = attrgetter("verb")
 # Chance that a meld of a given size becomes a canasta (index = size).
 PROGRESS = (0.0, 0.0, 0.0, 0.22, 0.32, 0.47, 0.68, 1.0)
 
@@ -162,7 +164,7 @@ class CanastaHeuristic(Player):
         v = CanastaView(decision)
         p = self.params.get(v.name, CanastaParams())
         ctx = self._draw_slips()
-        verbs = {a.verb for a in legal}
+        verbs = set(map(_VERB, legal))
         if "yes" in verbs:
             return self._answer(v, p, legal)
         if v.seat != v.view.to_move:
@@ -314,14 +316,14 @@ class CanastaHeuristic(Player):
                 if v.meld_of_rank(sq, r) is not None:
                     return 0.97
         known = v.known[q] if not ctx.forget else []
-        k = sum(1 for c in known if RANK[c] == r)
+        k = sum([RANK[c] == r for c in known]) if known else 0
         if k < 2:
             factor *= disc  # a player rarely throws a card of a pair they hold
         unknown_cards = max(0, v.hand_counts[q] - len(known))
-        good = v.unseen_rank[r] + (v.unseen_rank[r] == 0 and 0)
-        total = v.unseen_total
+        by_rank, _, total, wild = v.unseen()
+        good = by_rank[r]
         if not frozen and rules.take_with_wild:
-            pr = p_pair_or_wild(total, good, v.unseen_wild, unknown_cards, min(k, 2))
+            pr = p_pair_or_wild(total, good, wild, unknown_cards, min(k, 2))
         else:
             pr = p_at_least(total, good, unknown_cards, need - k)
         if rules.unopened_pile_frozen and not opened:
@@ -556,8 +558,15 @@ class CanastaHeuristic(Player):
         else:
             changes = [(before.get(key), m) for key, m in _apply_meld(v, a).items()
                        if before.get(key) is not m]
-        wilds = sum([WILD[c] for c in cards])
-        b = sum([v.points[c] for c in cards]) * (p.bank_base + p.bank_risk * risk)
+        points = v.points
+        pts = wilds = reds = 0
+        for c in cards:
+            pts += points[c]
+            if WILD[c]:
+                wilds += 1
+            elif c == 15 or c == 28:
+                reds += 1  # a red three onto a red canasta (Looking and Down)
+        b = pts * (p.bank_base + p.bank_risk * risk)
         prog = 0.0
         completes = False
         # the side's canastas after: those before, changed by the melds the action changes
@@ -579,7 +588,7 @@ class CanastaHeuristic(Player):
             b += p.first_canasta
         if wilds:
             b -= wilds * p.wild_cost * (0.3 if completes else 1.0)
-            if rules.wild_meld and a.verb == "meld" and all(is_wild(c) for c in cards):
+            if rules.wild_meld and a.verb == "meld" and wilds == len(cards):
                 jok, two = v.hand_wilds()
                 if jok + two < p.wild_meld_start:
                     b -= 200.0
@@ -593,9 +602,8 @@ class CanastaHeuristic(Player):
                 b -= 80.0
         if v.ld and v.in_down is not None and not v.in_down[v.seat]:
             b += p.ld_card * len(cards)
-        for c in cards:
-            if c in (15, 28):  # a red three onto a red canasta (Looking and Down)
-                b += 300.0
+        for _ in range(reds):
+            b += 300.0
         return b
 
     def _best_discard(self, v: CanastaView, p: CanastaParams, ctx: CanastaContext, discards, risk):
