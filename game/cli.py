@@ -24,6 +24,7 @@ SUBCOMMANDS = {
     "selfplay": ("game.commands.selfplay", "play whole games between simple bots, checking rules"),
     "bench": ("game.commands.bench", "measure engine speed"),
     "saves": ("game.commands.saves", "list, check and export saved games"),
+    "stats": ("game.commands.stats", "your statistics: games, deals, scores, streaks, daily deals"),
     "tournament": ("game.commands.tournament", "duplicate deals between two computer levels"),
     "play": ("game.commands.play", "open the Card Table window (the default)"),
     "screenshot": ("game.commands.screenshot",

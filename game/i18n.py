@@ -96,6 +96,14 @@ def t(key: str, **params) -> str:
     return text
 
 
+def game_text(game: str, key: str, **params) -> str:
+    """``key`` in the words of ``game``: ``<key>.<game>`` where the game names the thing
+    differently (Cassino plays games, not deals, and its first seat plays first rather than
+    deals: RULES.md CN-3), else ``key``."""
+    own = f"{key}.{game}"
+    return t(own if has(own) else key, **params)
+
+
 def game_name(game: str) -> str:
     """A game's display name from its registry name (``"quick-canasta"``), by its declared
     title key."""
@@ -103,6 +111,84 @@ def game_name(game: str) -> str:
 
     info = GAMES.get(game)
     return t(info.title_key if info else f"game.{game}")
+
+
+def player_names(kinds, names=()) -> list[str]:
+    """What every screen and command calls the seats, from their kinds (``"human"`` or
+    ``"computer"``) and any names of their own: "You" when there is one human, else "Player n";
+    "Computer n"; n is the seat's number as New game shows it (seat + 1), so the same computer
+    has the same number at the table, on the Load screen and in ``saves list``."""
+    single = sum(k == "human" for k in kinds) == 1
+    out = []
+    for seat, kind in enumerate(kinds):
+        own = names[seat] if seat < len(names) else ""
+        if own:
+            out.append(own)
+        elif kind == "human":
+            out.append(t("player.you") if single else t("player.human", n=seat + 1))
+        else:
+            out.append(t("player.computer", n=seat + 1))
+    return out
+
+
+def you_seat(kinds, names=()) -> int:
+    """The seat that player_names calls "You" (the only human, without a name of its own),
+    or -1."""
+    humans = [seat for seat, kind in enumerate(kinds) if kind == "human"]
+    if len(humans) != 1 or (humans[0] < len(names) and names[humans[0]]):
+        return -1
+    return humans[0]
+
+
+# Messages that name a seat ({name}) -> their wording when that seat is the player's: "You
+# goes out!" is wrong, and other languages change more than the verb.
+YOU_WORDING = {
+    "table.turn_of": "table.your_turn",
+    "table.asks": "table.asks_you",
+    "table.answer_of": "table.answer_of_you",
+    "table.picks_up_down": "table.you_pick_up_down",
+    "table.sweep_by": "table.sweep_by_you",
+    "table.went_out": "table.went_out_you",
+    "table.reason.not_your_turn": "table.reason.not_your_turn_you",
+    "table.reason.answer_pending": "table.reason.answer_pending_you",
+    "score.winner": "score.winner_you",
+    "load.turn": "load.turn_you",
+    "grab.looking": "grab.looking_you",
+    "grab.down": "grab.down_you",
+}
+# Messages whose {name} reads right for the player too, in every catalogue: the move log's
+# past tenses ("You drew", "あなたが引いた").
+SAME_FOR_YOU = frozenset({
+    "log.draw", "log.take", "log.take_more", "log.take_add", "log.meld", "log.add",
+    "log.discard", "log.ask", "log.ask_named", "log.yes", "log.no", "log.trail",
+    "log.capture", "log.build",
+})
+# Messages whose {name} is never the player's seat: a computer's (thinking, a halted game),
+# the partner who asks the player, hot-seat screens (each human then has a name of their
+# own), and a save's name.
+NEVER_YOU = frozenset({
+    "table.thinking", "table.halted.body", "ask.question", "log.ask_named_you", "cover.title",
+    "cover.body", "cover.show", "load.delete.message",
+})
+
+
+def seat_message(key: str, seat: int, names, you: int = -1, **params) -> str:
+    """The message ``key`` about ``seat`` (``names``: player_names'), in its own wording when
+    ``seat`` is the player's (``you``, as from you_seat)."""
+    if seat == you and seat >= 0 and key in YOU_WORDING:
+        return t(YOU_WORDING[key], **params)
+    return t(key, name=names[seat], **params)
+
+
+def winner_message(winner: int | None, names, you: int = -1, teams: bool = False) -> str:
+    """The end of a game: a draw, "You win!" (or "Your side wins!"), "The other side wins."
+    where sides are called Us and Them, else "Computer 2 wins!". ``you`` is the player's
+    side, ``teams`` whether sides hold several seats."""
+    if winner is None:
+        return t("score.draw")
+    if teams and you >= 0:
+        return t("score.winner_us") if winner == you else t("score.winner_them")
+    return seat_message("score.winner", winner, names, you)
 
 
 # Cards as the player reads them (the move log, refusals): rank and suit sign, not notation.

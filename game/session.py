@@ -21,11 +21,14 @@ True
 from __future__ import annotations
 
 import copy
+import random
 from dataclasses import asdict, dataclass
 
+from game import listeners
 from game.actions import Action, format_action, parse_action
 from game.base import DealSetup, DealState
 from game.cards import format_card, parse_card
+from game.deals import seed_of
 from game.errors import IllegalActionError
 from game.match import Match
 from game.players.base import Decision, Player
@@ -59,12 +62,22 @@ class GameSession:
         dealer: int | None = None,
         keeper: int | None = None,
         deadline_ms: int = 1000,
+        number: int | None = None,
+        daily: str | None = None,
     ) -> None:
+        if number is not None:  # a numbered game: its seed comes from its number (docs/deals.md)
+            seed = seed_of(number)
+            if dealer is None:  # drawn apart, so that the cards follow from the number alone
+                dealer = random.Random(seed).randrange(players)
         self.rules = rules
         self.game = get_game(rules)
         self.players = players
         self.options = frozenset(options)
         self.seed = seed
+        self.number = number  # the game's number (None: a game from before numbers, a seed)
+        self.daily = daily  # the daily deal's date ("2026-11-23") when this game is one
+        # Set by a take-back (not there yet): such games count apart in the statistics.
+        self.took_back = False
         self.seats = list(seats) if seats else default_seats(players)
         if len(self.seats) != players:
             raise ValueError("one seat configuration per player")
@@ -162,6 +175,7 @@ class GameSession:
         if self.state.is_over() and not self.scored:
             self.match.finish_deal()
             self.scored = True
+            listeners.deal_scored(self)  # the statistics (game.stats.recorder)
         return events
 
     def computer_to_act(self) -> int | None:
@@ -225,6 +239,9 @@ class GameSession:
             },
             "scored": self.scored,
             **({"position": self.position} if self.position is not None else {}),
+            **({"number": self.number} if self.number is not None else {}),
+            **({"daily": self.daily} if self.daily is not None else {}),
+            **({"took_back": True} if self.took_back else {}),
         }
 
     @classmethod
@@ -233,7 +250,10 @@ class GameSession:
         checked by the engine (a tampered history is refused with IllegalActionError)."""
         seats = [SeatConfig(**s) for s in snap["seats"]]
         self = cls(snap["rules"], snap["players"], seats=seats, options=snap["options"],
-                   seed=snap["seed"], deadline_ms=snap.get("deadline_ms", 1000))
+                   seed=snap["seed"], deadline_ms=snap.get("deadline_ms", 1000),
+                   daily=snap.get("daily"))
+        self.number = snap.get("number")  # the seed is the saved one, whatever the number
+        self.took_back = bool(snap.get("took_back", False))
         for s, state in snap["bots"].items():
             if int(s) in self.bots:
                 self.bots[int(s)].set_state(state)

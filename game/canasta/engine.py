@@ -87,6 +87,7 @@ register({
     "cs_close_discard": "To close you must end with a discard of a natural 4 to ace.",
     "go_out_discard": "You may not go out with that discard ({why}).",
     "must_go_out": "Your partner said yes: you must go out this turn.",
+    "ask_no_way": "You cannot go out this turn ({why}): there is nothing to ask.",
     "no_asking": "Asking partner is not allowed in this game.",
     "no_partner": "You have no partner to ask in this game.",
     "black_threes_never": "Black threes cannot be melded in this game.",
@@ -751,7 +752,45 @@ class EngineMixin:
             return reason("ask_partner", seats=" or ".join(map(str, partners)))
         if len(partners) == 1 and target not in (-1, partners[0]):
             return reason("ask_partner", seats=str(partners[0]))
+        if self.phase == PLAY:
+            why = self._out_of_reach(seat)
+            if why is not None:
+                return reason("ask_no_way", why=why)
         return None
+
+    def _out_of_reach(self, seat: int) -> str | None:
+        """The 'why' reason when the seat's side cannot go out this turn whatever it melds
+        (decided: then there is nothing to ask, CA-12/CS-13), else None. Optimistic, so that a
+        side that might go out is never refused: every natural in hand may join the side's
+        meld of its rank (or a new one), every wild card in hand may go to any meld, without
+        the limits on wild cards, and a short wild meld may be completed."""
+        side = self.side[seat]
+        clean, dirty, _ = self._canastas(side)
+        h = self.hrank[seat]
+        sizes = {r: h[r] for r in NATURAL_RANKS if h[r]}
+        wild_meld = 0
+        for m in self.melds[side]:
+            size = len(m.cards)
+            if size >= 7 or m.rank == 3:
+                continue
+            if m.rank == 0:
+                wild_meld = max(wild_meld, size)
+            else:
+                sizes[m.rank] = max(sizes.get(m.rank, 0), size + h[m.rank])
+        deficits = sorted(max(0, 7 - size) for size in sizes.values())
+        if self.rules.wild_meld:
+            deficits = sorted(deficits + [7 - wild_meld])
+        wilds = h[0] + h[2]
+        more = 0
+        for d in deficits:
+            if d > wilds:
+                break
+            wilds -= d
+            more += 1
+        if self.rules.going_out_allowed(clean + more, dirty + more, clean + dirty + more,
+                                        self.needed, False, self.options):
+            return None
+        return self._go_out_problem(seat, None)
 
     # ======================================================================================
     # Applying
@@ -1347,7 +1386,8 @@ class EngineMixin:
         else:
             out += self._discards(seat, bool(out))
         if (self.phase == PLAY and not self.asked and self.can_ask and hs >= 2
-                and (not rules.ask_right_after_draw or not self.played)):  # CA-12 / CS-13
+                and (not rules.ask_right_after_draw or not self.played)  # CA-12 / CS-13
+                and self._out_of_reach(seat) is None):  # as _check_ask
             out += self.ask_actions[seat]
         return out
 

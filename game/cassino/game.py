@@ -80,6 +80,10 @@ register({
         "{card}."
     ),
     "cassino_build_sum": "{cards} cannot be split into groups each worth {value}.",
+    "cassino_build_total": (
+        "{cards} add up to {total} and cannot be split into equal groups of 13 or less: no "
+        "value reserves them."
+    ),
 })
 
 
@@ -486,6 +490,31 @@ class CassinoState(DealState):
         if must is not None and must not in hit:
             return reason("cassino_must_resolve", cards=format_cards(must[0]), value=must[1])
         return None
+
+    def why_no_reservation(self, seat: int, card: int, table_cards: Sequence[int]) -> str | None:
+        """Why ``card`` with ``table_cards`` makes no reservation whatever value is declared
+        (CN-6), for a player who has not named one; None when some value is legal.
+
+        The reason is the one for the value these cards make: their total when it is 13 or
+        less, else the largest value they split into; cards that split into no value are
+        said to (naming a guessed value refused 15 as "To declare 13...")."""
+        table = tuple(table_cards)
+        refusals: dict[int, str] = {}
+        for v in range(1, 14):
+            why = self.why_illegal(make(seat, "build", ((card,), table), v))
+            if why is None:
+                return None
+            refusals[v] = why
+        ranks = [RANK[c] for c in (card, *table)]
+        total = sum(ranks)
+        if total <= 13:
+            return refusals[total]
+        splits = [v for v in range(1, 14) if can_split(ranks, v)]
+        if splits:
+            return refusals[max(splits)]
+        if getattr(refusals[13], "key", None) not in ("cassino_build_keep", "cassino_build_sum"):
+            return refusals[13]  # refused before any value counts (a card not on the table...)
+        return reason("cassino_build_total", cards=format_cards((card, *table)), total=total)
 
     def apply(self, action: Action, *, validate: bool = True) -> list[Event]:
         if validate:

@@ -44,9 +44,23 @@ def add_arguments(p) -> None:
     add_rules_argument(p, required=False)
     add_players_argument(p)
     add_seed_argument(p, None, "with --rules: seed of the shuffles")
+    from game.cli import int_range
+    from game.deals import MAX_NUMBER
+
+    p.add_argument("--number", type=int_range(1, MAX_NUMBER),
+                   help="with --rules: the game's number, the same cards on every machine "
+                        "(docs/deals.md)")
     p.add_argument("--screenshot", metavar="PNG",
                    help="draw the main menu into PNG and exit (works without a display "
                         "with SDL_VIDEODRIVER=dummy)")
+
+
+def record_statistics(session) -> None:
+    """Each deal the player finishes counts in their statistics (docs/stats.md); imported at
+    the first deal's end, not before the menu's first frame."""
+    from game.stats.recorder import record_deal
+
+    record_deal(session)
 
 
 def run(args) -> int:
@@ -62,8 +76,10 @@ def run(args) -> int:
 
         if rules is not None:
             players = player_count(args)
-        elif args.players is not None or args.seed is not None:
-            usage_error(args, "--players and --seed go with --rules")
+        elif args.players is not None or args.seed is not None or args.number is not None:
+            usage_error(args, "--players, --seed and --number go with --rules")
+        if args.seed is not None and args.number is not None:
+            usage_error(args, "a game has a --seed or a --number, not both")
         if screenshot is not None:
             check_output_file(args, "--screenshot", screenshot)
     prepare_environment()
@@ -84,7 +100,7 @@ def run(args) -> int:
         i18n.set_language(language)
         app.rebuild()
     if rules is not None:
-        _start_game(app, rules, players, args.seed)
+        _start_game(app, rules, players, args.seed, getattr(args, "number", None))
     if screenshot:
         app.step(present=False)
         app.step(present=False)
@@ -102,6 +118,12 @@ def run(args) -> int:
         app.close()
         return 0
     try:
+        from game import listeners
+
+        # The player's games count from here (not in a picture of the menu, nor in the
+        # start-up measurement): docs/stats.md.
+        if record_statistics not in listeners.DEAL_SCORED:
+            listeners.DEAL_SCORED.append(record_statistics)
         return app.run()
     except KeyboardInterrupt:  # Ctrl+C in the terminal: the window closes cleanly (run's finally)
         return 130
@@ -119,11 +141,12 @@ def _saves_hooks():
         return None
 
 
-def _start_game(app, rules: str, players: int, seed: int | None) -> None:
+def _start_game(app, rules: str, players: int, seed: int | None,
+                number: int | None = None) -> None:
     """Open the table directly (``--rules``; the player count is checked already)."""
     from game.ui.config import NewGameConfig, default_seats
     from game.ui.table import TableScreen
 
     config = NewGameConfig(game=rules, players=players, seats=default_seats(players))
     app.update_settings(last_game=config)
-    app.show(TableScreen(app, config, seed=seed))
+    app.show(TableScreen(app, config.model_copy(update={"number": number}), seed=seed))

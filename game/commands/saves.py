@@ -1,6 +1,7 @@
 """``python -m game saves list|check FILE|export FILE --record OUT.json`` (docs/saves.md).
 
-- ``list``: the user's saves (autosave, backup, named), then the bundled practice positions;
+- ``list``: the user's saves (autosave, backup, named, recent), then the bundled practice
+  positions;
   damaged files are listed with their reason. ``--json`` prints one JSON array.
 - ``check FILE``: exit 0 when the file loads (a summary on standard output), 1 with a one-line
   reason on standard error when it does not.
@@ -34,11 +35,18 @@ def add_arguments(p) -> None:
     ex.set_defaults(parser=ex)
 
 
+def _names(summary) -> list[str]:
+    """The seats as the table and the Load screen name them ("You", "Computer 2")."""
+    from game.i18n import player_names
+
+    return player_names([x.kind for x in summary.seats],
+                        [display_text(x.name) for x in summary.seats])
+
+
 def _who(summary) -> str:
     if summary.turn < 0:
         return "game over" if summary.game_over else "deal over"
-    seat = summary.seats[summary.turn]
-    return f"seat {summary.turn} ({display_text(seat.name) or seat.kind}) to play"
+    return f"{_names(summary)[summary.turn]} to play"
 
 
 def _line(e) -> str:
@@ -48,11 +56,18 @@ def _line(e) -> str:
     if not e.ok:
         return f"{e.kind:9} {name}: DAMAGED: {display_text(e.reason or '')}"
     s = e.summary
-    players = ", ".join(display_text(x.name) or x.kind for x in s.seats)
+    players = ", ".join(_names(s))
     title = f" \"{display_text(e.practice.title.en)}\"" if e.practice else ""
     when = (e.updated or "").replace("T", " ").replace("Z", " UTC")
     return (f"{e.kind:9} {name}{title}: {s.game}, {s.players} players ({players}), "
-            f"totals {s.totals}, deal {s.deal}, {_who(s)}, {when}")
+            f"totals {s.totals}, deal {s.deal}{_number(s)}, {_who(s)}, {when}")
+
+
+def _number(summary) -> str:
+    """`` (no. 12345-2)``: deal k of game number N (docs/deals.md); nothing for older games."""
+    from game.deals import format_number
+
+    return "" if summary.number is None else f" (no. {format_number(summary.number, summary.deal)})"
 
 
 def _entry_json(e) -> dict:
@@ -98,7 +113,7 @@ def run(args) -> int:
         note = f" (format version {loaded.migrated_from}, updated on loading)" \
             if loaded.migrated_from is not None else ""
         print(f"{args.file}: ok: {s.game}, {s.players} players, totals {s.totals}, "
-              f"deal {s.deal}, {s.actions} actions, {_who(s)}{note}")
+              f"deal {s.deal}{_number(s)}, {s.actions} actions, {_who(s)}{note}")
         return 0
     # export
     session = loaded.session

@@ -53,6 +53,9 @@ register({
     "hint_other": "play this move",
     "hint_warn_pile": "this {rank} lets the opponents take a pile of {cards} cards",
     "hint_warn_pile_one": "this {rank} lets your opponent take a pile of {cards} cards",
+    "hint_warn_canasta": "this {rank} lets the opponents take the pile and complete a canasta",
+    "hint_warn_canasta_one": "this {rank} lets your opponent take the pile and complete a "
+                             "canasta",
     "hint_warn_sweep": "this trail leaves a table your opponent can sweep",
 })
 
@@ -137,8 +140,9 @@ def discard_warning(decision: Decision, action: Action,
     :class:`~game.reasons.Reason`), or None.
 
     Canasta family: the next player is likely (at least ``threshold``) to be able to take the
-    pile with this card, and the pile is worth having. Cassino: the trail leaves a table the
-    next player is likely to sweep."""
+    pile with this card, and the pile is worth having: big, or small but completing a canasta
+    of theirs with this card (a small pile was never warned of). Cassino: the trail leaves a
+    table the next player is likely to sweep."""
     if decision.rules == "cassino":
         return _trail_warning(decision, action, threshold)
     if action.verb != "discard":
@@ -154,13 +158,29 @@ def discard_warning(decision: Decision, action: Action,
     if v.side_of[q] == v.side:
         return None
     size = len(v.pile) + 1
-    if size < 5:
+    canasta = _completes_canasta(v, v.side_of[q], c)
+    if size < 5 and not canasta:
         return None
     chance = CanastaHeuristic().take_chance(v, q, RANK[c], CanastaContext())
     if chance < threshold:
         return None
-    key = "hint_warn_pile" if len(v.opponents) > 1 else "hint_warn_pile_one"
+    key = "hint_warn_canasta" if canasta else "hint_warn_pile"
+    if len(v.opponents) == 1:
+        key += "_one"
     return reason(key, rank=_rank_name(RANK[c]), cards=size)
+
+
+def _completes_canasta(v, side: int, c: int) -> bool:
+    """Whether taking the pile with ``c`` on top lets ``side`` complete a canasta: their meld
+    of its rank grows by the card and the pile's naturals of that rank to a canasta's size."""
+    from game.players.canasta_view import is_wild
+
+    r = RANK[c]
+    m = v.meld_of_rank(side, r)
+    if m is None:
+        return False
+    gain = 1 + sum(1 for x in v.pile if not is_wild(x) and RANK[x] == r)
+    return m.size < v.rules.canasta_size <= m.size + gain
 
 
 def _trail_warning(decision: Decision, action: Action, threshold: float) -> Reason | None:

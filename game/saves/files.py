@@ -149,6 +149,7 @@ def summarize(session: GameSession) -> Summary:
         deal_over=over,
         game_over=m.over,
         winner=m.winner if m.over else None,
+        number=session.number,
     )
 
 
@@ -420,6 +421,10 @@ def load_document(doc: dict, path: Path | None = None) -> LoadedSave:
         raise DamagedSave("no valid format version")
     if version > SAVE_VERSION:
         raise DamagedSave(f"made by a newer Card Table (format version {version})")
+    if version >= 1 and doc.get("checksum") != checksum_of(doc):  # version 0 had none
+        if "checksum" not in doc:
+            raise DamagedSave("invalid save: checksum missing")
+        raise DamagedSave("edited or damaged: the contents do not match the checksum")
     migrated_from = None
     if version < SAVE_VERSION:
         try:
@@ -435,11 +440,6 @@ def load_document(doc: dict, path: Path | None = None) -> LoadedSave:
         doc = dict(doc)
         doc["summary"] = summarize(session).model_dump(mode="json")
         doc["checksum"] = checksum_of(doc)
-    else:
-        if doc.get("checksum") != checksum_of(doc):
-            if "checksum" not in doc:
-                raise DamagedSave("invalid save: checksum missing")
-            raise DamagedSave("edited or damaged: the contents do not match the checksum")
     try:
         save = SaveFile.model_validate(doc)
     except ValidationError as e:

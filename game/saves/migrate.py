@@ -12,7 +12,10 @@ Version 0 (the prototype snapshot file, documented in docs/saves.md)::
                  lists, and the deal's actions as a top-level "history" list instead of
                  "deal": {"actions": [...]}}}
 
-Version 1: game.saves.model.SaveFile.
+Version 1: version 2 without the game's number (``session.number``, ``summary.number``), the
+daily deal's date (``session.daily``) and the take-back flag (``session.took_back``).
+
+Version 2: game.saves.model.SaveFile.
 """
 
 from __future__ import annotations
@@ -57,8 +60,23 @@ def migrate_0_to_1(doc: dict) -> dict:
     }
 
 
+def migrate_1_to_2(doc: dict) -> dict:
+    """Version 2 only adds optional fields: a version 1 game has no number (it was dealt from
+    a plain seed), is no daily deal, and took nothing back. The loader checked the version 1
+    checksum before; it derives the new summary and checksum."""
+    out = {k: v for k, v in doc.items() if k not in ("summary", "checksum")}
+    session = dict(doc["session"])
+    for field in ("number", "daily", "took_back"):
+        if field in session:
+            raise MigrationError(f"a version 1 game has no '{field}'")
+    out["session"] = session
+    out["version"] = 2
+    return out
+
+
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {
     0: migrate_0_to_1,
+    1: migrate_1_to_2,
 }
 
 

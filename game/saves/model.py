@@ -3,7 +3,7 @@
 A save is one JSON object (docs/saves.md has an example)::
 
     format    "cardtable-save"
-    version   the format version (SAVE_VERSION); older ones are migrated (game.saves.migrate)
+    version   the format version (SAVE_VERSION, 2); older ones are migrated (game.saves.migrate)
     game_id   32 hex digits, the same for every save of one game
     created, updated   UTC times, "2026-11-21T08:04:32Z"
     practice  null, or the title/description of a bundled practice position
@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -38,10 +38,11 @@ from pydantic import (
     model_validator,
 )
 
+from game.deals import MAX_NUMBER
 from game.registry import GAME_NAMES
 
 FORMAT = "cardtable-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 
 MAX_PLAYERS = 7
 MAX_ACTIONS = 20_000  # one deal's actions; a long Looking and Down deal has ~1,500
@@ -74,6 +75,18 @@ def _timestamp(v: str) -> str:
 
 
 Timestamp = Annotated[StrictStr, Field(max_length=20), AfterValidator(_timestamp)]
+
+
+def _day(v: str) -> str:
+    try:
+        date.fromisoformat(v)
+    except ValueError:
+        raise ValueError("not a date like 2026-11-23") from None
+    return v
+
+
+Day = Annotated[StrictStr, Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"), AfterValidator(_day)]
+DealNumber = Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)]
 
 
 def now_stamp() -> str:
@@ -192,6 +205,9 @@ class SessionPayload(_Strict):
     deal: DealPayload
     scored: StrictBool
     position: Position | None = None
+    number: DealNumber | None = None  # the game's number (format version 2; docs/deals.md)
+    daily: Day | None = None  # the daily deal's date, when the game is one
+    took_back: StrictBool = False  # a move was taken back (the statistics count it apart)
 
     @model_validator(mode="after")
     def _consistent(self) -> SessionPayload:
@@ -234,6 +250,7 @@ class Summary(_Strict):
     deal_over: StrictBool
     game_over: StrictBool
     winner: Seat | None  # the winning side once the game is over (None: a draw)
+    number: DealNumber | None = None  # the game's number (None: a game from before numbers)
 
 
 class Texts(_Strict):
@@ -246,7 +263,8 @@ class PracticeInfo(_Strict):
 
     id: Annotated[StrictStr, Field(pattern=r"^[a-z0-9-]{1,40}$")]
     topic: Literal["cassino-reservation", "cassino-capture", "frozen-pile", "opening-minimum",
-                   "going-out"]
+                   "going-out", "draw-two", "take-the-pile", "open-first", "packet",
+                   "wild-canasta", "looking-then-down", "frozen-in-time", "red-three-canasta"]
     order: Annotated[StrictInt, Field(ge=0, le=999)]
     title: Texts
     description: Texts
@@ -255,7 +273,7 @@ class PracticeInfo(_Strict):
 
 class SaveFile(_Strict):
     format: Literal["cardtable-save"]
-    version: Literal[1]
+    version: Literal[2]
     game_id: Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{32}$")]
     created: Timestamp
     updated: Timestamp

@@ -6,13 +6,16 @@ Files, in ``platformdirs.user_data_dir("cardtable") / "saves"`` (on Linux
 - ``autosave.json``: the latest game, written after every action and on quit;
 - ``autosave.bak.json``: the autosave before that (the previous action);
 - ``<name>.json``: named saves ("Save as..."); the file name is the save's name;
+- ``recent/<game> <time>.json``: unfinished games that a new game replaced in the autosave
+  slot, the 10 most recent (older ones are deleted as newer ones arrive);
 - ``.cardtable-*.tmp``: a write in progress (ignored; left-overs older than a day are removed).
 
 Guarantees: every write is atomic (game.saves.atomic); a file that does not load is listed as
 damaged with its reason and is never overwritten or deleted without the player asking (an
 autosave slot holding a damaged file is first renamed to ``damaged-autosave-<time>.json``,
 which keeps its bytes and lists it as damaged); starting a new game keeps the unfinished game
-of the autosave as a named save ("Canasta 2026-11-21 08.04") rather than overwriting it.
+of the autosave among the recent games ("Canasta 2026-11-21 08.04") rather than overwriting
+it; renaming a recent game makes it one of the player's named saves.
 
 The practice positions bundled in the repository's ``saves/`` folder load the same way.
 """
@@ -43,7 +46,7 @@ from game.saves.files import (
     read_save,
     set_meta,
 )
-from game.saves.folder import AUTOSAVE, BACKUP, saves_dir
+from game.saves.folder import AUTOSAVE, BACKUP, MAX_RECENT, RECENT, saves_dir
 from game.saves.model import PracticeInfo, Summary, now_stamp
 from game.session import GameSession
 
@@ -103,8 +106,8 @@ class SaveEntry:
     """One file as the Load screen lists it."""
 
     path: Path
-    kind: str  # "autosave", "backup", "named" or "practice"
-    name: str  # a named save's name (the file name); "autosave"/"autosave.bak" otherwise
+    kind: str  # "autosave", "backup", "named", "recent" or "practice"
+    name: str  # the file name without .json ("autosave"/"autosave.bak" for those two)
     ok: bool
     reason: str | None = None  # why it does not load (one line, English), when not ok
     summary: Summary | None = None
@@ -136,8 +139,8 @@ def _identity(path: Path) -> tuple | None:
 
 
 def _kind_and_name(path: Path, folder_kind: str) -> tuple[str, str]:
-    if folder_kind == "practice":
-        return "practice", path.name[: -len(SUFFIX)]
+    if folder_kind in ("practice", "recent"):
+        return folder_kind, path.name[: -len(SUFFIX)]
     if path.name == AUTOSAVE:
         return "autosave", "autosave"
     if path.name == BACKUP:
@@ -205,11 +208,12 @@ def _save_files(folder: Path) -> list[Path]:
 
 
 def list_saves(folder: Path | None = None) -> list[SaveEntry]:
-    """Every save in the user's folder: the autosave, its backup, then named saves, newest
-    first; damaged files included (``ok`` False, ``reason`` set)."""
+    """Every save in the user's folder: the autosave, its backup, named saves, then the
+    recent games, each newest first; damaged files included (``ok`` False, ``reason`` set)."""
     folder = saves_dir() if folder is None else Path(folder)
     entries = [check(p) for p in _save_files(folder)]
-    order = {"autosave": 0, "backup": 1, "named": 2}
+    entries += [check(p, "recent") for p in _save_files(folder / RECENT)]
+    order = {"autosave": 0, "backup": 1, "named": 2, "recent": 3}
     entries.sort(key=lambda e: e.name.lower())
     entries.sort(key=lambda e: e.updated or "", reverse=True)
     entries.sort(key=lambda e: order[e.kind])
@@ -224,13 +228,20 @@ def list_practice(folder: Path | None = None) -> list[SaveEntry]:
     return entries
 
 
+def _folder_kind(path: Path) -> str:
+    parent = path.resolve().parent
+    if parent == practice_dir():
+        return "practice"
+    return "recent" if parent.name == RECENT else "user"
+
+
 # ---- loading -------------------------------------------------------------------------------
 
 def load_entry(path: Path | str) -> LoadedSave:
     """Load a save; DamagedSave with a one-line reason when it does not load."""
     loaded = read_save(path)
     ident = _identity(Path(path))
-    folder_kind = "practice" if Path(path).resolve().parent == practice_dir() else "user"
+    folder_kind = _folder_kind(Path(path))
     _remember(ident, _entry_from(Path(path), folder_kind, loaded, None, ident[2] if ident else 0))
     return loaded
 
@@ -306,8 +317,9 @@ def _unique(folder: Path, stem: str) -> Path:
     return p
 
 
-def _set_aside(path: Path) -> Path:
-    """Rename a damaged file out of an autosave slot, keeping its bytes."""
+def set_aside(path: Path) -> Path:
+    """Rename a damaged file (an autosave slot, the statistics) out of the way, keeping its
+    bytes, as ``damaged-<name>-<time>.json`` beside it."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target = _unique(path.parent, f"damaged-{path.name[: -len(SUFFIX)]}-{stamp}")
     os.replace(path, target)
@@ -324,6 +336,26 @@ def _keep_name(summary: Summary) -> str:
     return f"{name} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
 
 
+def _keep_recent(path: Path, stem: str) -> None:
+    """Move the autosave of a replaced, unfinished game among the recent games; only the
+    MAX_RECENT most recently played stay (the player keeps one for good by renaming it)."""
+    recent = path.parent / RECENT
+    recent.mkdir(exist_ok=True)
+    os.replace(path, _unique(recent, stem))
+    for changed in (recent, path.parent):
+        atomic.fsync_dir(changed)
+
+    def last_played(p: Path) -> tuple[float, str]:
+        try:
+            return os.stat(p).st_mtime, p.name
+        except OSError:
+            return 0.0, p.name
+
+    for old in sorted(_save_files(recent), key=last_played, reverse=True)[MAX_RECENT:]:
+        with contextlib.suppress(OSError):
+            os.unlink(old)
+
+
 def autosave(session: GameSession, folder: Path | None = None) -> SaveFailure | None:
     """Save the game in the autosave slot (the previous autosave becomes the backup).
     Never raises: returns None, or a :class:`SaveFailure` (a catalogue key and parameters)
@@ -337,12 +369,12 @@ def autosave(session: GameSession, folder: Path | None = None) -> SaveFailure | 
         if path.exists():
             current = check(path)
             if not current.ok:
-                _set_aside(path)
+                set_aside(path)
             elif (current.game_id != meta.game_id and current.practice is None
                   and current.summary is not None and not current.summary.game_over):
-                os.replace(path, _unique(folder, _keep_name(current.summary)))
+                _keep_recent(path, _keep_name(current.summary))
         if bak.exists() and not check(bak).ok:
-            _set_aside(bak)
+            set_aside(bak)
         _write(path, session, backup=bak)
         return None
     except SaveError as e:
@@ -400,11 +432,13 @@ def delete(path: Path | str) -> None:
 
 
 def rename(path: Path | str, new_name: str, *, overwrite: bool = False) -> Path:
-    """Give a save a new name (works for damaged files too; the contents are untouched)."""
+    """Give a save a new name (works for damaged files too; the contents are untouched). A
+    recent game renamed becomes one of the player's named saves."""
     path = Path(path)
-    if path.resolve().parent == practice_dir():
+    kind = _folder_kind(path)
+    if kind == "practice":
         raise SaveError("practice positions cannot be renamed")
-    target = named_path(new_name, path.parent)
+    target = named_path(new_name, path.parent.parent if kind == "recent" else path.parent)
     if target.exists() and not overwrite:
         try:
             same = os.path.samefile(path, target)  # a change of letter case only
@@ -416,5 +450,6 @@ def rename(path: Path | str, new_name: str, *, overwrite: bool = False) -> Path:
         os.replace(path, target)
     except OSError as e:
         raise SaveError(f"could not rename {path.name}: {e.strerror or e}") from None
-    atomic.fsync_dir(path.parent)
+    for changed in {path.parent, target.parent}:
+        atomic.fsync_dir(changed)
     return target

@@ -353,7 +353,7 @@ class App:
 
     def start_game(self, config: NewGameConfig) -> None:
         """Remember the choices, then open the table (or say it is not there yet)."""
-        self.update_settings(last_game=config)
+        self.update_settings(last_game=config.model_copy(update={"number": None}))
         if self.hooks.on_start is not None:
             self.hooks.on_start(self, config)
             return

@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from game.deals import MAX_NUMBER
 from game.gameinfo import GameInfo
 from game.registry import GAMES
 
@@ -42,6 +43,9 @@ class NewGameConfig(BaseModel):
     options: frozenset[str] = frozenset()
     first_dealer: int = -1
     keeper: int = -1  # Looking and Down only
+    # The game's number (docs/deals.md) when the player asked for one; None: a new number.
+    # Never remembered as the last game (App.start_game drops it).
+    number: int | None = Field(None, ge=1, le=MAX_NUMBER)
 
     @model_validator(mode="after")
     def _check(self) -> NewGameConfig:

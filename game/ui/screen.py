@@ -34,6 +34,16 @@ def panel_surface(size: tuple[int, int], radius: int, border: int,
     return surf
 
 
+class Button(UIButton):
+    """A pygame_gui button that keeps its selected look: pygame_gui draws a button as
+    "normal" when a press on it ends, even while it is selected (a click on the chosen
+    option of a segmented row took its highlight away)."""
+
+    def _set_inactive(self):
+        if self.drawable_shape is not None:
+            self.drawable_shape.set_active_state(self._get_appropriate_state_name())
+
+
 class Screen:
     # Esc goes back (to the main menu by default); the main menu overrides this.
     escape_goes_back = True
@@ -105,7 +115,7 @@ class Screen:
     def button(self, rect: pygame.Rect, text: str, on_click: Callable[[], None] | None,
                object_id: str | None = None, container=None, enabled: bool = True,
                tool_tip: str | None = None) -> UIButton:
-        b = UIButton(rect, text, self.manager, container=container or self.root,
+        b = Button(rect, text, self.manager, container=container or self.root,
                      object_id=object_id, tool_tip_text=tool_tip)
         if on_click is not None:
             self._on_click[b] = on_click
@@ -143,6 +153,10 @@ class Screen:
         if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.dialog is not None
                 and hasattr(self.dialog, "submit")):
             self.dialog.submit()  # Enter in a dialog's text field (a name box) is its OK
+            return True
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.dialog is not None and hasattr(self.dialog, "press_default")
+                and self.dialog.press_default()):
             return True
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
                 and self.escape_goes_back):

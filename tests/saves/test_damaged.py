@@ -112,7 +112,7 @@ def test_huge_file(folder):
 
 
 def test_future_version(good):
-    edit(good, lambda d: d.update(version=2))
+    edit(good, lambda d: d.update(version=saves.SAVE_VERSION + 1))
     assert "made by a newer Card Table" in assert_damaged(good)
     edit(good, lambda d: d.update(version=7, session="whatever the future holds"))
     assert "newer Card Table (format version 7)" in assert_damaged(good)

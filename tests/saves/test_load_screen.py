@@ -7,7 +7,7 @@ import json
 import pytest
 
 pygame = pytest.importorskip("pygame")
-pytest.importorskip("pygame_gui")
+pygame_gui = pytest.importorskip("pygame_gui")
 app_module = pytest.importorskip("game.ui.app")
 
 from game import i18n, saves  # noqa: E402
@@ -51,6 +51,12 @@ def click(app, pos, frames=2):
 def click_button(app, button):
     assert button.is_enabled
     click(app, button.rect.center)
+
+
+def key(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": 0, "unicode": "",
+                                                          "scancode": 0}))
+    settle(app)
 
 
 def row_pos(screen, index):
@@ -171,6 +177,52 @@ def test_delete_asks_first(make_app, some_saves):
     screen.dialog._press(lambda: screen._delete(screen.entries[i]))
     assert not (some_saves / "Sunday.json").exists()
     assert all(e.name != "Sunday" for e in app.screen.entries)
+
+
+def _dialog_buttons(dialog) -> dict[str, bool]:
+    """The dialog's buttons: label -> drawn as the primary (default) one."""
+    return {b.text: "#primary_button" in b.object_ids
+            for b in dialog.panel.elements if isinstance(b, pygame_gui.elements.UIButton)}
+
+
+def test_delete_defaults_to_cancel(make_app, some_saves):
+    """The confirmation of a delete (which cannot be undone) offers Cancel as its default:
+    drawn as the primary button, and Enter presses it."""
+    app = make_app()
+    app.load_game()
+    settle(app)
+    screen = app.screen
+    screen.select([k for k, e in enumerate(screen.entries) if e.name == "Sunday"][0])
+    key(app, pygame.K_DELETE)
+    assert _dialog_buttons(screen.dialog) == {"Cancel": True, "Delete": False}
+    key(app, pygame.K_RETURN)
+    assert screen.dialog is None and (some_saves / "Sunday.json").exists()
+    click_button(app, screen.delete_button)
+    delete = [b for b in screen.dialog.panel.elements if getattr(b, "text", "") == "Delete"][0]
+    click_button(app, delete)
+    assert not (some_saves / "Sunday.json").exists()
+
+
+def test_recent_games_have_their_own_section(make_app, some_saves):
+    """A game replaced by a new one is listed under recent games, apart from the player's
+    saves, and renaming it moves it among them."""
+    saves.autosave(play(new_session("looking-and-down", 3, seed=6), 2))  # replaces Canastone
+    app = make_app()
+    app.load_game()
+    settle(app)
+    screen = app.screen
+    headers = [p for _, kind, p, _ in screen._row_boxes() if kind == "header"]
+    assert headers == ["Your games", "Recent unfinished games", "Practice positions"]
+    (recent,) = screen.recent
+    assert recent.summary.game == "canastone" and recent not in screen.user
+    i = screen.entries.index(recent)
+    click(app, row_pos(screen, i))
+    assert "only the 10 most recent stay" in load_screen.entry_detail(recent)
+    click_button(app, screen.rename_button)
+    screen.dialog.entry.set_text("Canastone to finish")
+    screen.dialog.submit()
+    assert not screen.recent
+    assert "Canastone to finish" in [e.name for e in screen.user if e.kind == "named"]
 
 
 def test_rename_with_errors_then_success(make_app, some_saves):

@@ -90,3 +90,57 @@ def test_illegal_history_in_an_old_file(folder):
     p.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(saves.DamagedSave, match="does not replay"):
         saves.load(p)
+
+
+def version_1(session) -> dict:
+    """A session as format version 1 wrote it: no game number anywhere."""
+    from game.saves.files import build_document
+    from game.saves.model import checksum_of
+
+    doc = build_document(session)
+    doc["version"] = 1
+    del doc["summary"]["number"]
+    for field in ("number", "daily", "took_back"):
+        doc["session"].pop(field, None)
+    doc["checksum"] = checksum_of(doc)
+    return doc
+
+
+@pytest.mark.parametrize("rules", ["canasta", "cassino"])
+def test_version_1_file_loads_without_a_number(rules, folder):
+    s = play(new_session(rules, seed=9), 15)
+    folder.mkdir(parents=True, exist_ok=True)
+    p = folder / "v1.json"
+    p.write_text(json.dumps(version_1(s)), encoding="utf-8")
+    before = fingerprint(p)
+    loaded = saves.load_entry(p)
+    assert loaded.migrated_from == 1
+    assert loaded.session.number is None and loaded.save.summary.number is None
+    assert loaded.session.snapshot() == s.snapshot()
+    assert fingerprint(p) == before
+    again = saves.load(saves.save_as(loaded.session, "v2"))
+    assert again.snapshot() == s.snapshot()
+
+
+def test_version_1_file_is_still_checked_against_its_checksum(folder):
+    doc = version_1(play(new_session("canasta", seed=9), 15))
+    doc["session"]["deal"]["actions"] = doc["session"]["deal"]["actions"][:-1]
+    folder.mkdir(parents=True, exist_ok=True)
+    p = folder / "edited.json"
+    p.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(saves.DamagedSave, match="do not match the checksum"):
+        saves.load(p)
+
+
+def test_a_numbered_game_saves_its_number(folder):
+    from game.session import GameSession, SeatConfig
+
+    s = GameSession("canasta", 2, seats=[SeatConfig("human"), SeatConfig()], number=77,
+                    daily="2026-11-23", dealer=1)
+    s.start_deal()
+    play(s, 10)
+    loaded = saves.load_entry(saves.save_as(s, "numbered", folder=folder))
+    assert loaded.save.summary.number == 77 and loaded.save.version == saves.SAVE_VERSION
+    assert (loaded.session.number, loaded.session.daily) == (77, "2026-11-23")
+    entry = [e for e in saves.list_saves(folder) if e.name == "numbered"][0]
+    assert entry.summary.number == 77

@@ -77,7 +77,7 @@ def test_opening_minimum_lesson():
 
 def test_going_out_lesson():
     s = _start("canasta-going-out")
-    for text in practice.PUZZLES[-1].solution:
+    for text in practice.puzzle_by_id("canasta-going-out").solution:
         s.apply(parse_action(text))
     assert s.state.is_over() and s.scored
 
@@ -102,3 +102,103 @@ def test_practice_texts_have_glyphs_in_the_shipped_font():
                          e.practice.description.ja):
                 missing = {c for c in text if ord(c) not in cmap}
                 assert not missing, (e.name, missing)
+
+
+# ---- the goal: when a position counts as solved -----------------------------------------------
+
+@pytest.mark.parametrize("p", practice.PUZZLES, ids=[p.id for p in practice.PUZZLES])
+def test_goal_is_reached_by_the_solution_only(p):
+    """Every position declares a goal; it does not hold at the start, holds once the solution
+    is played through the engine, and a legal line that misses the lesson does not reach it."""
+    assert p.goal, p.id
+    s = _start(p.id)
+    assert practice.puzzle_of(s) is p
+    assert not practice.solved(p, s)
+    for text in p.solution:
+        s.apply(parse_action(text))
+    assert practice.solved(p, s)
+    if p.id == "cassino-09":  # both aces trail: there is no wrong move here
+        return
+    s = _start(p.id)
+    assert p.wrong, p.id
+    for text in p.wrong:
+        assert why(s, text) is None, text
+        s.apply(parse_action(text))
+    assert not practice.solved(p, s), p.wrong
+    assert s.state.is_over() or s.state.current_player() != 0  # a whole turn, judged as such
+
+
+def test_an_ordinary_game_is_no_practice_position():
+    from game.session import GameSession
+
+    s = GameSession("canasta", 2, seed=5)
+    s.start_deal()
+    assert practice.puzzle_of(s) is None
+
+
+def test_three_positions_for_every_canasta_variant():
+    count = {}
+    for p in practice.PUZZLES:
+        count[p.rules] = count.get(p.rules, 0) + 1
+    assert all(count.get(r, 0) >= 3 for r in
+               ("canasta", "quick-canasta", "canastone", "looking-and-down", "cassino")), count
+
+
+def test_quick_canasta_lessons():
+    """QC-2 draw two; QC-4 a frozen pile is never taken by adding the top card to a meld;
+    QC-6 going out needs a canasta."""
+    s = _start("quick-draw-two")
+    before = s.state.summary()["hand_counts"][0]
+    s.apply(parse_action("0 draw"))
+    assert s.state.summary()["hand_counts"][0] == before + 2
+    s = _start("quick-frozen-pile")
+    assert s.state.summary()["frozen"]
+    assert why(s, "0 take") is not None
+    s = _start("quick-going-out")
+    assert not any(m["canasta"] for m in s.state.summary()["melds"][0])
+    s.apply(parse_action("0 draw"))
+    events = s.apply(parse_action("0 meld 5H 5S 5D 5C 5H 5S 5D"))
+    assert "canasta" in [e.kind for e in events]  # the two drawn cards make it
+
+
+def test_canastone_lessons():
+    """CS-8 with the 50 minimum every opening meld is clean; CS-9 open before drawing or not
+    at all; CS-3/CS-11 the packet goes to the first taker, never by adding the top card alone;
+    CS-6 no wild card discarded or put elsewhere while the wild meld is short."""
+    s = _start("canastone-open-first")
+    assert why(s, "0 meld AH AD 2C / KH KS KD") is not None
+    s.apply(parse_action("0 draw"))
+    assert why(s, "0 meld AH AD AS / KH KS KD") is not None
+    s = _start("canastone-packet")
+    assert why(s, "0 take") is not None
+    packet = s.state.summary()["packet"]
+    assert packet == 12
+    hand = s.state.summary()["hand_counts"][0]
+    s.apply(parse_action("0 take QH QS"))
+    # the top card and two queens melded; the packet (its red three laid out) and one card drawn
+    assert s.state.summary()["hand_counts"][0] == hand - 2 + packet - 1 + 1
+    s = _start("canastone-wild-canasta")
+    assert why(s, "0 discard 2H") is not None
+    assert why(s, "0 add A JK") is not None
+    s = _start("canastone-closing")  # CS-12: the kings are clean, the queens not yet a canasta
+    melds = {m["rank"]: m for m in s.state.summary()["melds"][0]}
+    assert melds["K"]["canasta"] and melds["K"]["natural"]
+    assert not melds["Q"]["canasta"] and not melds["Q"]["natural"]
+
+
+def test_looking_and_down_lessons():
+    """LD-11 the down is picked up when the discard uses up the looking; LD-10 frozen in time
+    (a meld between one's own turns); LD-6 nothing but one red three joins a red canasta."""
+    s = _start("ld-looking-then-down")
+    assert why(s, "0 meld 8H 8S 8D 4C") is not None
+    s = _start("ld-frozen-in-time")
+    for text in practice.puzzle_by_id("ld-frozen-in-time").solution[:2]:
+        s.apply(parse_action(text))
+    assert s.state.current_player() == 1
+    assert s.state.observation(0)["frozen_in_time"][0]
+    s = _start("ld-red-three-canasta")
+    assert why(s, "0 add 8 JD") is not None
+    s = _start("ld-going-out")  # LD-12: only from the down, with two canastas
+    assert s.state.observation(0)["in_down"][0]
+    s.apply(parse_action("0 meld 5H 5S 5D"))
+    assert why(s, "0 add K KD") is None

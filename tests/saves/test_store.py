@@ -60,10 +60,38 @@ def test_a_new_game_keeps_the_unfinished_one(folder):
     new = play(new_session("cassino", 2, seed=1), 1)
     assert saves.autosave(new) is None
     entries = saves.list_saves()
-    kept = [e for e in entries if e.kind == "named"]
-    assert len(kept) == 1 and kept[0].ok and kept[0].summary.game == "canastone"
-    assert saves.load(kept[0].path).history == old.history
+    assert [e.kind for e in entries] == ["autosave", "recent"]
+    kept = entries[-1]
+    assert kept.ok and kept.summary.game == "canastone"
+    assert saves.load(kept.path).history == old.history
     assert saves.load_latest().history == new.history
+
+
+def test_replaced_games_stay_apart_from_named_saves_and_bounded(folder):
+    """Starting game after game keeps the unfinished ones among the recent games, never among
+    the player's named saves, and only the 10 most recently played (an hour of new games made
+    12 named saves)."""
+    mine = saves.save_as(play(new_session("canasta", 2, seed=99), 2), "mine")
+    sessions = []
+    for seed in range(13):
+        s = play(new_session("cassino", 2, seed=seed), 2)
+        assert saves.autosave(s) is None
+        sessions.append(s)
+        # Each replaced autosave keeps its time of last play: make the order plain.
+        for e in saves.list_saves():
+            if e.kind == "recent":
+                os.utime(e.path, (os.stat(e.path).st_mtime - 60,) * 2)
+    entries = saves.list_saves()
+    assert [e.path for e in entries if e.kind == "named"] == [mine]
+    recent = [e for e in entries if e.kind == "recent"]
+    assert len(recent) == saves.store.MAX_RECENT == 10
+    # The most recently replaced games (all but the last game, which is the autosave).
+    want = {tuple(s.history) for s in sessions[-11:-1]}
+    assert {tuple(saves.load(e.path).history) for e in recent} == want
+    # Renaming a recent game makes it one of the player's saves.
+    kept = saves.rename(recent[0].path, "keep this")
+    assert kept.parent == folder
+    assert {e.name for e in saves.list_saves() if e.kind == "named"} == {"mine", "keep this"}
 
 
 def test_save_as_and_name_rules(folder):

@@ -17,6 +17,7 @@ from game.ui.screens.main_menu import MainMenu
 from game.ui.screens.new_game import NewGameScreen
 from game.ui.screens.rules import RulesScreen
 from game.ui.screens.settings_screen import SettingsScreen
+from game.ui.widgets.segmented import Segmented
 
 # Set CARDTABLE_SHOTS=<folder> to keep PNGs of every screen for review (PNG saving is slow).
 SHOTS = os.environ.get("CARDTABLE_SHOTS")
@@ -235,6 +236,46 @@ def test_new_game_options_and_player_counts_per_game(make_app):
         "two-clean-to-close", "no-asking"}
     click(app, app.screen.option_boxes["target-15000"])
     assert app.screen.target_label.text == "Target: 15000 points"
+
+
+def test_clicking_the_chosen_option_keeps_it_chosen(make_app):
+    """A click on the selected button of any one-of-several row (the game list, players,
+    first dealer, keeper, seat kinds and levels) leaves it highlighted and the choices as they
+    were (pygame_gui drew it as unselected after the press)."""
+    app = make_app()
+    app.show_new_game()
+    settle(app)
+    click(app, app.screen.game_buttons["looking-and-down"])
+    click(app, app.screen.players.buttons[7])
+    click(app, app.screen.seat_kind[1].buttons["human"])
+    click(app, app.screen.option_boxes["no-grab-bonus"])
+    click(app, app.screen.dealer.buttons[3])
+    ng = app.screen
+    rows = [ng.game_buttons, ng.players.buttons, ng.dealer.buttons, ng.keeper.buttons]
+    rows += [row.buttons for row in ng.seat_kind + ng.seat_level]
+    chosen = [b for row in rows for b in row.values() if b.is_selected and b.is_enabled]
+    assert len(chosen) == 4 + 7 + 5  # game, players, dealer, keeper; 7 kinds; 5 levels
+    config = ng.config
+    for b in chosen:
+        look = pygame.image.tobytes(b.image, "RGBA")
+        click(app, b, frames=8)
+        assert app.screen is ng and ng.config == config, b.text
+        assert b.is_selected and pygame.image.tobytes(b.image, "RGBA") == look, b.text
+
+
+def test_clicking_the_chosen_setting_keeps_it_chosen(make_app):
+    """The same for every one-of-several row of the Settings screen."""
+    app = make_app()
+    click(app, app.screen.buttons["menu.settings"])
+    screen = app.screen
+    assert isinstance(screen, SettingsScreen)
+    rows = [c for c in screen.controls.values() if isinstance(c, Segmented)]
+    assert len(rows) >= 6
+    for row in rows:
+        b = row.buttons[row.value]
+        look = pygame.image.tobytes(b.image, "RGBA")
+        click(app, b, frames=8)
+        assert b.is_selected and pygame.image.tobytes(b.image, "RGBA") == look, b.text
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])

@@ -2,7 +2,8 @@
 
 The list shows the player's games (the autosave, its backup, named saves; newest first) with
 game, players, scores, date and whose turn it is; damaged files greyed with a short reason;
-then the bundled practice positions in their own section. Load (or Start, for practice),
+then the recent unfinished games that new games replaced, and the bundled practice positions,
+each in its own section. Load (or Start, for practice),
 Rename and Delete act on the selected row. Rows are drawn onto one image inside the panel, so
 dialogs stay on top of them.
 
@@ -21,7 +22,8 @@ import pygame_gui
 from pygame_gui.elements import UIImage, UIPanel, UITextEntryLine, UIWindow
 
 from game import i18n, saves
-from game.i18n import game_name, t
+from game.deals import format_number
+from game.i18n import game_name, game_text, player_names, seat_message, t, you_seat
 from game.safetext import display_text
 from game.ui import fonts, palette
 from game.ui.screen import Screen
@@ -90,15 +92,14 @@ def _local_time(stamp: str | None) -> str:
     return when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
+def _kinds_and_names(summary) -> tuple[list[str], list[str]]:
+    # Names come from the file: made safe to draw (a NUL would make the font raise).
+    return [x.kind for x in summary.seats], [display_text(x.name) for x in summary.seats]
+
+
 def seat_name(summary, seat: int) -> str:
-    s = summary.seats[seat]
-    if s.name:
-        return display_text(s.name)  # from the file: a NUL would make the font raise
-    if s.kind == "human":
-        humans = [i for i, x in enumerate(summary.seats) if x.kind == "human"]
-        return t("player.you") if len(humans) == 1 else t("player.seat", n=seat + 1)
-    computers = [i for i, x in enumerate(summary.seats) if x.kind == "computer"]
-    return t("player.computer", n=computers.index(seat) + 1)
+    """The seat as the table names it."""
+    return player_names(*_kinds_and_names(summary))[seat]
 
 
 def entry_title(e) -> str:
@@ -121,19 +122,26 @@ def entry_line(e) -> str:
         return " · ".join(parts + [t("load.practice_to_play")])
     parts.append(", ".join(seat_name(s, i) for i in range(s.players)))
     parts.append(" – ".join(str(x) for x in s.totals))
-    parts.append(t("load.deal", n=s.deal))
+    parts.append(game_text(s.game, "load.deal", n=s.deal))
+    if s.number is not None:  # docs/deals.md: deal k of game N is N-k
+        parts.append(t("load.number", number=format_number(s.number, s.deal)))
     if s.game_over:
-        parts.append(t("load.game_over"))
+        parts.append(game_text(s.game, "load.game_over"))
     elif s.turn < 0:
-        parts.append(t("load.deal_over"))
+        parts.append(game_text(s.game, "load.deal_over"))
     else:
-        parts.append(t("load.turn", name=seat_name(s, s.turn)))
+        kinds, names = _kinds_and_names(s)
+        parts.append(seat_message("load.turn", s.turn, player_names(kinds, names),
+                                  you_seat(kinds, names)))
     return " · ".join(parts)
 
 
 def entry_detail(e) -> str:
     if e.kind == "practice" and e.practice is not None:
         return getattr(e.practice.description, i18n.current_language(), e.practice.description.en)
+    if e.kind == "recent" and e.ok:
+        return t("load.recent_note", count=saves.store.MAX_RECENT,
+                 file=display_text(e.path.name))
     if not e.ok:
         return t("load.damaged_detail", reason=t(f"load.damaged.{e.reason_code}"),
                  detail=display_text(e.reason or ""), file=display_text(e.path.name))
@@ -281,16 +289,18 @@ class LoadScreen(Screen):
 
     def refresh(self, rebuild: bool = True) -> None:
         try:
-            self.user = saves.list_saves()
+            listed = saves.list_saves()
         except Exception:  # a broken folder must not take the screen down
             log.exception("listing saves failed")
-            self.user = []
+            listed = []
+        self.user = [e for e in listed if e.kind != "recent"]
+        self.recent = [e for e in listed if e.kind == "recent"]
         try:
             self.practice = saves.list_practice()
         except Exception:
             log.exception("listing practice positions failed")
             self.practice = []
-        self.entries = self.user + self.practice
+        self.entries = self.user + self.recent + self.practice
         self.selected = min(self.selected, max(0, len(self.entries) - 1))
         if rebuild and self.root is not None:
             self.rebuild()
@@ -302,6 +312,9 @@ class LoadScreen(Screen):
     def _rows(self) -> list[tuple[str, object]]:
         rows: list[tuple[str, object]] = [("header", t("load.section.saves"))]
         rows += [("entry", e) for e in self.user] or [("empty", t("load.none"))]
+        if self.recent:
+            rows.append(("header", t("load.section.recent")))
+            rows += [("entry", e) for e in self.recent]
         rows.append(("header", t("load.section.practice")))
         rows += [("entry", e) for e in self.practice]
         return rows
@@ -391,10 +404,11 @@ class LoadScreen(Screen):
         return boxes[-1][0].bottom if boxes else 0
 
     def _keep_visible(self) -> None:
+        firsts = {0, len(self.user), len(self.user) + len(self.recent)}  # under a header
         for rect, kind, _, i in self._row_boxes():
             if kind == "entry" and i == self.selected:
                 if rect.top - self.scroll < 0:
-                    self.scroll = rect.top - (self.header_h if i in (0, len(self.user)) else 0)
+                    self.scroll = rect.top - (self.header_h if i in firsts else 0)
                 elif rect.bottom - self.scroll > self.list_rect.h:
                     self.scroll = rect.bottom - self.list_rect.h
         self.scroll = max(0, min(self.scroll, self._content_height() - self.list_rect.h))
@@ -475,7 +489,8 @@ class LoadScreen(Screen):
         if e is None or e.kind == "practice":
             return
         Dialog(self, t("load.delete.title"), t("load.delete.message", name=entry_title(e)),
-               [(t("common.cancel"), None), (t("load.delete"), lambda: self._delete(e))])
+               [(t("common.cancel"), None), (t("load.delete"), lambda: self._delete(e))],
+               default=0)  # deleting cannot be undone
 
     def _delete(self, e) -> None:
         try:

@@ -1,5 +1,6 @@
-"""The main menu: the title, a fan of cards, and New game / Continue / Load / Settings /
-Rules / Quit. Continue and Load are enabled only when the saves layer says so (AppHooks)."""
+"""The main menu: the title, a fan of cards, and New game / Continue / Load / Daily deal /
+Statistics / Learn to play / Settings / Rules / Quit. Continue and Load are enabled only when
+the saves layer says so (AppHooks)."""
 
 from __future__ import annotations
 
@@ -47,13 +48,16 @@ class MainMenu(Screen):
     def layout(self) -> None:
         w, h = self.size
         s = self.s
-        bw, bh, gap, pad = s(340), s(58), s(14), s(30)
+        bw, bh, gap, pad = s(340), s(52), s(12), s(30)
         items = [
             ("menu.new_game", self.app.show_new_game, True),
             ("menu.continue", self.app.continue_game, self.app.can_continue()),
             ("menu.load", self.app.load_game, self.app.can_load()),
+            ("menu.daily", self.show_daily, True),
+            ("menu.stats", self.show_stats, True),
             ("menu.settings", self.app.show_settings, True),
             ("menu.rules", self.app.show_rules, True),
+            ("menu.guide", self.learn_to_play, True),
             ("menu.quit", self.app.quit, True),
         ]
         ph = pad * 2 + len(items) * bh + (len(items) - 1) * gap
@@ -67,6 +71,21 @@ class MainMenu(Screen):
             rect = pygame.Rect(pad, pad + i * (bh + gap), bw, bh)
             self.buttons[key] = self.button(rect, t(key), action, "#menu_button",
                                             container=self.menu_panel, enabled=enabled)
+
+    def learn_to_play(self) -> None:
+        from game.ui.table.guide_panel import choose
+
+        choose(self)
+
+    def show_daily(self) -> None:
+        from game.ui.screens.daily_screen import DailyScreen  # not before the first frame
+
+        self.app.show(DailyScreen(self.app))
+
+    def show_stats(self) -> None:
+        from game.ui.screens.stats_screen import StatsScreen
+
+        self.app.show(StatsScreen(self.app))
 
     @staticmethod
     def version_text() -> str:

@@ -1,6 +1,7 @@
 """The new-game dialog: game, players, each seat (human or computer, and its level), the
-game's rule options, the first dealer, Looking and Down's score keeper. "Start" hands a
-:class:`NewGameConfig` to ``app.start_game``.
+game's rule options, the first dealer, Looking and Down's score keeper, and the deal number
+(empty: a new one; docs/deals.md). "Start" hands a :class:`NewGameConfig` to
+``app.start_game``.
 
 The choices live in ``self.config`` and the screen is rebuilt after each structural change,
 so the layout always matches the chosen game and player count.
@@ -10,9 +11,10 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UICheckBox
+from pygame_gui.elements import UICheckBox, UITextEntryLine
 
-from game.i18n import t
+from game.deals import MAX_NUMBER, parse_number
+from game.i18n import game_text, t
 from game.registry import GAMES
 from game.ui import fonts
 from game.ui.config import LEVELS, NewGameConfig, SeatConfig, default_seats
@@ -33,11 +35,15 @@ class NewGameScreen(Screen):
     def __init__(self, app, config: NewGameConfig | None = None):
         super().__init__(app)
         self.config = config or app.settings.last_game or NewGameConfig.default()
+        # The deal number as typed (docs/deals.md); empty: a new number. Kept across rebuilds.
+        self.number_text = "" if self.config.number is None else str(self.config.number)
 
     # --- changing the choices -------------------------------------------------------------
 
     def set_game(self, game: str) -> None:
         c = self.config
+        if game == c.game:
+            return  # the chosen game again: keep the choices made for it
         info = GAMES[game]
         players = c.players if c.players in info.player_counts else info.usual_players
         self.config = NewGameConfig(
@@ -87,7 +93,16 @@ class NewGameScreen(Screen):
             self.dealer.set(-1)
 
     def start(self) -> None:
-        self.app.start_game(NewGameConfig.model_validate(self.config.model_dump()))
+        number = None
+        if self.number_text.strip():
+            try:
+                number = parse_number(self.number_text)
+            except ValueError:
+                self.number_error.set_text(t("new_game.number_bad", max=f"{MAX_NUMBER:,}"))
+                self.number_error.show()
+                return
+        config = self.config.model_copy(update={"number": number})
+        self.app.start_game(NewGameConfig.model_validate(config.model_dump()))
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -126,8 +141,8 @@ class NewGameScreen(Screen):
         self._update_target()
         y += s(36)
         seat_choices = [(-1, t("common.random"))] + [(i, str(i + 1)) for i in range(c.players)]
-        self.label(pygame.Rect(x, y, left_w, head_h), t("new_game.first_dealer"), "#heading",
-                   container=p)
+        self.label(pygame.Rect(x, y, left_w, head_h), game_text(c.game, "new_game.first_dealer"),
+                   "#heading", container=p)
         y += head_h
         self.dealer = Segmented(self, pygame.Rect(x, y, left_w, s(36)), seat_choices,
                                 c.first_dealer, self.set_first_dealer, container=p,
@@ -215,6 +230,21 @@ class NewGameScreen(Screen):
         self.start_button = self.button(pygame.Rect(pw - pad - bw, by, bw, bh),
                                         t("new_game.start"), self.start, "#primary_button",
                                         container=p)
+        # Between them: the deal number (empty: a new one).
+        body = fonts.font(self.app.font_sizes["body"])
+        label_w = body.size(t("new_game.number"))[0] + s(12)
+        entry_w = s(150)
+        x = pad + bw + s(24)
+        self.label(pygame.Rect(x, by, label_w, bh), t("new_game.number"), container=p)
+        self.number_entry = UITextEntryLine(
+            pygame.Rect(x + label_w, by + (bh - s(40)) // 2, entry_w, s(40)), self.manager,
+            container=p, placeholder_text=t("new_game.number_any"),
+            initial_text=self.number_text)
+        self.number_entry.set_text_length_limit(12)
+        self.number_error = self.label(
+            pygame.Rect(x, by - s(30), pw - 2 * pad - 2 * bw - s(48), s(28)), "", "#hint",
+            container=p)
+        self.number_error.hide()
 
     def _seat_name(self, seat: int) -> str:
         c = self.config
@@ -228,6 +258,15 @@ class NewGameScreen(Screen):
         self.target_label.set_text(t("new_game.target_line", points=points))
 
     def process_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is \
+                getattr(self, "number_entry", None):
+            self.number_text = self.number_entry.get_text()
+            self.number_error.hide()
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is \
+                getattr(self, "number_entry", None):
+            self.start()  # Enter in the number field starts, as the Start button does
+            return True
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             for opt, cb in self.option_boxes.items():
                 if event.ui_element is cb:

@@ -16,8 +16,9 @@ import random
 
 import pygame
 
-from game.i18n import t
+from game.i18n import seat_message, t
 from game.ui import audio, felt, fonts, palette
+from game.ui.table.messages import you
 from game.ui.table.overlay import Overlay
 from game.ui.table.render import text
 from game.ui.textlayout import wrap
@@ -154,11 +155,10 @@ class ExactGrab(Overlay):
         pr = self.panel_rect()
         self.panel(surface, pr)
         fs = sc.app.font_sizes
-        name = sc.names()[self.seat]
         title = text(t("grab.title"), fs["title"], palette.GOLD_LIGHT, True)
         surface.blit(title, (pr.x + s(26), pr.y + s(20)))
-        msg = t("grab.looking" if self.role == "looking" else "grab.down", name=name,
-                needed=self.needed, total=self.total)
+        msg = seat_message("grab.looking" if self.role == "looking" else "grab.down", self.seat,
+                           sc.names(), you(sc), needed=self.needed, total=self.total)
         y = pr.y + s(26) + title.get_height()
         for line in wrap(msg, pr.w - s(52), fs["body"]):
             im = text(line, fs["body"], palette.TEXT)

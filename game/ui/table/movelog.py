@@ -25,8 +25,9 @@ def meld_name(key: int) -> str:
     return t("log.meld_of", rank=word)
 
 
-def describe(text: str, names: list[str]) -> str:
-    """One notation line (``"2 meld 7H 7S 2C"``) as a sentence in the current language."""
+def describe(text: str, names: list[str], you: int = -1) -> str:
+    """One notation line (``"2 meld 7H 7S 2C"``) as a sentence in the current language;
+    ``you`` is the seat called "You" (game.ui.table.messages.you), or -1."""
     try:
         a = parse_action(text)
     except NotationError:
@@ -50,6 +51,8 @@ def describe(text: str, names: list[str]) -> str:
     if v == "discard":
         return t("log.discard", name=name, cards=cards_text(a.cards()))
     if v == "ask":
+        if a.target >= 0 and a.target == you:
+            return t("log.ask_named_you", name=name)
         if a.target >= 0 and a.target < len(names):
             return t("log.ask_named", name=name, partner=names[a.target])
         return t("log.ask", name=name)
@@ -86,14 +89,14 @@ class MoveLog:
         self._source: tuple = ()
         self.scroll = 0  # lines scrolled up from the bottom
 
-    def sync(self, history: list[str], names: list[str], language: str) -> None:
-        key = (len(history), history[-1] if history else "", language, tuple(names))
+    def sync(self, history: list[str], names: list[str], language: str, you: int = -1) -> None:
+        key = (len(history), history[-1] if history else "", language, tuple(names), you)
         if key == self._source:
             return
         grew = len(history) > len(self.sentences) and self._source[2:] == key[2:] \
             if self._source else False
         self._source = key
-        self.sentences = [describe(h, names) for h in history]
+        self.sentences = [describe(h, names, you) for h in history]
         if grew:
             self.scroll = 0
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import game_name, t
+from game.i18n import game_name, t, winner_message
 from game.ui import audio, fonts, palette
+from game.ui.table.messages import you, your_side
 from game.ui.table.overlay import Overlay
 from game.ui.table.render import text
 
@@ -199,10 +200,8 @@ class GameOver(Overlay):
         surface.blit(head, head.get_rect(midtop=(rect.centerx, y)))
         y += head.get_height() + s(14)
         names = sc.side_names()
-        if m.winner is None:
-            line = t("score.draw")
-        else:
-            line = t("score.winner", name=names[m.winner])
+        teams = sc.nsides != sc.players
+        line = winner_message(m.winner, names, your_side(sc) if teams else you(sc), teams)
         size = fonts.fit_size(line, rect.w - s(40), round(fs["title"] * 0.9), True)
         im = text(line, size, palette.IVORY, True)
         surface.blit(im, im.get_rect(midtop=(rect.centerx, y)))

@@ -23,6 +23,7 @@ import pygame_gui
 from game import i18n
 from game.actions import Action, make
 from game.cards import RANK
+from game.deals import format_number, random_number, seed_of
 from game.i18n import game_name, t, translate_reason
 from game.registry import game_info
 from game.ui import audio, felt, fonts, palette
@@ -38,6 +39,7 @@ from game.ui.table.gestures import (
     cassino_candidates,
     first_legal,
 )
+from game.ui.table.guide_panel import attach as attach_guide
 from game.ui.table.movelog import MoveLog
 from game.ui.table.scene import Target, View, build, rank_key, suit_key, sync_order
 from game.ui.table.scoresheet import GameOver, ScoreSheet
@@ -66,12 +68,16 @@ def new_session(config, seed: int | None = None, deadline_ms: int = 1000):
     """A GameSession for a NewGameConfig (random first dealer and keeper resolved here)."""
     from game.session import GameSession, SeatConfig
 
-    seed = random.randrange(1 << 30) if seed is None else seed
+    number = None
+    if seed is None:  # a numbered game (docs/deals.md): the chosen number, or a new one
+        number = config.number or random_number()
+        seed = seed_of(number)
     cfg = config.resolved(random.Random(seed))
     seats = [SeatConfig(kind=s.kind, level=_level(s.level)) for s in cfg.seats]
     keeper = cfg.keeper if game_info(cfg.game).keeper else None  # LD-1
     return GameSession(cfg.game, cfg.players, seats=seats, options=cfg.options, seed=seed,
-                       dealer=cfg.first_dealer, keeper=keeper, deadline_ms=deadline_ms)
+                       dealer=cfg.first_dealer, keeper=keeper, deadline_ms=deadline_ms,
+                       number=number)
 
 
 class TableScreen(Screen):
@@ -130,6 +136,7 @@ class TableScreen(Screen):
         self._buttons: dict[str, object] = {}
         self._button_state: tuple = ()
         self.frame_times: list[float] = []
+        self.guide = attach_guide(self)  # a practice position's or a guided deal's panel
 
     @classmethod
     def from_session(cls, app, session) -> TableScreen:
@@ -466,6 +473,8 @@ class TableScreen(Screen):
         if why is not None:
             self.show_reason(why)
             return False
+        if self.guide is not None and not self.guide.allows(action, computer):
+            return False
         if not computer and not confirmed and self._confirm_risky(action):
             return False
         if self.scene is None:
@@ -483,6 +492,8 @@ class TableScreen(Screen):
                         break
         events = self.session.apply(action)
         self.version += 1
+        if self.guide is not None:
+            self.guide.applied(action)
         for e in events:
             if (e.kind == "down" and e.seat == self.viewer and self.revealed()
                     and self.session.is_human(e.seat)):
@@ -1378,6 +1389,8 @@ class TableScreen(Screen):
             render.draw_target(surface, d.hot.rect, lay.scale, True)
         if self.animator.busy:
             self.animator.draw(surface, self.app.settings.deck_style)
+        if self.guide is not None:  # under the overlays (score sheet), over the cards
+            self.guide.draw(surface)
         if self.overlay is not None:
             self.overlay.draw(surface)
 
@@ -1488,8 +1501,11 @@ class TableScreen(Screen):
         m = self.session.match
         n = m.deals_played + (0 if self.session.scored else 1)
         sub = t("table.deal_n" if self.game != "cassino" else "table.game_n", n=max(1, n))
+        if self.session.number is not None:
+            sub += " · " + t("table.number", number=format_number(self.session.number, n))
         sub += " · " + t("table.target_short", points=self.target())
-        img = render.text(sub, fs["small"], palette.TEXT_DIM)
+        size = fonts.fit_size(sub, r.w - round(8 * s), fs["small"])
+        img = render.text(sub, size, palette.TEXT_DIM)
         surf.blit(img, (r.x + round(6 * s), y))
         y += img.get_height() + round(6 * s)
         names = self.side_names()

@@ -20,9 +20,16 @@ Buttons = Sequence[tuple[str, Callable[[], None] | None]]
 
 
 class Dialog:
-    def __init__(self, screen, title: str, message: str, buttons: Buttons):
-        """``buttons`` are (label, callback or None); every button closes the dialog first."""
+    def __init__(self, screen, title: str, message: str, buttons: Buttons,
+                 default: int | None = None):
+        """``buttons`` are (label, callback or None); every button closes the dialog first.
+
+        ``default``: the index of the button that Enter presses, drawn as the primary one (a
+        confirmation of something that cannot be undone defaults to its safe choice). Without
+        it the last button is drawn as the primary one and Enter does nothing."""
         self.screen = screen
+        self.default = default
+        self._callbacks = [callback for _, callback in buttons]
         self._args = (title, message, list(buttons))
         s = screen.s
         w, h = screen.size
@@ -56,13 +63,23 @@ class Dialog:
         text_block(screen, pygame.Rect(s(28) - 4, y, inner + 8, msg_h), message,
                    container=self.panel)
         x = box_w - s(28) - len(buttons) * bw - (len(buttons) - 1) * gap
+        primary_index = len(buttons) - 1 if default is None else default
+        self.buttons = []
         for i, (label, callback) in enumerate(buttons):
-            primary = i == len(buttons) - 1
-            screen.button(pygame.Rect(x, box_h - s(24) - bh, bw, bh), label,
-                          lambda cb=callback: self._press(cb), container=self.panel,
-                          object_id="#primary_button" if primary else None)
+            primary = i == primary_index
+            self.buttons.append(screen.button(
+                pygame.Rect(x, box_h - s(24) - bh, bw, bh), label,
+                lambda cb=callback: self._press(cb), container=self.panel,
+                object_id="#primary_button" if primary else None))
             x += bw + gap
         screen.dialog = self
+
+    def press_default(self) -> bool:
+        """Enter: press the default button, if the dialog has one."""
+        if self.default is None:
+            return False
+        self._press(self._callbacks[self.default])
+        return True
 
     def _press(self, callback) -> None:
         self.close(silent=True)
@@ -75,4 +92,4 @@ class Dialog:
         self.backdrop.kill()
 
     def reopen_args(self):
-        return self._args
+        return (*self._args, self.default)

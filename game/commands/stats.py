@@ -1,0 +1,84 @@
+"""``python -m game stats [--json]``: the player's statistics (docs/stats.md).
+
+One line per game, player count and computer level, then the daily deals. A damaged
+statistics file is reported on standard error (it is kept, and set aside at the next write);
+the command still exits 0 with empty statistics.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def add_arguments(p) -> None:
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--file", help="a statistics file other than the user's")
+
+
+def _tally(name: str, t) -> str:
+    return f"{name} {t.played} (won {t.won}, lost {t.lost}, drawn {t.drawn})"
+
+
+def _streak(streak: int) -> str:
+    if streak > 0:
+        return f"won {streak}"
+    return f"lost {-streak}" if streak < 0 else "none"
+
+
+def bucket_line(key: str, b) -> str:
+    from game.stats.model import split_key
+
+    rules, players, level = split_key(key)
+    parts = [_tally("games", b.games), _tally("deals", b.deals)]
+    if b.deals.played:
+        parts.append(f"average {b.average_score:.0f}, best {b.best_score}")
+    parts.append(f"streak {_streak(b.streak)} (longest won {b.best_streak}, "
+                 f"lost {b.worst_streak})")
+    if rules == "cassino":
+        parts.append(f"sweeps {b.sweeps}, cards majorities {b.cards_majorities}, "
+                     f"spades majorities {b.spades_majorities}")
+    else:
+        parts.append(f"canastas {b.canastas_natural} natural, {b.canastas_mixed} mixed, "
+                     f"{b.canastas_special} special; went out {b.went_out}; "
+                     f"red threes {b.red_threes}")
+    if b.take_backs.played:
+        parts.append(_tally("games with take-backs", b.take_backs))
+    return f"{rules}, {players} players, {level} computers: " + "; ".join(parts)
+
+
+def as_json(stats) -> dict:
+    doc = stats.model_dump(mode="json", exclude={"recorded"})
+    for key, b in stats.buckets.items():
+        doc["buckets"][key]["average_score"] = b.average_score
+    return doc
+
+
+def run(args) -> int:
+    from pathlib import Path
+
+    from game.safetext import display_text
+    from game.stats import store
+
+    path = Path(args.file) if args.file else store.stats_path()
+    loaded = store.read(path)
+    if loaded.problem:
+        print(f"stats: {display_text(str(path), 200)} cannot be read "
+              f"({display_text(loaded.problem)}); it is kept as it is and a new one is started "
+              "at the next game", file=sys.stderr)
+    stats = loaded.stats
+    if args.json:
+        print(json.dumps(as_json(stats), ensure_ascii=False))
+        return 0
+    if not stats.buckets and not stats.daily:
+        print(f"no statistics yet ({display_text(str(path), 200)})")
+        return 0
+    print(f"statistics in {display_text(str(path), 200)}:")
+    for key in sorted(stats.buckets):
+        print("  " + bucket_line(key, stats.buckets[key]))
+    if stats.daily:
+        print("daily deals:")
+        for e in sorted(stats.daily.values(), key=lambda e: (e.day, e.rules), reverse=True):
+            result = "not finished" if e.result is None else f"{e.result} ({e.score})"
+            print(f"  {e.day} {e.rules} no. {e.number}: {result}")
+    return 0

@@ -1,0 +1,24 @@
+"""Who listens to a game's progress: the program registers listeners (the statistics); tests
+and command-line tools do not, so their games count nowhere.
+
+Cheap to import (no engine, no pydantic): the program registers before its first frame.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+# Called with the GameSession each time one of its deals is scored.
+DEAL_SCORED: list[Callable[[Any], object]] = []
+
+
+def deal_scored(session) -> None:
+    for listener in list(DEAL_SCORED):
+        try:
+            listener(session)
+        except Exception:  # a listener must never stop the game
+            log.exception("a deal-end listener failed")

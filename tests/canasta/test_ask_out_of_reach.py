@@ -1,0 +1,47 @@
+"""Asking partner is only offered when going out is still possible this turn (CA-12, CS-13;
+docs/canasta-decisions.md): a side without a canasta and without the cards to complete one
+this turn has nothing to ask, and the engine refuses and does not list the question (the
+table offered Ask partner from why_illegal whatever the hand)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.actions import parse_action
+
+from .helpers import CA, CS, QC, listed, pos, refused
+
+K7 = "KS KS KH KH KD KD KC"
+
+
+@pytest.mark.parametrize("rules", [CA, QC])
+def test_ca12_no_canasta_in_reach_nothing_to_ask(rules):
+    st = pos(rules, 4, hands=["4C 5D 6S 7H 8C 9D", "5C 5D", "6C 6D", "7C 7D"], turn=0,
+             phase="play")
+    refused(st, "0 ask", "nothing to ask")
+    assert not listed(st, "0 ask")
+
+
+@pytest.mark.parametrize("hand, melds", [
+    ("9C 9D 4C 5D", {"9": "9S 9H 9S 9H 9D"}),  # five nines and two in hand make seven
+    ("9C 2D JK 4C", {"9": "9S 9H 9S 9H 9D"}),  # five nines and two wild cards
+    ("8C 8D 8S 8H 8C 8D 8S 4C", {}),  # seven eights in hand
+    ("4C 5D", {"K": K7}),  # the canasta is there already
+])
+def test_ca12_a_canasta_in_reach_may_be_asked_about(hand, melds):
+    st = pos(CA, 4, hands=[hand, "5C 5D", "6C 6D", "7C 7D"], melds=[melds, {}], turn=0,
+             phase="play")
+    assert st.why_illegal(parse_action("0 ask")) is None
+    assert listed(st, "0 ask")
+
+
+def test_cs13_closing_needs_a_clean_and_a_dirty_canasta_in_reach():
+    """CS-12/CS-13: one clean canasta and nothing else within reach: nothing to ask."""
+    st = pos(CS, 4, hands=["4C 5D 6S 7H 8C 9D", "5C 5D", "6C 6D", "7C 7D"],
+             melds=[{"K": K7}, {}], opened=[True, False], turn=0, phase="play")
+    refused(st, "0 ask", "nothing to ask")
+    assert not listed(st, "0 ask")
+    st = pos(CS, 4, hands=["9C 9D JK 4C 5D", "5C 5D", "6C 6D", "7C 7D"],
+             melds=[{"K": K7, "9": "9S 9H 9S 9H"}, {}], opened=[True, False], turn=0,
+             phase="play")
+    assert listed(st, "0 ask")
