@@ -39,6 +39,18 @@ from game.registry import get_game
 SNAPSHOT_VERSION = 1
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """What :meth:`GameSession.try_apply` returns instead of events when the move is not
+    played: the engine's reason, or (``reason`` None) the caller's ``hold`` kept it back."""
+
+    reason: object = None
+
+    @property
+    def held(self) -> bool:
+        return self.reason is None
+
+
 @dataclass
 class SeatConfig:
     kind: str = "computer"  # "human" or "computer"
@@ -162,14 +174,37 @@ class GameSession:
     def is_human(self, seat: int) -> bool:
         return self.seats[seat].kind == "human"
 
+    def canasta_is_natural(self, meld) -> bool:
+        """Whether a canasta of the deal in progress counts as natural (clean): no wild card
+        in a canasta of a rank; for a canasta of wild cards, as the rules say (CS-7)."""
+        if meld.rank:
+            return meld.jok + meld.two == 0
+        return bool(self.state.rules.wild_meld_clean(meld.jok, meld.two))
+
     def why_illegal(self, action: Action) -> str | None:
         return self.state.why_illegal(action)
 
-    def apply(self, action: Action) -> list:
-        """Apply a legal action (IllegalActionError with the reason otherwise)."""
+    def try_apply(self, action: Action, hold=None) -> list | Refusal:
+        """Play ``action`` if the engine accepts it: its events, else a :class:`Refusal` with
+        the engine's reason. The one check of a move: callers do not ask ``why_illegal``
+        first. ``hold(action)``, called once the move is known to be legal, may keep it back
+        (True: a Refusal without a reason; the table asks before a risky discard)."""
         problem = self.state.why_illegal(action)
         if problem is not None:
-            raise IllegalActionError(problem)
+            return Refusal(problem)
+        if hold is not None and hold(action):
+            return Refusal()
+        return self._play(action)
+
+    def apply(self, action: Action) -> list:
+        """Apply a legal action (IllegalActionError with the reason otherwise)."""
+        result = self.try_apply(action)
+        if isinstance(result, Refusal):
+            raise IllegalActionError(result.reason)
+        return result
+
+    def _play(self, action: Action) -> list:
+        """Apply an action the engine has just accepted."""
         events = self.state.apply(action, validate=False)
         self.history.append(format_action(action))
         if self.state.is_over() and not self.scored:

@@ -37,7 +37,9 @@ def add_arguments(p) -> None:
                    help="also measure save and load times of a long Canastone game")
     p.add_argument("--ui", action="store_true",
                    help="also measure the table's frame times (six-player Canastone, "
-                        "1280x800, headless), idle and while dragging")
+                        "1280x800, headless), idle and while dragging; the CPU share of an "
+                        "idle table and menu, and memory growth over 50 resizes (child "
+                        "processes)")
 
 
 def run(args) -> int:
@@ -108,6 +110,10 @@ def run(args) -> int:
         print(f"  frame {u['frame_ms_p50']} ms median, {u['frame_ms_p99']} ms p99; while "
               f"dragging {u['drag_frame_ms_p50']} ms median, {u['drag_frame_ms_p99']} ms p99; "
               f"static layer redraw {u['static_redraw_ms_p50']} ms")
+        if "idle_cpu_fraction" in u:
+            idle = u["idle_cpu_fraction"]
+            print(f"  idle: {idle['table']:.1%} of a core on the table, {idle['menu']:.1%} on "
+                  f"the menu; memory growth over 50 resizes {u['resize_mb']} MB")
     return 0
 
 

@@ -18,6 +18,7 @@ import importlib.util
 import logging
 import os
 import sys
+import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,6 +38,14 @@ log = logging.getLogger(__name__)
 
 DESIGN_SIZE = (1280, 800)  # the UI scale is 1.0 at this window size
 CRASH_EXIT = 70  # EX_SOFTWARE: an internal error ended the program
+# The main loop draws only when something changes. After the last input it keeps drawing
+# this long (pygame_gui's hover fades and tool tips), then sleeps until an event comes, or
+# at most IDLE_WAKE seconds (less while a text field's cursor blinks).
+ACTIVE_AFTER_INPUT = 1.5
+IDLE_WAKE = 1.0
+CURSOR_BLINK = 0.4
+IDLE_POLL = 0.008
+RESIZE_SETTLE = 0.05  # a window drag sends resizes in bursts: one rebuild per burst
 
 
 def _never() -> bool:
@@ -95,6 +104,21 @@ DISPLAY_HINTS = {
     "SDL_WINDOWS_DPI_AWARENESS": "permonitorv2",
     "SDL_VIDEO_HIGHDPI_DISABLED": "0",
 }
+
+
+def release_memory() -> None:
+    """Give freed memory back to the system after a big rebuild (a new UI scale frees a whole
+    pygame_gui manager with its fonts, and the old size's pictures). glibc keeps such freed
+    blocks for later by default, so the process grew by ~200 MB over a few resizes; elsewhere
+    this only collects the garbage."""
+    import gc
+
+    gc.collect()
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 def declare_display_hints() -> None:
@@ -166,6 +190,7 @@ class App:
         self._save_due: float | None = None  # seconds until pending settings are written
         self._pending: dict = {}
         self.crash_message: str | None = None  # what report_crash told the player
+        self._frame_wanted = True  # something changed: draw a frame (run's idle waiting)
         from game.ui.screens.main_menu import MainMenu
 
         self.show(MainMenu(self))
@@ -262,9 +287,12 @@ class App:
             # A new theme needs a new manager; the screen's old elements are killed by the
             # rebuild below, which keeps an open dialog and its typed text.
             self.manager = self._make_manager()
+            self.rebuild()
+            release_memory()  # the old manager's fonts and the old size's pictures
         else:
             self.manager.set_window_resolution(size)
-        self.rebuild()
+            self.rebuild()
+        self.request_frame()
         if not self.fullscreen:
             points = self._points(size)
             self._windowed_size = points
@@ -382,6 +410,11 @@ class App:
 
     # --- the loop ---------------------------------------------------------------------
 
+    def request_frame(self) -> None:
+        """Draw a frame soon: something on screen changed without an event (a computer's
+        move, a toast)."""
+        self._frame_wanted = True
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
@@ -396,14 +429,21 @@ class App:
         if self.screen is not None and not consumed:
             self.screen.process_event(event)
 
-    def step(self, dt: float = 1 / 60, present: bool = True) -> bool:
-        """One frame: events, updates, drawing. Returns False once the app should end."""
+    def step(self, dt: float = 1 / 60, present: bool | None = True) -> bool:
+        """One frame: events, updates, drawing. Returns False once the app should end.
+        ``present=None``: draw only if something changed (an event, a screen's request)."""
         if self._presented:
             self.load_pending_fonts()
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        resizes = [e for e in events if e.type == pygame.VIDEORESIZE]
+        for event in events:
+            if event.type == pygame.VIDEORESIZE and event is not resizes[-1]:
+                continue  # the window's last size is the one to build for
             self.handle_event(event)
             if not self.running:
                 return False
+        if events:
+            self._frame_wanted = True
         self.manager.update(dt)
         if self.screen is not None:
             self.screen.update(dt)
@@ -411,11 +451,60 @@ class App:
             self._save_due -= dt
             if self._save_due <= 0:
                 self.flush_settings()
-        if present:
+        if present or (present is None and self._frame_wanted):
             self.render(self.window)
             pygame.display.flip()
+        self._frame_wanted = False
         self._presented = True
         return self.running
+
+    def animating(self) -> bool:
+        """Whether frames are needed without input (a text field's blinking cursor is
+        served by a short wait instead)."""
+        screen = self.screen
+        return screen is not None and screen.animating()
+
+    def _idle_wait(self) -> float | None:
+        """Seconds the loop may sleep waiting for an event, or None to draw the next frame at
+        once (something moves, or input came a moment ago)."""
+        if self.animating() or self._frame_wanted:
+            return None
+        wait = IDLE_WAKE
+        if self.manager.get_focus_set():
+            wait = CURSOR_BLINK  # a focused text field's cursor blinks
+        if self._save_due is not None:
+            wait = min(wait, max(0.0, self._save_due))
+        change = self.screen.next_change() if self.screen is not None else None
+        if change is not None:
+            wait = min(wait, change)
+        return wait
+
+    def _wait_for_event(self, seconds: float) -> None:
+        """Sleep until an event arrives or ``seconds`` pass (the event stays queued).
+
+        Not ``pygame.event.wait(timeout)``: pygame looks for events every millisecond there,
+        2 % of a core for nothing. Every IDLE_POLL seconds is quick enough for the hand (a
+        frame is 16 ms) and costs a tenth of that."""
+        deadline = time.perf_counter() + seconds
+        while not pygame.event.peek() and time.perf_counter() < deadline:
+            pygame.time.wait(round(IDLE_POLL * 1000))
+        self._settle_resizes()
+
+    @staticmethod
+    def _settle_resizes() -> None:
+        """A drag of the window's edge sends resizes in a burst over many frames: wait until
+        they stop and keep only the last, so the UI is rebuilt once for the drag."""
+        if not pygame.event.peek(pygame.VIDEORESIZE):
+            return
+        last = None
+        for _ in range(20):  # at most a second
+            more = pygame.event.get(pygame.VIDEORESIZE)
+            if not more:
+                break
+            last = more[-1]
+            pygame.time.wait(round(RESIZE_SETTLE * 1000))
+        if last is not None:
+            pygame.event.post(last)
 
     def render(self, surface: pygame.Surface | None = None) -> pygame.Surface:
         """Draw the current frame onto ``surface`` (default: a new surface of window size)."""
@@ -431,9 +520,23 @@ class App:
     def run(self) -> int:
         """The main loop; 0 after Quit, CRASH_EXIT after an unexpected error (reported)."""
         crashed = False
+        last_input = -ACTIVE_AFTER_INPUT  # no input yet: the first frame is wanted anyway
         try:
             while self.running:
+                now = time.perf_counter()
+                wait = self._idle_wait() if now - last_input > ACTIVE_AFTER_INPUT else None
+                if wait is not None:
+                    self._wait_for_event(wait)
+                    self.clock.tick()  # the time slept is no animation's business
+                    if pygame.event.peek():
+                        last_input = time.perf_counter()
+                    # Timers (toasts, settings) age by the real time slept.
+                    self.step(min(time.perf_counter() - now, 5.0), present=None)
+                    continue
                 dt = self.clock.tick(60) / 1000
+                self._settle_resizes()
+                if pygame.event.peek():
+                    last_input = time.perf_counter()
                 self.step(min(dt, 0.1))
         except Exception:
             crashed = True

@@ -192,6 +192,14 @@ class Screen:
     def update(self, dt: float) -> None:
         pass
 
+    def animating(self) -> bool:
+        """Whether the screen needs frames with no input (the main loop sleeps otherwise)."""
+        return False
+
+    def next_change(self) -> float | None:
+        """Seconds until the screen changes by itself, or None."""
+        return None
+
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(felt.felt(surface.get_size()), (0, 0))
         for rect in self._panels:

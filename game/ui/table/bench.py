@@ -1,17 +1,29 @@
-"""``python -m game bench --ui``: frame times of the table.
+"""``python -m game bench --ui``: frame times, idle cost and memory of the table.
 
 A six-player Canastone table in the middle of a deal at 1280x800 (headless, SDL's dummy video
 driver): whole frames as the main loop runs them (events, pygame_gui, the table's update and
 drawing, the display flip), first while the table waits for the player, then while a card is
 dragged across it. Also the time to redraw the static layer after a move.
+
+Then, each in a child process of its own (a fresh interpreter, so the figures are the
+program's and not this process's): ``idle_cpu_fraction``, the CPU seconds per wall second of
+the real main loop (``App.run``) on an idle table and on the idle main menu, and
+``resize_mb``, how much the resident memory grows over 50 window resizes of the table.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
+
+IDLE_SECONDS = 3.0
+RESIZES = 50
+RESIZE_SIZES = ((800, 600), (1024, 700), (1280, 800), (1500, 900), (1920, 1080), (1100, 650))
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -19,33 +31,51 @@ def _pct(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
 
 
-def ui_section(frames: int = 400, size: tuple[int, int] = (1280, 800), seed: int = 4) -> dict:
+def _headless() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
 
+
+def waiting_session(seed: int = 4):
+    """A six-player Canastone deal, 50 moves in, where the player (seat 0) is to move: the
+    computers then wait, and the frames are the table's."""
     from game.commands.screenshot import play_moves
     from game.session import GameSession, SeatConfig
-    from game.settings import SettingsStore
-    from game.ui.app import App
-    from game.ui.table import TableScreen
 
     seats = [SeatConfig("human", "normal")] + [SeatConfig("computer", "normal")
                                                for _ in range(5)]
     session = GameSession("canastone", 6, seats=seats, seed=seed, dealer=5)
     session.start_deal()
     play_moves(session, 50, seed)
-    # Hand the table to the player: the computers then wait, and the frames are the table's.
     st = session.state
     guard = 0
     while st.current_player() != 0 and not st.is_over() and guard < 60:
         play_moves(session, 1, seed)
         guard += 1
+    return session
+
+
+def _app(tmp: str, size: tuple[int, int]):
+    from game.settings import SettingsStore
+    from game.ui.app import App
+
+    store = SettingsStore(os.path.join(tmp, "settings.json"))
+    store.settings = store.settings.model_copy(update={"sound": False, "language": "en"})
+    return App(store=store, size=size, fullscreen=False)
+
+
+def ui_section(frames: int = 400, size: tuple[int, int] = (1280, 800), seed: int = 4,
+               children: bool = True) -> dict:
+    """The figures; ``children=False`` leaves out those measured in child processes."""
+    _headless()
+    import pygame
+
+    from game.ui.table import TableScreen
+
+    session = waiting_session(seed)
     with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as tmp:
-        store = SettingsStore(os.path.join(tmp, "settings.json"))
-        store.settings = store.settings.model_copy(update={"sound": False, "language": "en"})
-        app = App(store=store, size=size, fullscreen=False)
+        app = _app(tmp, size)
         try:
             screen = TableScreen(app, session=session, autosave=False)
             app.show(screen)
@@ -87,7 +117,7 @@ def ui_section(frames: int = 400, size: tuple[int, int] = (1280, 800), seed: int
                 static.append((clock() - t0) * 1000)
         finally:
             app.close()
-    return {
+    out = {
         "players": 6,
         "size": f"{size[0]}x{size[1]}",
         "frames": frames,
@@ -98,3 +128,99 @@ def ui_section(frames: int = 400, size: tuple[int, int] = (1280, 800), seed: int
         "static_redraw_ms_p50": round(statistics.median(static), 3),
         "dragging": dragging,
     }
+    if children:
+        out["idle_cpu_fraction"] = {"table": _child("idle-table"), "menu": _child("idle-menu")}
+        out["resize_mb"] = _child("resize")
+    return out
+
+
+def _child(what: str) -> float:
+    """Run one measurement in a fresh interpreter with private settings, saves and log."""
+    import game
+
+    imported_from = os.path.dirname(os.path.dirname(os.path.abspath(game.__file__)))
+    with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as tmp:
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                   PYGAME_HIDE_SUPPORT_PROMPT="1", XDG_CONFIG_HOME=os.path.join(tmp, "config"),
+                   XDG_DATA_HOME=os.path.join(tmp, "data"),
+                   XDG_STATE_HOME=os.path.join(tmp, "state"), CARDTABLE_LOG_DIR=tmp,
+                   PYTHONPATH=imported_from)
+        proc = subprocess.run([sys.executable, "-m", "game.ui.table.bench", what], cwd=tmp,
+                              env=env, stdin=subprocess.DEVNULL, capture_output=True)
+    if proc.returncode != 0:
+        last = (proc.stderr.decode(errors="replace").strip().splitlines() or ["no message"])[-1]
+        raise RuntimeError(f"bench --ui {what} exited with {proc.returncode}: {last}")
+    return json.loads(proc.stdout.decode().strip().splitlines()[-1])
+
+
+def idle_cpu(table: bool, seconds: float = IDLE_SECONDS) -> float:
+    """CPU seconds per wall second of ``App.run`` with nothing happening (after a warm-up)."""
+    _headless()
+    import pygame
+
+    from game.ui.table import TableScreen
+
+    with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as tmp:
+        app = _app(tmp, (1280, 800))
+        if table:
+            app.show(TableScreen(app, session=waiting_session(), autosave=False))
+        for _ in range(30):
+            app.step(1 / 60)
+        pygame.time.set_timer(pygame.QUIT, round(seconds * 1000), loops=1)
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        app.run()
+        return round((time.process_time() - cpu0) / (time.perf_counter() - wall0), 4)
+
+
+def _rss_mb() -> float:
+    """This process's resident memory now (Linux), else its peak."""
+    try:
+        with open("/proc/self/statm") as f:
+            pages = int(f.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, AttributeError):
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak / (2**20 if sys.platform == "darwin" else 2**10)
+
+
+def resize_growth(resizes: int = RESIZES) -> float:
+    """Resident memory growth (MB) over ``resizes`` window resizes of the table, each followed
+    by a few frames, after one warm-up round through every size."""
+    _headless()
+    import gc
+
+    import pygame
+
+    from game.ui.table import TableScreen
+
+    with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as tmp:
+        app = _app(tmp, (1280, 800))
+        app.show(TableScreen(app, session=waiting_session(), autosave=False))
+
+        def resize(size) -> None:
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0],
+                                                 h=size[1]))
+            for _ in range(3):
+                app.step(1 / 60)
+
+        for size in RESIZE_SIZES:
+            resize(size)
+        gc.collect()
+        before = _rss_mb()
+        for i in range(resizes):
+            resize(RESIZE_SIZES[i % len(RESIZE_SIZES)])
+        gc.collect()
+        growth = _rss_mb() - before
+        app.close()
+        return round(growth, 1)
+
+
+if __name__ == "__main__":  # the child processes of ui_section
+    what = sys.argv[1]
+    if what == "resize":
+        print(json.dumps(resize_growth()))
+    else:
+        print(json.dumps(idle_cpu(what == "idle-table")))

@@ -47,7 +47,7 @@ class GuidePanel:
         """A guided deal takes only the step's move from the player; the rest is the script's."""
         if self.lesson is None or computer or not self.active or self.lesson.accepts(action):
             return True
-        self.screen.toast(t("guide.refused"), "info")
+        self.screen.presenter.toast(t("guide.refused"), "info")
         audio.play("error")
         return False
 
@@ -57,7 +57,7 @@ class GuidePanel:
         if self.lesson is not None:
             self.lesson.record(action)
             if self.screen.session.state.is_over():  # the score sheet covers the panel
-                self.screen.toast(t(self.lesson.script.end), "info", 12.0)
+                self.screen.presenter.toast(t(self.lesson.script.end), "info", 12.0)
         elif self.puzzle is not None and not self.solved and not self.missed:
             from game.saves.practice import solved
 
@@ -65,14 +65,14 @@ class GuidePanel:
             self.moved = self.moved or action.seat == 0
             if solved(self.puzzle, self.screen.session):
                 self.solved = True
-                self.screen.toast(t("practice.solved"), "info", 6.0)
+                self.screen.presenter.toast(t("practice.solved"), "info", 6.0)
                 audio.play("win")
             elif self.moved and (st.is_over() or (action.seat != 0
                                                   and st.current_player() == 0)):
                 # Judged when the player's next turn begins: a Looking and Down player may
                 # still meld during the others' turns (LD-10).
                 self.missed = True
-                self.screen.toast(t("practice.missed"), "info", 6.0)
+                self.screen.presenter.toast(t("practice.missed"), "info", 6.0)
 
     # ---- what it says --------------------------------------------------------------------
     def heading(self) -> str:

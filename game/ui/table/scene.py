@@ -18,6 +18,7 @@ Zones are tuples: ``("hand", seat)``, ``("stock",)``, ``("pile",)``, ``("packet"
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pygame import Rect
@@ -95,23 +96,24 @@ class Scene:
 # Sorting
 
 
-def rank_key(code: int, game: str) -> tuple:
-    """Order for "sort by rank": canasta games put threes low, aces high, wild cards last."""
+def rank_key(code: int, canasta: bool = True) -> tuple:
+    """Order for "sort by rank": canasta games put threes low, aces high, wild cards last;
+    Cassino counts aces as one."""
     if code == JOKER:
         return (20, 0)
     r = RANK[code]
-    if game == "cassino":
+    if not canasta:
         return (r, SUIT[code])
     if r == 2:
         return (19, SUIT[code])
     return (14 if r == 1 else r, SUIT[code])
 
 
-def suit_key(code: int, game: str) -> tuple:
+def suit_key(code: int, canasta: bool = True) -> tuple:
     if code == JOKER:
         return (9, 0)
     r = RANK[code]
-    high = r if game == "cassino" else (14 if r == 1 else r)
+    high = (14 if r == 1 else r) if canasta else r
     return (SUIT[code], high)
 
 
@@ -154,14 +156,22 @@ class View:
     thinking: int = -1
     partnerships: bool = False
     down_gate: list[int] = field(default_factory=list)  # the viewer's down, not yet picked up
+    # Whether a completed canasta counts as natural (clean): the rules' answer, from the
+    # session (GameSession.canasta_is_natural); the scene only labels it.
+    natural: Callable[[object], bool] = lambda meld: meld.jok + meld.two == 0
 
 
-def build(state, lay: L.TableLayout, view: View) -> Scene:
+def build_canasta(state, lay: L.TableLayout, view: View) -> Scene:
+    """The scene of a canasta-family deal (the family calls the builder of its games)."""
     sc = Scene()
-    if view.game == "cassino":
-        _cassino(state, lay, view, sc)
-    else:
-        _canasta(state, lay, view, sc)
+    _canasta(state, lay, view, sc)
+    _viewer_hand(state, lay, view, sc)
+    return sc
+
+
+def build_cassino(state, lay: L.TableLayout, view: View) -> Scene:
+    sc = Scene()
+    _cassino(state, lay, view, sc)
     _viewer_hand(state, lay, view, sc)
     return sc
 
@@ -183,15 +193,12 @@ def _plates(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
     for seat, spot in lay.seats.items():
         p = Plate(seat=seat, rect=spot.plate, name=view.names[seat],
                   count=_hand_count(state, seat), pos=spot.pos, turn=seat == cur)
-        if view.game == "cassino":
-            p.dealer = seat == state.first
-        else:
-            p.dealer = seat == state.dealer
-            if state.down is not None:
-                p.keeper = seat == state.keeper
-                p.frozen_time = bool(state.frozen_time[seat])
-                p.in_down = state.down[seat] is None
-                p.down_count = -1 if state.down[seat] is None else len(state.down[seat])
+        p.dealer = seat == _dealer(state)
+        if getattr(state, "down", None) is not None:
+            p.keeper = seat == state.keeper
+            p.frozen_time = bool(state.frozen_time[seat])
+            p.in_down = state.down[seat] is None
+            p.down_count = -1 if state.down[seat] is None else len(state.down[seat])
         if view.partnerships:
             p.team = view.sides[seat]
         sc.plates.append(p)
@@ -353,8 +360,7 @@ def _side_melds(state, lay, view: View, sc: Scene, side: int, area: Rect) -> Non
             face = cards[0]
             st = "highlighted" if hl else "normal"
             sc.sprites.append(Sprite(face, top, True, zone, len(cards) - 1, state=st))
-            natural = m.jok + m.two == 0 if m.rank else \
-                state.rules.wild_meld_clean(m.jok, m.two)
+            natural = view.natural(m)
             tone = "natural" if natural else "mixed"
             sc.badges.append(Badge("canasta", spot.rect, _canasta_word(view.game, natural, m),
                                    tone))
@@ -370,12 +376,20 @@ def _side_melds(state, lay, view: View, sc: Scene, side: int, area: Rect) -> Non
         sc.targets.append(Target("meld", spot.rect.inflate(4, 4), side=side, key=m.key))
 
 
+# What each game calls its natural and mixed canastas (catalogue keys).
+CANASTA_WORDS = {"canastone": ("table.clean", "table.dirty"),
+                 "looking-and-down": ("table.red_canasta", "table.black_canasta")}
+
+
 def _canasta_word(game: str, natural: bool, meld) -> str:
-    if game == "canastone":
-        return t("table.clean") if natural else t("table.dirty")
-    if game == "looking-and-down":
-        return t("table.red_canasta") if natural else t("table.black_canasta")
-    return t("table.natural") if natural else t("table.mixed")
+    words = CANASTA_WORDS.get(game, ("table.natural", "table.mixed"))
+    return t(words[0] if natural else words[1])
+
+
+def _dealer(state) -> int:
+    """The seat that dealt (Cassino's state names the seat that plays first after it)."""
+    first = getattr(state, "first", None)
+    return first if first is not None else state.dealer
 
 
 def _viewer_hand(state, lay: L.TableLayout, view: View, sc: Scene) -> None:

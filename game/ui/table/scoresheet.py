@@ -31,10 +31,10 @@ CASSINO_ROWS = (
 )
 
 
-def rows_for(game: str, breakdown: list[dict]) -> list[tuple[str, list[int]]]:
-    """(label, points per side) rows of a deal's breakdown; rows every side scores 0 in are
-    left out, except the usual ones."""
-    table = CASSINO_ROWS if game == "cassino" else CANASTA_ROWS
+def rows_for(table: tuple, breakdown: list[dict]) -> list[tuple[str, list[int]]]:
+    """(label, points per side) rows of a deal's breakdown in the order of ``table`` (the
+    family's ``score_rows``); rows every side scores 0 in are left out, except the usual
+    ones."""
     out = []
     usual = {"melds", "canastas", "red_threes", "going_out", "hand", "cards", "spades",
              "ten_of_diamonds", "two_of_spades", "aces", "sweeps"}
@@ -70,7 +70,7 @@ class ScoreSheet(Overlay):
         elif sc.session.game_over:
             self.button(r, t("score.final_result"), sc.show_game_over, primary=True)
         else:
-            label = t("score.next_game" if sc.game == "cassino" else "score.next_deal")
+            label = t(sc.family.score_words[0])
             self.button(r, label, sc.next_deal, primary=True)
 
     def rect(self) -> pygame.Rect:
@@ -100,9 +100,8 @@ class ScoreSheet(Overlay):
         y = rect.y + s(20)
         title = text(t("score.title"), fs["title"], palette.GOLD_LIGHT, True)
         surface.blit(title, (x0, y))
-        sub = t("score.deal_of", game=game_name(game), n=max(1, session.match.deals_played))
-        if game == "cassino":
-            sub = t("score.game_of", game=game_name(game), n=max(1, session.match.deals_played))
+        words = sc.family.score_words
+        sub = t(words[1], game=game_name(game), n=max(1, session.match.deals_played))
         img = text(sub, fs["body"], palette.TEXT_DIM)
         surface.blit(img, (x0, y + title.get_height() + s(2)))
         y += title.get_height() + img.get_height() + s(16)
@@ -139,10 +138,10 @@ class ScoreSheet(Overlay):
         y += round(fonts.font(body, True).get_linesize() * 1.2)
         bd = st.breakdown() if st is not None and st.is_over() else None
         if bd:
-            for label, vals in rows_for(game, bd):
+            for label, vals in rows_for(sc.family.score_rows, bd):
                 row(label, vals)
             scores = st.deal_scores()
-            label = t("score.this_game" if game == "cassino" else "score.this_deal")
+            label = t(words[2])
             row(label, scores, bold=True, colour=palette.GOLD_LIGHT, line=True)
         y += s(8)
         # The running totals, deal by deal.
@@ -157,7 +156,7 @@ class ScoreSheet(Overlay):
             run = [a + b for a, b in zip(run, d)]
             if i < first:
                 continue
-            label = t("score.game_n" if game == "cassino" else "score.deal", n=i + 1)
+            label = t(words[3], n=i + 1)
             row(label, [str(v) for v in run], size=small,
                 colour=palette.TEXT_DIM)
         row(t("score.total"), [str(v) for v in session.match.totals], bold=True,

@@ -144,7 +144,7 @@ class Driver:
             sp = self.hand_sprite(c, exclude=taken)
             taken.add(sp.index)
             self.click(self.visible_point(sp))
-        assert Counter(sc._selected_codes()) == Counter(codes), (sc._selected_codes(), codes)
+        assert Counter(sc.selected_codes()) == Counter(codes), (sc.selected_codes(), codes)
 
     def drag_cards(self, codes: list[int], dst) -> None:
         if len(codes) == 1:

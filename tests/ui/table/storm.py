@@ -195,7 +195,7 @@ class Storm:
         elif r < 0.78:
             post(pygame.QUIT)
         elif r < 0.80:  # the Menu button: Stay, Rules, Save as, Leave
-            b = sc._buttons.get("menu")
+            b = sc.hud.buttons.get("menu")
             if b is not None and b.alive() and b.visible:
                 self.click(b.rect.center)
         else:

@@ -8,11 +8,21 @@ from game.ui.table.bench import ui_section
 
 
 def test_ui_section_reports_frame_times():
-    r = ui_section(frames=40)
+    r = ui_section(frames=40, children=False)
     for key in ("frame_ms_p50", "frame_ms_p99", "drag_frame_ms_p99"):
         assert isinstance(r[key], float) and r[key] > 0
     assert r["frame_ms_p50"] <= r["frame_ms_p99"]
     assert r["dragging"] and r["players"] == 6 and r["size"] == "1280x800"
+
+
+def test_idle_cpu_and_resize_figures_are_measured(tmp_path):
+    """The figures of the child processes, measured here in this process, briefly."""
+    from game.ui.table.bench import idle_cpu, resize_growth
+
+    for table in (False, True):
+        fraction = idle_cpu(table, seconds=0.3)
+        assert isinstance(fraction, float) and fraction >= 0
+    assert isinstance(resize_growth(2), float)
 
 
 def test_bench_json_has_the_ui_object(capsys, monkeypatch):

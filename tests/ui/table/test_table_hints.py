@@ -17,7 +17,7 @@ def _hint(d):
     assert sc.hint is not None
     action = sc.hint[0]
     assert action in d.session.decision(sc.viewer).legal
-    cards, targets = sc.hint_rects()
+    cards, targets = sc.hud.hint_rects()
     return action, cards, targets
 
 
@@ -55,7 +55,7 @@ def test_no_hint_button_when_it_is_not_the_players_turn(table):
     d.perform(next(a for a in d.session.decision(0).legal if a.verb == "draw"))
     d.perform(next(a for a in d.session.decision(0).legal if a.verb == "discard"))
     assert not sc.can_hint()
-    sc._refresh_buttons(force=True)
+    sc.hud.refresh_buttons(force=True)
     assert t("table.hint") not in d.buttons()
 
 
@@ -71,8 +71,8 @@ def _risky(table, **kw):
         pile="4C 5H 6H 7H 8H 10H JH QH KH 4S 5S 6D", turn=0, phase="play",
         melds=[{"A": "AS AH AD"}, {"9": "9S 9H 9D"}], opened=[True, True])
     sc.version += 1
-    sc._sync_hands()
-    sc._rebuild_scene()
+    sc.sync_hands()
+    sc.rebuild_scene()
     sc.mark_dirty()
     d.step(1, dt=0.01)
     return d
@@ -94,7 +94,7 @@ def test_a_risky_discard_asks_first_and_cancel_changes_nothing(table):
     assert not sc.animator.busy
     d.hand_sprite(nine)  # back in the hand, drawn
     # Double-click: the same question; this time the player discards anyway.
-    sc.on_double_click(d.hand_sprite(nine).index)
+    sc.intents.on_double_click(d.hand_sprite(nine).index)
     d.step(1, dt=0.01)
     assert sc.dialog is not None
     d.press(t("table.risky.anyway"))

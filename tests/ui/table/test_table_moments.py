@@ -37,7 +37,7 @@ def test_ask_partner_and_the_computer_answers(table):
     d = table("canasta", 4, seed=1)
     assert d.settle() == "human"
     d.perform(make(0, "draw"))
-    assert d.screen._ask_legal()
+    assert d.screen.family.ask_legal()
     d.press(t("table.ask_partner"))
     assert d.session.history[-1] == "0 ask"
     d.settle()
@@ -263,7 +263,7 @@ def test_double_click_discards_sort_and_reorder(table):
     order = sc.hand_orders[0]
     from game.ui.table.scene import suit_key
 
-    assert order == sorted(order, key=lambda c: suit_key(c, "canasta"))
+    assert order == sorted(order, key=lambda c: suit_key(c))
     # Drag the first card to the right end of the hand.
     first = sc.scene.hand[0]
     last = sc.scene.hand[-1]
@@ -393,7 +393,7 @@ def test_picking_up_the_down_is_a_click(table):
     assert sc.down_gate, "the human never used up the looking"
     cards = list(sc.down_gate)
     assert d.state.in_down(0) and not sc.can_act()
-    assert sc.banner_text()[0] == t("table.your_down")
+    assert sc.hud.banner_text()[0] == t("table.your_down")
     d.app.render()
     held = Counter(sc.hand_orders[0])
     d.pick_up_down()

@@ -74,4 +74,4 @@ def test_a_double_press_on_the_grab_continue_deals_once(table):
     grab.cut(grab.stack_rect().centerx)
     double_click(d, button(d, t("grab.continue")))
     assert sc.session.state is not None
-    assert sc.session.match.deals_played == 0 and len(sc._grabs) == 2
+    assert sc.session.match.deals_played == 0 and len(sc.flow.grabs) == 2

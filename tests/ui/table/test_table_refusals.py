@@ -64,9 +64,9 @@ def assert_halted_once(d, bot, caplog):
     assert sc.halted and sc.session.history == history
     assert sc.dialog is not None and sc.dialog._args[0] == t("table.halted.title")
     errors = [r for r in caplog.records if r.levelno == logging.ERROR
-              and r.name == "game.ui.table.screen"]
+              and r.name == "game.ui.table.flow"]
     assert len(errors) == 1 and "refused" in errors[0].getMessage()
-    assert sc.banner_text()[0] == t("table.halted.title")
+    assert sc.hud.banner_text()[0] == t("table.halted.title")
     assert not sc.can_act()
     saved = autosave_bytes()
     # Look at the table, then leave through the menu: nothing more is saved.
@@ -114,5 +114,5 @@ def test_a_refused_out_of_turn_offer_stops_the_table(table, caplog):
     seat = next(s for s in range(3) if not sc.session.is_human(s))
     sc.session.bots[seat] = bot
     saves.autosave(sc.session)
-    sc._start_job(seat, "optional")
+    sc.flow.start_job(seat, "optional")
     assert_halted_once(d, bot, caplog)

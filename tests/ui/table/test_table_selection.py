@@ -69,7 +69,7 @@ def test_every_change_of_the_hand_shown_keeps_scene_and_selection_in_step(table)
 
     select_all_then(lambda: post(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s",
                                  scancode=0) or d.step(1, dt=0.01))
-    select_all_then(lambda: sc.sort_hand("rank"))
+    select_all_then(lambda: sc.intents.sort_hand("rank"))
     select_all_then(sc.toggle_log)
     select_all_then(lambda: (pygame.display.set_mode((1000, 700), pygame.RESIZABLE),
                              sc.app.on_resized()))

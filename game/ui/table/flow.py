@@ -1,0 +1,269 @@
+"""The turn flow: deals, whose move it is, the computers' jobs, prompts and the autosave.
+
+:class:`TurnFlow` runs each frame (``update``) while no dialog or modal overlay covers the
+table and no card is in flight or in the player's hand: it collects a computer's move from the
+worker thread and plays it after ``PACE`` seconds, starts the next computer's job, offers
+Looking and Down's out-of-turn melds, opens the score sheet when a deal ends, and asks the
+family for the human's prompts (a partner's question, Canastone's choice). A computer move the
+engine refuses stops the table (``halt``). The game is saved once the cards of a move have
+landed and no computer is thinking (its generator is part of the save).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from game.actions import Action
+from game.i18n import t
+from game.registry import game_info
+from game.ui import audio
+from game.ui.table import moments
+from game.ui.table.scoresheet import ScoreSheet
+from game.ui.table.worker import Job, Worker
+from game.ui.widgets.dialog import Dialog
+
+log = logging.getLogger(__name__)
+
+PACE = 0.55  # seconds between two computer moves at "normal" speed
+OPTIONAL_TRIES = 12  # out-of-turn melds one frozen-in-time seat may make in a row
+
+
+class TurnFlow:
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        session = screen.session
+        self.session = session
+        self.worker = Worker()
+        self.ready: tuple[Job, Action | None] | None = None
+        self.pace_left = 0.0
+        self.optional: list[int] = []
+        self.optional_turn = None
+        self.optional_tries = 0
+        self.prompted: set[tuple] = set()  # dialogs already shown (kind, turn number)
+        self.scores_shown = -1
+        self.grab_rng = random.Random(session.seed * 31 + 7)
+        self.grabs: list[bool] = []
+        self.save_due = False
+        self.halted = False  # a computer's move was refused: this table plays no more
+
+    # ---- deals -----------------------------------------------------------------------------
+    def begin_deal(self) -> None:
+        """Deal the next deal: Looking and Down first asks human dealers for their grab."""
+        self.worker.cancel()
+        self.ready = None
+        if game_info(self.session.rules).two_dealers:  # LD-2
+            looking, down = self.dealers()
+            if self.session.is_human(looking) or self.session.is_human(down):
+                self.grabs = []
+                self.grab_step(looking, down)
+                return
+        self.screen.deal(None)
+
+    def dealers(self) -> tuple[int, int]:
+        """Looking and Down's looking and down dealers of the coming deal (LD-1, LD-2)."""
+        m = self.session.match
+        keeper = m.keeper if m.keeper is not None else -1
+        looking, down = self.session.game.info.dealers(m.dealer, keeper, self.session.players)
+        return looking, down
+
+    def grab_step(self, looking: int, down: int) -> None:
+        step = len(self.grabs)
+        if step == 2:
+            self.screen.deal((self.grabs[0], self.grabs[1]))
+            return
+        seat = looking if step == 0 else down
+        if not self.session.is_human(seat):
+            self.grabs.append(moments.computer_grab(self.grab_rng))
+            self.grab_step(looking, down)
+            return
+        n = self.session.players
+        total = 54 * (n + 1) - (11 * n if step == 1 else 0)
+
+        def done(exact: bool) -> None:
+            self.grabs.append(exact)
+            self.grab_step(looking, down)
+
+        self.screen.open_overlay(moments.ExactGrab(
+            self.screen, seat, "looking" if step == 0 else "down", 11 * n, total, done))
+
+    def new_deal_started(self) -> None:
+        self.optional_turn = None
+        self.scores_shown = -1
+        self.save_due = True
+
+    # ---- each frame ------------------------------------------------------------------------
+    @property
+    def waiting(self) -> bool:
+        """Whether the flow is waiting for time to pass (a paced computer move, a job)."""
+        return self.ready is not None or self.worker.busy
+
+    def update(self, dt: float) -> None:
+        sc = self.screen
+        if self.save_due and not sc.animator.busy and not self.worker.busy:
+            self.save()  # never while a computer thinks: its generator is part of the save
+        if sc.overlay is not None and sc.overlay.modal:
+            return
+        if sc.dialog is not None or self.session.state is None or self.halted:
+            return
+        if sc.animator.tweens or sc.pointer.drag is not None:
+            return  # a computer's move waits while the player holds cards
+        self.step(dt)
+
+    def step(self, dt: float = 0.0) -> None:
+        sc = self.screen
+        reads = sc.reads
+        result = self.worker.poll()
+        if result is not None:
+            job, action, err = result
+            if job.version == sc.version:
+                if err is not None:
+                    action = None if job.kind == "optional" else self.fallback(job.seat)
+                self.ready = (job, action)
+                sc.request_frame()
+        if reads.is_over:
+            self.worker.cancel()
+            self.ready = None
+            deals = self.session.match.deals_played
+            if self.scores_shown != deals and sc.overlay is None:
+                self.scores_shown = deals
+                sc.open_overlay(ScoreSheet(sc))
+                if self.session.game_over:
+                    audio.play("win")
+            return
+        if self.ready is not None:
+            self.play_ready(dt)
+            return
+        self.pace_left -= dt
+        if self.worker.busy:
+            return
+        if self.offer_optional():
+            return
+        seat = reads.current_player
+        if seat in self.session.bots:
+            self.start_job(seat, "move")
+            return
+        self.human_turn(seat)
+
+    def play_ready(self, dt: float) -> None:
+        job, action = self.ready
+        if job.version != self.screen.version:
+            self.ready = None
+            return
+        if self.pace_left > 0:
+            self.pace_left -= dt
+            return
+        self.ready = None
+        if job.kind == "optional":
+            if action is None:  # this frozen-in-time seat lets the turn go on
+                if self.optional:
+                    self.optional.pop(0)
+                self.optional_tries = 0
+                return
+            self.optional_tries += 1
+            if self.optional_tries >= OPTIONAL_TRIES and self.optional:
+                self.optional.pop(0)
+                self.optional_tries = 0
+        if action is None:
+            self.halt(job.seat, None, None)
+            return
+        refusal = self.screen.moves.play(action, computer=True)
+        if refusal is not None:
+            # Asking again would bring the same answer, forever: stop here.
+            self.halt(job.seat, action, refusal.reason)
+            return
+        self.pace_left = PACE * self.screen.speed
+
+    def fallback(self, seat: int) -> Action | None:
+        """A computer player that failed (raised) plays the engine's first listed move."""
+        legal = self.screen.reads.legal_actions(seat)
+        return legal[0] if legal else None
+
+    def halt(self, seat: int, action: Action | None, why) -> None:
+        """A computer's move the engine refuses (or none at all): a fault in a player or in
+        the engine. The table stops, says so once, and saves nothing more, so the last good
+        autosave stays; the player can look at the table or go back to the menu."""
+        if self.halted:
+            return
+        sc = self.screen
+        if self.save_due:
+            self.save()  # the player's last move, still a good state
+        self.halted = True
+        self.worker.cancel()
+        self.ready = None
+        self.save_due = False
+        sc.pointer.reset()
+        log.error("table stopped: seat %s's computer move %r was refused (%s); deal so far: %s",
+                  seat, action, why, " ; ".join(self.session.history))
+        reason = (sc.presenter.reason_text(why) if why is not None
+                  else t("table.halted.no_move"))
+        Dialog(sc, t("table.halted.title"),
+               t("table.halted.body", name=sc.names()[seat], reason=reason),
+               [(t("table.halted.look"), None), (t("table.main_menu"), sc.leave_table)])
+        audio.play("error")
+        sc.mark_dirty()
+        sc.hud.refresh_buttons(force=True)
+
+    def start_job(self, seat: int, kind: str) -> None:
+        decision = self.session.decision(seat)
+        player = self.session.bots[seat]
+        if kind == "optional":
+            def fn():
+                return player.choose_optional(decision)
+        else:
+            def fn():
+                return player.choose(decision)
+        self.worker.start(Job(seat, kind, self.screen.version), fn)
+        self.screen.mark_dirty()
+
+    def offer_optional(self) -> bool:
+        """Looking and Down: at the start of each turn, frozen-in-time computer players may
+        meld out of turn (as the tournament does)."""
+        reads = self.screen.reads
+        if not reads.has_downs:
+            return False
+        key = (reads.turn, reads.turn_no)
+        if key != self.optional_turn:
+            self.optional_turn = key
+            self.optional_tries = 0
+            self.optional = [s for s in reads.actors()[1:] if s in self.session.bots]
+        while self.optional:
+            seat = self.optional[0]
+            if not reads.frozen_in_time(seat) or not reads.legal_actions(seat):
+                self.optional.pop(0)
+                self.optional_tries = 0
+                continue
+            self.start_job(seat, "optional")
+            return True
+        return False
+
+    def thinking_seat(self) -> int:
+        job = self.worker.job
+        if job is not None:
+            return job.seat
+        if self.ready is not None:
+            return self.ready[0].seat
+        return -1
+
+    def human_turn(self, seat: int) -> None:
+        sc = self.screen
+        if seat != sc.viewer:
+            if len(sc.humans) > 1 and self.session.is_human(seat):
+                sc.open_overlay(moments.Cover(sc, seat))
+            return
+        sc.family.prompt(sc.reads, seat)
+
+    # ---- saving ----------------------------------------------------------------------------
+    def save(self) -> None:
+        self.save_due = False
+        sc = self.screen
+        if not sc.autosave_enabled or self.session.state is None or self.halted:
+            return  # a stopped table keeps the last good autosave
+        try:
+            from game.saves import autosave
+        except ImportError:
+            return
+        failure = autosave(self.session)
+        if failure is not None:  # every failure, in the player's language
+            sc.presenter.toast(t(failure.key, **failure.params), "info")
+

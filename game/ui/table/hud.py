@@ -1,0 +1,263 @@
+"""The heads-up display around the cards: buttons, the turn banner, the score and log panel,
+toasts, the thinking dots and the hint's glow.
+
+The :class:`Hud` builds the pygame_gui buttons in ``build_buttons`` (after every layout) and
+shows only those that can act (``refresh_buttons``, cheap when nothing changed); the rest is
+drawn: the banner and the panel into the table's static layer, the toasts, dots and glows
+over it each frame.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.deals import format_number
+from game.i18n import game_name, t
+from game.ui import fonts, palette
+from game.ui.table import render
+from game.ui.table.presenter import FADE_SECONDS
+from game.ui.textlayout import wrap
+
+HINT_SECONDS = 7.0  # how long a hint's highlight and reason stay up
+HINT_KINDS = {"draw": ("stock",), "take": ("pile",), "discard": ("pile",), "trail": ("table",),
+              "meld": ("meld_area",), "add": ("meld",)}
+
+
+class Hud:
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.buttons: dict[str, object] = {}
+        self._button_state: tuple = ()
+
+    # ---- buttons ---------------------------------------------------------------------------
+    def build_buttons(self) -> None:
+        sc = self.screen
+        s = sc.s
+        lay = sc.lay
+        self._button_state = ()
+        self.buttons = {}
+        small = "#small_button"
+        if lay.log_buttons is not None:
+            r = lay.log_buttons
+            gap = s(6)
+            w3 = (r.w - 2 * gap) // 3
+            self.buttons["log"] = sc.button(pygame.Rect(r.x, r.y, w3, r.h), t("table.hide_log"),
+                                            sc.toggle_log, small)
+            self.buttons["scores"] = sc.button(
+                pygame.Rect(r.x + w3 + gap, r.y, w3, r.h), t("table.score_sheet_short"),
+                sc.show_scores, small)
+            self.buttons["menu"] = sc.button(
+                pygame.Rect(r.x + 2 * (w3 + gap), r.y, r.w - 2 * (w3 + gap), r.h),
+                t("table.menu"), sc.back, small)
+        else:
+            c = lay.corner
+            bh = (c.h - s(6)) // 2
+            self.buttons["log"] = sc.button(pygame.Rect(c.x, c.y, c.w, bh), t("table.show_log"),
+                                            sc.toggle_log, small)
+            self.buttons["menu"] = sc.button(pygame.Rect(c.x, c.bottom - bh, c.w, bh),
+                                             t("table.menu"), sc.back, small)
+        hb = lay.hand_buttons
+        gap = s(6)
+        col = sc.family.action_buttons() + [
+            ("hint", t("table.hint"), sc.show_hint),
+            ("sort_rank", t("table.sort_rank"), lambda: sc.intents.sort_hand("rank")),
+            ("sort_suit", t("table.sort_suit"), lambda: sc.intents.sort_hand("suit"))]
+        bh = max(s(24), min(s(38), (hb.h - (len(col) - 1) * gap) // len(col)))
+        y = hb.bottom - len(col) * bh - (len(col) - 1) * gap
+        for key, label, cb in col:
+            self.buttons[key] = sc.button(pygame.Rect(hb.x, y, hb.w, bh), label, cb, small)
+            y += bh + gap
+
+    def refresh_buttons(self, force: bool = False) -> None:
+        """Show the buttons that can act now, hide the others."""
+        sc = self.screen
+        covered = sc.overlay is not None and sc.overlay.modal
+        act = sc.can_act()
+        want = sc.family.buttons_wanted(act)
+        if "hint" in self.buttons:
+            want["hint"] = sc.session.state is not None and sc.can_hint()
+        key = (covered, tuple(sorted(want.items())), sc.version)
+        if key == self._button_state and not force:
+            return
+        self._button_state = key
+        sc.request_frame()
+        for name, b in self.buttons.items():
+            if not covered and want.get(name, True):
+                b.show()
+            else:
+                b.hide()
+
+    # ---- the banner ------------------------------------------------------------------------
+    def banner_text(self) -> tuple[str, str]:
+        """(headline, hint) for the turn banner."""
+        sc = self.screen
+        if sc.flow.halted:
+            return t("table.halted.title"), t("table.halted.hint")
+        if sc.session.state is None or sc.reads.is_over:
+            return t("table.deal_over"), ""
+        reads = sc.reads
+        cur = reads.current_player
+        if sc.down_gate:
+            return t("table.your_down"), t("hint.pick_up_down")
+        if cur == sc.viewer and sc.session.is_human(cur):
+            return t("table.your_turn"), sc.family.turn_hint(reads)
+        think = sc.flow.thinking_seat()
+        names = sc.names()
+        head = t("table.thinking", name=names[think]) if think >= 0 else \
+            t("table.turn_of", name=names[cur])
+        return head, sc.family.waiting_hint(reads)
+
+    def draw_banner(self, surf) -> None:
+        lay = self.screen.lay
+        s = lay.scale
+        head, hint = self.banner_text()
+        area = lay.banner
+        if area is None or area.w < 60:
+            return
+        yours = head == t("table.your_turn")
+        size = fonts.fit_size(head, area.w, max(12, round(22 * s)), True, 10)
+        img = render.text_shadowed(head, size, palette.GOLD_LIGHT if yours else palette.TEXT,
+                                   True)
+        room = area.h - img.get_height() - round(4 * s)
+        hs = max(10, round(14 * s))
+        lines = []
+        if hint:
+            while True:  # smaller type before cutting the hint short
+                lines = wrap(hint, area.w, hs)
+                lh = fonts.font(hs).get_linesize()
+                if len(lines) * lh <= room or hs <= max(9, round(11 * s)):
+                    break
+                hs -= 1
+        lh = fonts.font(hs).get_linesize()
+        fit = max(0, room // lh)
+        if len(lines) > fit:
+            lines = lines[:fit]
+            if lines:
+                lines[-1] = lines[-1].rstrip(" .,、。") + "…"
+        total = img.get_height() + len(lines) * lh + round(4 * s)
+        y = area.centery - total // 2
+        surf.blit(img, (area.x, y))
+        y += img.get_height() + round(4 * s)
+        for line in lines:
+            surf.blit(render.text(line, hs, palette.TEXT_DIM), (area.x, y))
+            y += lh
+
+    # ---- the score and log panel -----------------------------------------------------------
+    def draw_panel(self, surf) -> None:
+        sc = self.screen
+        lay = sc.lay
+        s = lay.scale
+        col = lay.log
+        surf.blit(render.rounded((col.w, col.h), (8, 30, 20, 200), 0), col)
+        pygame.draw.line(surf, palette.GOLD_DARK, (col.x, 0), (col.x, col.h))
+        r = lay.info
+        fs = sc.app.font_sizes
+        x = r.x + round(6 * s)
+        y = r.y + round(4 * s)
+        title = game_name(sc.game)
+        img = render.text(title, fonts.fit_size(title, r.w - round(8 * s), fs["heading"], True),
+                          palette.GOLD_LIGHT, True)
+        surf.blit(img, (x, y))
+        y += img.get_height() + round(2 * s)
+        m = sc.session.match
+        n = m.deals_played + (0 if sc.session.scored else 1)
+        sub = t(sc.family.deal_key, n=max(1, n))
+        if sc.session.number is not None:
+            sub += " · " + t("table.number", number=format_number(sc.session.number, n))
+        sub += " · " + t("table.target_short", points=sc.target())
+        size = fonts.fit_size(sub, r.w - round(8 * s), fs["small"])
+        img = render.text(sub, size, palette.TEXT_DIM)
+        surf.blit(img, (x, y))
+        y += img.get_height() + round(6 * s)
+        small = fs["small"]
+        for i, nm in enumerate(sc.side_names()):
+            colour = render.TEAM_COLOURS[i % 2] if sc.partnerships else palette.TEXT
+            img = render.text(nm, small, colour, True)
+            val = render.text(str(m.totals[i]), small, palette.TEXT, True)
+            if y + img.get_height() > r.bottom:
+                break
+            surf.blit(img, (x, y))
+            surf.blit(val, (r.right - round(6 * s) - val.get_width(), y))
+            y += img.get_height()
+        if sc.session.state is not None:
+            line = sc.family.info_line(sc.reads)
+            if line:
+                img = render.text(line, small, palette.GOLD_LIGHT)
+                if y + img.get_height() <= r.bottom + round(10 * s):
+                    surf.blit(img, (x, y + round(2 * s)))
+        sc.movelog.draw(surf, lay.log_list, s, t("table.move_log"))
+
+    # ---- drawn each frame ------------------------------------------------------------------
+    def draw_toasts(self, surface) -> None:
+        sc = self.screen
+        if not sc.presenter.toasts or sc.lay is None:
+            return
+        lay = sc.lay
+        s = lay.scale
+        y = lay.hand.y - round(10 * s)
+        for message, tone, left in reversed(sc.presenter.toasts):
+            img = render.toast(message, min(lay.main.w - round(40 * s), round(640 * s)), s, tone)
+            if left < FADE_SECONDS:
+                img = img.copy()
+                img.set_alpha(round(255 * left / FADE_SECONDS))
+            r = img.get_rect(midbottom=(lay.main.centerx, y))
+            surface.blit(img, r)
+            y = r.top - round(6 * s)
+
+    def draw_thinking(self, surface, plate, clock: float) -> None:
+        s = self.screen.lay.scale
+        r = max(2, round(3 * s))
+        cx = plate.rect.right - round(12 * s)
+        cy = plate.rect.y - round(8 * s)
+        phase = clock * 2.5
+        for i in range(3):
+            on = int(phase) % 3 == i
+            c = palette.GOLD_LIGHT if on else palette.GOLD_DARK
+            pygame.draw.circle(surface, c, (cx - (2 - i) * r * 3, cy), r + (1 if on else 0))
+
+    def draw_hint(self, surface, clock: float) -> None:
+        cards, targets = self.hint_rects()
+        pulse = 0.5 + 0.5 * abs(((clock * 1.2) % 2.0) - 1.0)
+        scale = self.screen.lay.scale
+        for r in targets:
+            render.draw_hint(surface, r, scale, pulse, card=False)
+        for r in cards:
+            render.draw_hint(surface, r, scale, pulse, card=True)
+
+    def hint_rects(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """(cards, targets) the current hint lights up: hand and table cards, and the pile,
+        stock, meld, meld area, open table or button it goes to."""
+        sc = self.screen
+        h = sc.hint
+        if h is None or sc.scene is None or h[1] != sc.version:
+            return [], []
+        a = h[0]
+        scene = sc.scene
+        cassino = a.verb in ("trail", "capture", "build")
+        want = list(a.groups[0]) if cassino and a.groups else list(a.cards())
+        cards = []
+        for i, sp in enumerate(scene.hand):
+            if sp.code in want:
+                want.remove(sp.code)
+                r = sp.rect
+                nxt = scene.hand[i + 1].rect if i + 1 < len(scene.hand) else None
+                if nxt is not None and r.x < nxt.x < r.right:  # fanned: only the part in view
+                    r = pygame.Rect(r.x, r.y, nxt.x - r.x, r.h)
+                cards.append(r)
+        if cassino and len(a.groups) > 1:
+            table = set(a.groups[1])
+            cards += [sp.rect for sp in scene.sprites
+                      if sp.zone[0] in ("loose", "res") and sp.code in table]
+        kinds = HINT_KINDS.get(a.verb, ())
+        targets = []
+        for tg in scene.targets:
+            if tg.kind not in kinds:
+                continue
+            if tg.kind in ("meld", "meld_area") and tg.side != sc.reads.side(a.seat):
+                continue
+            if tg.kind == "meld" and tg.key != a.target:
+                continue
+            targets.append(tg.rect)
+        if a.verb == "ask" and "ask" in self.buttons:
+            targets.append(self.buttons["ask"].rect)
+        return cards, targets

@@ -1,0 +1,152 @@
+"""Moves from the table to the engine: the one check, the risky-discard question, hints.
+
+Every move, a human's gesture or a computer's choice, goes through :meth:`TableMoves.play`:
+``session.try_apply`` checks it once and plays it, or returns the engine's reason (a
+:class:`~game.session.Refusal`); nothing asks ``why_illegal`` before it. A gesture with several
+readings (one meld or one per rank...) tries them in order (:meth:`TableMoves.play_first`). A
+played move is animated from where its cards were, by the presenter.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from game.actions import Action
+from game.i18n import t, translate_reason
+from game.session import Refusal
+from game.ui import audio
+from game.ui.table.hud import HINT_SECONDS
+from game.ui.widgets.dialog import Dialog
+
+log = logging.getLogger(__name__)
+
+
+class TableMoves:
+    def __init__(self, screen) -> None:
+        self.screen = screen
+
+    def apply(self, action: Action, origin: dict[int, pygame.Rect] | None = None,
+              computer: bool = False, confirmed: bool = False) -> bool:
+        """Play an action with its animation; False (and the engine's reason shown) if the
+        engine refuses it, or if a risky discard waits for the player's confirmation."""
+        sc = self.screen
+        refusal = self.play(action, origin, computer, confirmed)
+        if refusal is not None and not refusal.held:
+            sc.presenter.show_reason(refusal.reason)
+        return refusal is None
+
+    def play_first(self, readings: list[Action], origin=None) -> tuple[bool, object]:
+        """Try a gesture's readings in order; the first the engine accepts is played.
+        (played, the engine's reason for the first reading when none was accepted; None
+        when one was played or held for a confirmation)."""
+        first = None
+        for action in readings:
+            refusal = self.play(action, origin)
+            if refusal is None:
+                return True, None
+            if refusal.held:
+                return False, None
+            if first is None:
+                first = refusal.reason
+        return False, first
+
+    def play(self, action: Action, origin: dict[int, pygame.Rect] | None = None,
+             computer: bool = False, confirmed: bool = False) -> Refusal | None:
+        """The one way a move reaches the engine: ``session.try_apply`` checks it once;
+        a legal move is animated from where its cards were (``origin``: where the player
+        let go of dragged cards). None when played, else the Refusal."""
+        sc = self.screen
+        if sc.scene is None:
+            sc.rebuild_scene()
+        old = {z: list(lst) for z, lst in sc.scene.places.items()}
+        if origin:
+            lst = old.get(("hand", action.seat), [])
+            used = set()
+            for code, rect in origin.items():
+                for i, (c, _r, f) in enumerate(lst):
+                    if c == code and i not in used:
+                        lst[i] = (c, rect, f)
+                        used.add(i)
+                        break
+        guide = sc.guide  # a guided deal keeps back a legal move other than its step's
+
+        def hold(a: Action) -> bool:
+            if guide is not None and not guide.allows(a, computer):
+                return True
+            return not (computer or confirmed) and self.hold_risky(a)
+
+        events = sc.session.try_apply(action, hold)
+        if isinstance(events, Refusal):
+            return events
+        sc.version += 1
+        if guide is not None:
+            guide.applied(action)
+        for e in events:
+            if (e.kind == "down" and e.seat == sc.viewer and sc.revealed()
+                    and sc.session.is_human(e.seat)):
+                sc.down_gate = list(e.cards)  # shown until the player picks it up
+        sc.last_move = set()
+        sc.sync_hands()
+        sc.presenter.show_move(events, old, computer)
+        if action.seat == sc.viewer:
+            sc.selected.clear()
+            sc.table_selected.clear()
+        sc.mark_dirty()
+        sc.flow.save_due = True  # written once the cards have landed (a save takes ~15 ms)
+        return None
+
+    def hold_risky(self, action: Action) -> bool:
+        """A human's legal discard (Cassino: trail) that the hints call risky: ask first (the
+        ``warn_risky_discard`` setting). True when the dialog is open; the move waits."""
+        sc = self.screen
+        if (action.verb not in ("discard", "trail") or not sc.session.is_human(action.seat)
+                or not getattr(sc.app.settings, "warn_risky_discard", True)):
+            return False
+        try:
+            from game.players.hints import discard_warning
+
+            warning = discard_warning(sc.session.decision(action.seat), action)
+        except Exception:  # a hint must never stop a move
+            log.exception("discard_warning failed for %s", action)
+            return False
+        if not warning:
+            return False
+        version = sc.version
+
+        def go() -> None:
+            if sc.version == version:
+                self.apply(action, confirmed=True)
+
+        anyway = "table.risky.trail_anyway" if action.verb == "trail" else "table.risky.anyway"
+        Dialog(sc, t("table.risky.title"),
+               t("table.risky.body", warning=translate_reason(warning)),
+               [(t("common.cancel"), None), (t(anyway), go)])
+        audio.play("error", 0.5)
+        return True
+
+    # ---- hints ----------------------------------------------------------------------------
+    def show_hint(self) -> None:
+        """The Normal player's move for the viewer: its cards and target light up, and its
+        reason shows for a few seconds. Instant (the heuristic, no search), so no thread."""
+        sc = self.screen
+        if not sc.can_act():
+            return
+        seat = sc.viewer
+        if sc.reads.current_player != seat or not sc.reads.legal_actions(seat):
+            sc.presenter.toast(t("table.hint_none"), "info")
+            return
+        try:
+            from game.players.hints import suggest
+
+            action, why = suggest(sc.session.decision(seat), seed=sc.version)
+        except Exception:
+            log.exception("hint failed")
+            return
+        if sc.session.why_illegal(action) is not None:  # a hint only shows legal moves
+            return
+        sc.hint = [action, sc.version, HINT_SECONDS]
+        sc.presenter.toast(t("table.hint_says", reason=translate_reason(why)), "info", HINT_SECONDS)
+        audio.play("click", 0.5)
+        sc.mark_dirty()

@@ -1,0 +1,144 @@
+"""The engine's events shown to the player: card flights, sounds, toasts and the move log.
+
+After every move the table hands the :class:`Presenter` the events the engine returned and the
+places the cards had before; it animates the difference in the order of the events, plays
+their sounds, raises the toasts they call for (a partner's answer, a sweep, a player going
+out...) and brings the move log up to date. Refusals are shown here too, in the player's words.
+"""
+
+from __future__ import annotations
+
+from game import i18n
+from game.i18n import t, translate_reason
+from game.ui import audio
+from game.ui.table.animation import diff
+
+TOAST_SECONDS = 3.2
+FADE_SECONDS = 0.4  # a toast fades out over its last moments
+
+SOUNDS = {"draw": "draw", "deal": "draw", "discard": "place", "meld": "place", "add": "place",
+          "trail": "place", "build": "place", "red_three": "place", "take": "pickup",
+          "capture": "pickup", "down": "pickup", "packet": "pickup", "collect": "pickup"}
+TABLE_ZONES = ("pile", "meld", "loose", "res", "red3")  # where a computer's move is marked
+
+
+class Presenter:
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.toasts: list[list] = []  # [text, tone, seconds left]
+
+    # ---- toasts ----------------------------------------------------------------------------
+    def toast(self, message: str, tone: str = "error", seconds: float = TOAST_SECONDS) -> None:
+        self.toasts = [x for x in self.toasts if x[0] != message][-2:]
+        self.toasts.append([message, tone, seconds])
+        self.screen.request_frame()
+
+    def update(self, dt: float) -> None:
+        """Age the toasts; a frame is wanted while one fades and when one goes."""
+        if not self.toasts:
+            return
+        for x in self.toasts:
+            x[2] -= dt
+        kept = [x for x in self.toasts if x[2] > 0]
+        if len(kept) != len(self.toasts) or self.fading():
+            self.screen.request_frame()
+        self.toasts = kept
+
+    def fading(self) -> bool:
+        return any(x[2] < FADE_SECONDS for x in self.toasts)
+
+    def next_change(self) -> float | None:
+        """Seconds until a toast starts fading or goes, or None without toasts."""
+        if not self.toasts:
+            return None
+        return min(max(0.0, x[2] - FADE_SECONDS) for x in self.toasts)
+
+    # ---- refusals --------------------------------------------------------------------------
+    def show_reason(self, reason) -> None:
+        self.toast(self.reason_text(reason), "error")
+        audio.play("error")
+
+    def show_reason_text(self, text: str) -> None:
+        self.toast(text, "error")
+        audio.play("error")
+
+    def reason_text(self, reason) -> str:
+        """The engine's reason in the player's language, with seat numbers as names."""
+        sc = self.screen
+        params = getattr(reason, "params", None)
+        if params and "seat" in params and isinstance(params["seat"], int):
+            from game.reasons import Reason
+
+            p = dict(params)
+            seat = p["seat"]
+            if 0 <= seat < sc.players:
+                name = sc.names()[seat]
+                key = f"table.reason.{reason.key}"
+                if seat == sc.viewer and i18n.has(key + "_you"):
+                    return t(key + "_you")
+                if i18n.has(key):
+                    return t(key, name=name)
+            reason = Reason.__new__(Reason, reason.key, p)
+        return translate_reason(reason)
+
+    # ---- moves -----------------------------------------------------------------------------
+    def sync_log(self) -> None:
+        sc = self.screen
+        sc.movelog.sync(sc.session.history, sc.names(), i18n.current_language())
+
+    def show_deal(self, events, anchor_zone: tuple, anchor) -> None:
+        """Every card of the new deal flies from ``anchor`` (the stock, Cassino's deck) to
+        where it was dealt."""
+        sc = self.screen
+        self.sync_log()
+        places = sc.scene.places
+        old = {anchor_zone: [(c, anchor, False) for lst in places.values() for c, _, _ in lst]}
+        order = [c for z, lst in sorted(places.items(), key=lambda kv: repr(kv[0]))
+                 if z != anchor_zone for c, _, _ in lst]
+        sc.animator.clear()
+        sc.animator.move(old, places, order, sc.speed, limit=44)
+        audio.play("deal")
+        self.announce(events)
+
+    def show_move(self, events, old: dict, computer: bool) -> None:
+        """The cards of a move fly from ``old`` places to the scene's, staggered in the order
+        of the engine's events; a computer's move stays marked on the table."""
+        sc = self.screen
+        self.sync_log()
+        new = sc.scene.places
+        sc.animator.move(old, new, [c for e in events for c in e.cards], sc.speed)
+        hand = ("hand", sc.viewer)
+        if sc.revealed() and hand in old:
+            sc.animator.shift(hand, old[hand], new.get(hand, []), sc.speed)
+        if computer:
+            sc.last_move = {(z, c) for c, _sz, _sr, _sf, z, _i, _dr, _df in diff(old, new)
+                            if z[0] in TABLE_ZONES}
+            sc.rebuild_scene()
+        self.announce(events)
+
+    def announce(self, events) -> None:
+        """The sounds and toasts of the events."""
+        sc = self.screen
+        names = sc.names()
+        viewer = sc.viewer
+        sounds = {SOUNDS[e.kind] for e in events if e.kind in SOUNDS}
+        for e in events:
+            k = e.kind
+            if k == "answer":
+                if sc.reads.turn == viewer:  # the asker
+                    self.toast(t("table.partner_says_yes" if e.info else
+                                 "table.partner_says_no"), "info")
+                elif e.seat != viewer:
+                    answer = t("table.yes") if e.info else t("table.no")
+                    self.toast(t("table.answer_of", name=names[e.seat], answer=answer), "info")
+            elif k == "ask" and e.seat != viewer:
+                self.toast(t("table.asks", name=names[e.seat]), "info")
+            elif k == "down":
+                self.toast(t("table.you_pick_up_down") if e.seat == viewer else
+                           t("table.picks_up_down", name=names[e.seat]), "info")
+            elif k == "sweep":
+                self.toast(t("table.sweep_by", name=names[e.seat]), "info")
+            elif k == "out":
+                self.toast(t("table.went_out", name=names[e.seat]), "info")
+        for snd in sounds:
+            audio.play(snd)
