@@ -122,3 +122,75 @@ def _children_cpu() -> float:
         return 0.0
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
+
+
+# ---- simulation (``bench --ai``: the ``sim`` section) ------------------------------------
+
+
+def _policy_deal(state, policy, rules: str, totals: list[int]) -> tuple[float, int]:
+    """Play one deal as Hard's playouts do (every seat Hard's policy, a Normal heuristic);
+    the CPU seconds spent in decisions (the seat's view, the legal list, the choice) and
+    their number. A single legal action is played without a decision, as in the playouts."""
+    from game.players.base import Decision
+
+    spent = 0.0
+    decisions = 0
+    clock = time.process_time
+    n = state.players
+    steps = 0
+    while not state.is_over() and steps < 4000:
+        steps += 1
+        t0 = clock()
+        seat = state.current_player()
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            a = legal[0]
+        else:
+            a = policy.choose(Decision(rules, n, seat, state.view(seat), legal, totals))
+            spent += clock() - t0
+            decisions += 1
+        state.apply(a, validate=False)
+    return spent, decisions
+
+
+def measure_sim(name: str, seconds: float = 1.0, runs: int = 5, seed: int = 1) -> dict:
+    """One Normal decision as Hard's playouts make it, and one random-play action (as
+    :func:`measure_engine`), in microseconds: medians over runs of the mean per run, both
+    measured in the same run (the same machine load)."""
+    from game.players.heuristic_canasta import HARD_PARAMS, CanastaHeuristic
+    from game.players.heuristic_cassino import CassinoHeuristic
+
+    game = get_game(name)
+    players = game_info(name).usual_players
+    policy = CassinoHeuristic(0) if name == "cassino" else CanastaHeuristic(0, HARD_PARAMS)
+    decision_us, action_us = [], []
+    for run in range(runs):
+        rng = random.Random(seed + run)
+        match = Match(game, players, seed=seed * 1000 + run)
+        totals = [0] * game.num_sides(players)
+        dec_spent = act_spent = 0.0
+        decisions = actions = deals = 0
+        while dec_spent + act_spent < seconds or not decisions or not actions:
+            try:
+                state = match.start_deal()
+            except Misdeal:
+                continue
+            deals += 1
+            if deals % 2:  # deals alternate: the same deals on every machine
+                spent, k = _policy_deal(state, policy, name, totals)
+                dec_spent += spent
+                decisions += k
+            else:
+                t0 = time.process_time()
+                actions += random_deal(state, rng)
+                act_spent += time.process_time() - t0
+            match.totals = [0] * len(match.totals)
+        decision_us.append(1e6 * dec_spent / max(1, decisions))
+        action_us.append(1e6 * act_spent / max(1, actions))
+    d, a = statistics.median(decision_us), statistics.median(action_us)
+    return {"players": players, "decision_us": round(d, 1), "action_us": round(a, 1),
+            "ratio": round(d / a, 1), "runs": runs}
+
+
+def sim_section(seconds: float = 1.0, runs: int = 5, games=GAME_NAMES) -> dict:
+    return {name: measure_sim(name, seconds, runs) for name in games}

@@ -12,7 +12,15 @@ True
 
 from __future__ import annotations
 
+from typing import Protocol
+
 _MASK = (1 << 64) - 1
+
+
+class Shuffler(Protocol):
+    """What deals worlds for the computer players' search: an Rng or a random.Random."""
+
+    def shuffle(self, x: list[int]) -> None: ...
 
 
 class Rng:

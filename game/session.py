@@ -221,16 +221,7 @@ class GameSession:
         return seat if seat in self.bots else None
 
     def decision(self, seat: int) -> Decision:
-        return Decision(
-            rules=self.rules,
-            players=self.players,
-            seat=seat,
-            observation=self.state.observation(seat),
-            legal=self.state.legal_actions(seat),
-            totals=list(self.match.totals),
-            options=self.options,
-            deadline_ms=self.deadline_ms,
-        )
+        return Decision.of(self.state, seat, self.match.totals, self.options, self.deadline_ms)
 
     def bot_move(self, seat: int) -> Action:
         """The computer player's choice for ``seat`` (a simple player for human seats, as a

@@ -47,16 +47,7 @@ class DealResult:
 
 def _decision(state, rules: str, players: int, seat: int, options, deadline_ms: int,
               totals) -> Decision:
-    return Decision(
-        rules=rules,
-        players=players,
-        seat=seat,
-        observation=state.observation(seat),
-        legal=state.legal_actions(seat),
-        totals=list(totals),
-        options=options,
-        deadline_ms=deadline_ms,
-    )
+    return Decision.of(state, seat, totals, options, deadline_ms)
 
 
 def play_deal(rules: str, players: int, levels: list[str], deal_seed: int, dealer: int,

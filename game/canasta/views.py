@@ -4,9 +4,15 @@ conservation check."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from game.actions import format_key
+from game.canasta.seatview import Phase, SeatView, seat_view
 from game.cards import format_card
+
+if TYPE_CHECKING:
+    from game.canasta.state import CanastaState
+    from game.rng import Shuffler
 
 PHASES = ("draw", "play", "answer", "over")
 
@@ -52,25 +58,54 @@ class ViewsMixin:
             "answer": {2: "yes", 3: "no"}.get(self.ask),
         }
 
+    def view(self, seat: int) -> SeatView:
+        """Everything ``seat`` may know, typed (game.canasta.seatview): its own hand, the
+        table, card counts, and the cards others are known to hold because they took them
+        with the pile. Never another hand, the stock's order, the packet or a down."""
+        return seat_view(self, seat)  # type: ignore[arg-type]
+
+    @staticmethod
+    def sample_world(view: SeatView, rng: Shuffler, options: frozenset[str] = frozenset(),
+                     may_ask: bool | None = None) -> CanastaState | None:
+        """A deal consistent with ``view``: every card the seat has not seen dealt at random
+        with ``rng`` (game.canasta.worlds), the turn under way as the view says."""
+        from game.canasta.worlds import sample_world  # it builds states: imported late
+
+        return sample_world(view, rng, options, may_ask)
+
+    def resume(self, view: SeatView, may_ask: bool | None = None) -> None:
+        """Make a freshly built position (game.canasta.position) the deal ``view`` describes
+        in what a position does not say: the public history (cards known in hands, who
+        discarded what, LD-9, LD-10) and the turn under way (its phase, whether the player to
+        move has drawn, the partner's question and answer). ``may_ask`` False: the player to
+        move may not ask any more this turn (the legal list says so)."""
+        self.known = [list(k) for k in view.known_hands]
+        self.discarded = [list(d) for d in view.discarded]
+        if view.took_pile_last_turn is not None:
+            self.took_last = list(view.took_pile_last_turn)
+        if view.frozen_in_time is not None:
+            self.frozen_time = list(view.frozen_in_time)
+        if self.over:
+            # the start of the turn ended the deal (CS-14, CA-14) although this turn is
+            # already under way: undo, the rest of the turn is still to play
+            self.over = False
+            self.end_reason = ""
+            self._scores = self._parts = None
+            self.turn = view.turn
+            self.phase = int(view.phase) if view.phase != Phase.OVER else int(Phase.PLAY)
+        # a position in any phase but the draw counts as drawn; at the partner's answer the
+        # player may not have drawn yet (CS-13: Canastone asks before the draw too)
+        self.drew = view.drawn and not self.took
+        if self.phase == Phase.PLAY and view.seat == view.turn and may_ask is False:
+            self.asked = True
+        if view.asked is not None:
+            self.ask_partner = view.asked
+            self.ask = {True: 2, False: 3}.get(view.answer, 1)  # type: ignore[arg-type]
+            self.asked = True
+
     def observation(self, seat: int) -> dict:
-        """Everything ``seat`` may know: its own hand, the table, card counts, and the cards
-        others are known to hold because they took them with the pile. Never another hand,
-        the stock's order, the packet or a down."""
-        obs = self._public()
-        obs["seat"] = seat
-        obs["hand"] = _cards(self.hand_cards(seat))
-        obs["discard"] = _cards(self.pile)
-        obs["packet"] = len(self.packet)
-        obs["known_hands"] = [sorted(_cards(k)) for k in self.known]
-        obs["discarded"] = [_cards(d) for d in self.discarded]  # who threw what, in order
-        if self.down is not None:
-            obs["downs"] = [None if d is None else len(d) for d in self.down]
-            obs["in_down"] = [d is None for d in self.down]
-            obs["keeper"] = self.keeper
-            obs["frozen_in_time"] = list(self.frozen_time)
-            obs["took_pile_last_turn"] = list(self.took_last)  # LD-9, public
-        obs["legal"] = None  # filled by callers that want it; kept out of equality tests
-        return obs
+        """The seat's view as text (records, logs, tests)."""
+        return self.view(seat).observation()
 
     def summary(self) -> dict:
         """The replay ``state`` (NOTATION.md): the whole table, hands included."""

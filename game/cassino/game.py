@@ -30,10 +30,12 @@ from game.cassino.combos import (
     subsets_by_sum,
     trim,
 )
+from game.cassino.view import CassinoView, cassino_view
 from game.errors import IllegalActionError
 from game.events import Event
 from game.reasons import reason, register
 from game.registry import GAMES
+from game.rng import Shuffler
 
 NAME = "cassino"
 HAND_SIZE = {2: 4, 4: 6}  # CN-3: cards per player per round
@@ -670,35 +672,23 @@ class CassinoState(DealState):
             ],
         }
 
+    def view(self, seat: int) -> CassinoView:
+        """What ``seat`` knows, typed (game.cassino.view): its hand, the open table,
+        everything captured so far, counts of the other hands and of the deck."""
+        return cassino_view(self, seat)
+
+    @staticmethod
+    def sample_world(view: CassinoView, rng: Shuffler) -> CassinoState:
+        """A game consistent with ``view``: the cards the seat has not seen dealt at random with
+        ``rng`` to the other hands and the deck (game.cassino.worlds)."""
+        from game.cassino.worlds import sample_world
+
+        return sample_world(view, rng)
+
     def observation(self, seat: int) -> dict:
-        """What ``seat`` knows: its hand, the open table, everything captured so far (every
-        captured card was shown face up on the way), counts of the other hands and of the deck.
-        Cards are codes (game.cards); ``unseen`` = cards in other hands or still in the deck."""
-        hidden = [c for s, h in enumerate(self.hands) if s != seat for c in h]
-        hidden += self.deck[self.pos:]
-        return {
-            "game": NAME,
-            "players": self.players,
-            "seat": seat,
-            "side": seat % 2,
-            "first": self.first,
-            "turn": self.current_player(),
-            "round": self.round,
-            "rounds": self.rounds,
-            "over": self.over,
-            "hand": list(self.hands[seat]),
-            "hand_counts": [len(h) for h in self.hands],
-            "table": self._table_view(int),
-            "must_resolve": self.owned(seat) is not None if self.res else False,
-            "deck": len(self.deck) - self.pos,
-            "captured_counts": [len(p) for p in self.captured],
-            "captured": [list(p) for p in self.captured],
-            "sweeps": list(self.sweeps),
-            "last_capture": self.last_capture if self.last_capture >= 0 else None,
-            "out": list(self.out),
-            "unseen": sorted(hidden),
-            "scores": self.deal_scores(),
-        }
+        """The seat's view as a dict of card codes; ``unseen`` = cards in other hands or
+        still in the deck."""
+        return self.view(seat).observation()
 
     def summary(self) -> dict:
         """NOTATION.md replay ``state`` for Cassino."""

@@ -25,7 +25,9 @@ def add_arguments(p) -> None:
                    help="only the start-up times: the bare interpreter, --help, and the "
                         "first frame of the main menu (headless), medians of child processes")
     p.add_argument("--ai", action="store_true",
-                   help="also measure computer-player decision times per level and game")
+                   help="also measure computer-player decision times per level and game, and "
+                        "the simulation costs of Hard's playouts (a Normal decision, a random "
+                        "action)")
     p.add_argument("--ai-levels", default="easy,normal", metavar="LEVELS",
                    help="levels for --ai, comma-separated (default easy,normal; hard is slow)")
     p.add_argument("--ai-deadline", type=int_range(1, MAX_DEADLINE_MS), default=1000,
@@ -58,10 +60,12 @@ def run(args) -> int:
     games = tuple(args.rules) if args.rules else GAME_NAMES
     result = {"engine": engine_section(args.seconds, args.runs or 5, games)}
     if args.ai:
+        from game.bench import sim_section
         from game.tournament import ai_section
 
         result["ai"] = ai_section(games, levels, seconds=args.seconds,
                                   deadline_ms=args.ai_deadline)
+        result["sim"] = sim_section(args.seconds, args.runs or 5, games)
     if args.saves:
         from game.saves.bench import saves_section
 
@@ -88,6 +92,11 @@ def run(args) -> int:
                 print(f"  {name:17} {level:7} median {t['median_ms']:7.2f} ms  "
                       f"p95 {t['p95_ms']:7.2f} ms  max {t['max_ms']:7.2f} ms  "
                       f"({t['decisions']} decisions)")
+        print("simulation (as Hard's playouts, usual player count, medians, CPU time):")
+        for name, r in result["sim"].items():
+            print(f"  {name:17} {r['players']} players  one Normal decision "
+                  f"{r['decision_us']:>7} us  one random action {r['action_us']:>6} us  "
+                  f"(ratio {r['ratio']})")
     if args.saves:
         for name, r in result["saves"].items():
             print(f"saves ({name}: {r['players']} players, {r['deals_played']} deals played, "

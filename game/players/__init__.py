@@ -1,1 +1,1 @@
-"""Computer players. Each sees only its seat's observation and legal actions (a Decision)."""
+"""Computer players. Each sees only its seat's view and legal actions (a Decision)."""

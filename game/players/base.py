@@ -1,17 +1,22 @@
 """The seat interface: what a computer player is given and what it returns.
 
-A player never sees the state. It gets a :class:`Decision`: its seat, the observation of that
-seat (``DealState.observation``), the legal actions of that seat (which depend only on what the
-seat may see), the game and the match scores, and a deadline. It returns one of the legal
+A player never sees the state. It gets a :class:`Decision`: its seat, the typed public view of
+that seat (``state.view(seat)``: game.canasta.seatview, game.cassino.view), the legal actions of
+that seat (which depend only on what the seat may see), the game and the match scores, and a
+deadline. It returns one of the legal
 actions. Players are plain objects with their own seeded generator, so a saved game resumes
 with the same computer moves.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.actions import Action
+from game.canasta.seatview import SeatView
+from game.cassino.view import CassinoView
 from game.rng import Rng
 
 
@@ -20,11 +25,18 @@ class Decision:
     rules: str
     players: int
     seat: int
-    observation: dict
+    view: SeatView | CassinoView
     legal: list[Action]
     totals: list[int] = field(default_factory=list)
     options: frozenset[str] = frozenset()
     deadline_ms: int = 1000
+
+    @classmethod
+    def of(cls, state: Any, seat: int, totals: Sequence[int] = (),
+           options: frozenset[str] = frozenset(), deadline_ms: int = 1000) -> Decision:
+        """The decision of ``seat`` in ``state``: its view and its legal actions."""
+        return cls(state.game.name, state.players, seat, state.view(seat),
+                   state.legal_actions(seat), list(totals), options, deadline_ms)
 
 
 class Player:

@@ -1,10 +1,9 @@
 """Canasta-family search for the Hard level: determinized Monte Carlo at the decisions that
 matter most (take the pile or draw; in Canasta and Quick Canasta also which card to discard).
 
-- :func:`sample_world` builds a full state consistent with the seat's observation: the cards
-  others are known to hold stay with them, every other unseen card (other hands, the stock, the
-  Canastone packet, the Looking and Down downs, this seat's own down included) is dealt at
-  random with the right counts.
+- :func:`sample_world` asks the state class for a deal consistent with the seat's view
+  (``CanastaState.sample_world``, game/canasta/worlds.py): the cards others are known to hold
+  stay with them, every other unseen card is dealt at random with the right counts.
 - :class:`CanastaSearch` plays each of the heuristic's best candidates in the same sampled worlds
   (common random numbers), every seat then played by Hard's heuristic (``HARD_PARAMS``) from its
   own view, for one round (scored by the points each side has on the table minus what it holds
@@ -18,13 +17,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections import Counter
 
-from game.canasta.position import build_position
 from game.canasta.ruleset import RED_THREES
-from game.cards import format_cards, parse_card
+from game.canasta.state import CanastaState
 from game.players.base import Decision
-from game.players.canasta_view import CODE, CanastaView, is_wild
+from game.players.canasta_view import CanastaView, is_wild
 from game.players.heuristic_canasta import PARAMS, CanastaContext, CanastaHeuristic, CanastaParams
 
 
@@ -33,119 +30,9 @@ class OutOfTime(Exception):
 
 
 def sample_world(decision: Decision, rng):
-    """A CanastaState consistent with the observation (None when it cannot be built)."""
-    obs = decision.observation
-    v = CanastaView(decision)
-    rules = v.rules
-    n = v.players
-    seat = v.seat
-    if hasattr(rules, "deck_codes_for"):
-        deck = rules.deck_codes_for(n)
-    else:
-        deck = rules.deck_codes()
-    left = Counter(deck)
-    left.subtract(v.hand)
-    left.subtract(v.pile)
-    meld_tables = []
-    for side_melds in obs["melds"]:
-        table = {}
-        for m in side_melds:
-            cards = [CODE[c] for c in m["cards"]]
-            left.subtract(cards)
-            table[m["key"]] = " ".join(m["cards"])
-        meld_tables.append(table)
-    red = []
-    for count in obs["red_threes"]:
-        mine = []
-        for _ in range(count):
-            c = 15 if left[15] > 0 else 28
-            left[c] -= 1
-            mine.append(c)
-        red.append(format_cards(mine))
-    known = []
-    for s in range(n):
-        ks = []
-        if s != seat:
-            for c in v.known[s]:
-                if left[c] > 0 and len(ks) < v.hand_counts[s]:
-                    left[c] -= 1
-                    ks.append(c)
-        known.append(ks)
-    pool = [c for c, k in left.items() for _ in range(max(0, k))]
-    pool.sort()
-    rng.shuffle(pool)
-    pos = 0
-
-    def deal(k: int) -> list[int]:
-        nonlocal pos
-        part = pool[pos:pos + k]
-        pos += k
-        return part
-
-    hands = []
-    for s in range(n):
-        if s == seat:
-            hands.append(list(v.hand))
-        else:
-            hands.append(known[s] + deal(max(0, v.hand_counts[s] - len(known[s]))))
-    downs = None
-    if v.ld:
-        downs = []
-        for s in range(n):
-            size = obs["downs"][s]
-            downs.append(None if size is None else format_cards(deal(size)))
-    packet = deal(v.packet)
-    stock = pool[pos:]
-    if len(stock) != v.stock:
-        return None  # inconsistent counts (should not happen)
-    try:
-        st = build_position(
-            v.name, n,
-            hands=[format_cards(h) for h in hands],
-            pile=format_cards(v.pile),
-            stock=format_cards(stock) if stock else None,
-            melds=meld_tables,
-            red_threes=red,
-            opened=list(obs["opened"]),
-            turn=obs["turn"],
-            phase=obs["phase"] if obs["phase"] in ("draw", "play", "answer") else "draw",
-            scores=list(obs.get("scores_before") or [0] * v.nsides),
-            frozen=obs["frozen"],
-            downs=downs,
-            packet=format_cards(packet),
-            dealer=obs["dealer"],
-            keeper=obs.get("keeper", -1) if obs.get("keeper") is not None else -1,
-            options=decision.options,
-            frozen_in_time=obs.get("frozen_in_time"),
-        )
-    except Exception:  # noqa: BLE001 - a world we cannot build is simply skipped
-        return None
-    st.known = [list(k) for k in v.known]  # what the observation says (simulated players)
-    st.discarded = [[parse_card(c) for c in d] for d in obs.get("discarded") or [[]] * n]
-    if obs.get("took_pile_last_turn") is not None:
-        st.took_last = list(obs["took_pile_last_turn"])
-    if obs.get("frozen_in_time") is not None:
-        st.frozen_time = list(obs["frozen_in_time"])
-    if st.over:
-        # _start_turn ended the deal (CS-14, CA-14 at the start of a turn) although this turn
-        # is already under way: undo, the rest of the turn is still to play
-        from game.canasta.position import PHASE_BY_NAME
-
-        st.over = False
-        st.end_reason = ""
-        st._scores = st._parts = None
-        st.turn = obs["turn"]
-        st.phase = PHASE_BY_NAME.get(obs["phase"], 1)
-        st.drew = st.phase != 0
-    if st.phase == 1 and decision.seat == obs["turn"]:
-        # what the observation does not say about this turn, the legal list does
-        if not any(a.verb == "ask" for a in decision.legal):
-            st.asked = True
-    if obs.get("asked") is not None:
-        st.ask_partner = obs["asked"]
-        st.ask = {"yes": 2, "no": 3}.get(obs.get("answer"), 1)
-        st.asked = True
-    return st
+    """A CanastaState consistent with the seat's view (None when it cannot be built)."""
+    may_ask = any(a.verb == "ask" for a in decision.legal)
+    return CanastaState.sample_world(decision.view, rng, decision.options, may_ask)
 
 
 def evaluate(st, side: int) -> float:
@@ -223,8 +110,7 @@ class CanastaSearch:
         """The heuristic's move first, then the alternatives worth a search (or [] when the
         decision is not one we search)."""
         legal = decision.legal
-        obs = decision.observation
-        if decision.seat != obs["to_move"] or len(legal) < 2:
+        if decision.seat != decision.view.to_move or len(legal) < 2:
             return []
         verbs = {a.verb for a in legal}
         search_takes, search_discards, _ = self.plan(decision.rules)
@@ -236,7 +122,7 @@ class CanastaSearch:
             v = CanastaView(decision)
             p = self.params.get(v.name, CanastaParams())
             risk = self.heuristic.end_risk(v)
-            best_take = max(takes, key=lambda a: self.heuristic._take_value(v, p, a, risk))
+            best_take = max(takes, key=lambda a: self.heuristic.take_value(v, p, a, risk))
             return [base, best_take if base.verb == "draw" else draw]
         if base.verb == "discard" and search_discards:
             v = CanastaView(decision)
@@ -257,9 +143,12 @@ class CanastaSearch:
             return out if len(out) > 1 else []
         return []
 
-    def choose(self, decision: Decision, budget_s: float):
+    def choose(self, decision: Decision, budget_s: float, samples: int | None = None):
+        """The searched move within ``budget_s`` seconds; with ``samples``, after that many
+        sampled worlds whatever the clock (reproducible, for comparisons and tests)."""
         start = time.perf_counter()
-        deadline = start + budget_s
+        deadline = math.inf if samples else start + budget_s
+        limit = samples or 400
         cands = self.candidates(decision)
         if not cands:
             return self.heuristic.choose(decision)
@@ -270,7 +159,7 @@ class CanastaSearch:
         totals: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         tries = 0
-        while time.perf_counter() < deadline and tries < 400:
+        while time.perf_counter() < deadline and tries < limit:
             for _ in range(self.batch):
                 tries += 1
                 world = sample_world(decision, self.rng)
@@ -339,7 +228,7 @@ class CanastaSearch:
             if len(legal) == 1:
                 a = legal[0]
             else:
-                d = Decision(rules, n, seat, st.observation(seat), legal, totals,
+                d = Decision(rules, n, seat, st.view(seat), legal, totals,
                              decision.options, decision.deadline_ms)
                 a = policy.choose(d)
             st.apply(a, validate=False)

@@ -1,6 +1,6 @@
-"""What a canasta-family computer player reads from its observation, in handy form.
+"""What a canasta-family computer player reads from its seat's view, in handy form.
 
-:class:`CanastaView` parses ``DealState.observation(seat)`` (never the state) into card codes and
+:class:`CanastaView` wraps the typed view of the seat (``Decision.view``, never the state) with
 counts: the seat's hand, every side's melds, the pile, the cards others are known to hold, and
 what is still unseen from this seat (everything not in its hand, not on the table and not known
 to be in another hand). Rule facts come from the game's :class:`RuleSet` (static data).
@@ -14,24 +14,43 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
+from operator import itemgetter
 
-from game.actions import parse_key
 from game.canasta.melds import count_kinds
 from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS
-from game.cards import JOKER, RANK, format_card
+from game.canasta.seatview import MeldView, SeatView
+from game.cards import JOKER, RANK
 from game.registry import get_game
 
-CODE = {format_card(c): c for c in range(53)}
-_DECK_COUNTS: dict[tuple, list[int]] = {}
 WILD_KEY = 0
+# Per (game, players, seat, options): what a view takes from the rules (static facts).
+_SEAT_FACTS: dict[tuple, tuple] = {}
 
 
-def codes(cards) -> list[int]:
-    return [CODE[c] for c in cards]
+def _seat_facts(name: str, n: int, me: int, options: frozenset[str]) -> tuple:
+    game = get_game(name)
+    rules = game.rules
+    side_of = [rules.side_of(s, n) for s in range(n)]
+    side = side_of[me]
+    deck = rules.deck_codes_for(n) if hasattr(rules, "deck_codes_for") else rules.deck_codes()
+    counts = [0] * 53
+    for c in deck:
+        counts[c] += 1
+    facts = (game, rules, rules.name, rules.sides(n), side_of, side, rules.partners(me, n),
+             [s for s in range(n) if side_of[s] != side], (me + 1) % n,
+             rules.deal_style == "looking",
+             rules.draw_for(n, options), rules.canastas_needed(n, options),
+             rules.target_for(options), rules.points, counts)
+    _SEAT_FACTS[(name, n, me, options)] = facts
+    return facts
+
+
+# WILD[c]: card code c is a wild card (a joker or a two); a table, read in the hot loops.
+WILD = tuple(c == JOKER or RANK[c] == 2 for c in range(53))
 
 
 def is_wild(c: int) -> bool:
-    return c == JOKER or RANK[c] == 2
+    return WILD[c]
 
 
 class MeldInfo:
@@ -55,9 +74,18 @@ class MeldInfo:
     def copy(self) -> MeldInfo:
         return MeldInfo(self.key, self.rank, self.nat, self.jok, self.two, self.red3)
 
+    @classmethod
+    def of(cls, m: MeldInfo | MeldView) -> MeldInfo:
+        """A changeable copy of a meld (of the view's, or of one planned)."""
+        return cls(m.key, m.rank, m.nat, m.jok, m.two, m.red3)
+
     def add(self, cards) -> None:
         self.nat, self.jok, self.two, self.red3 = count_kinds(
             cards, self.rank, self.nat, self.jok, self.two, self.red3)
+
+
+# A side's melds by key: the view's records, or the planners' changeable copies.
+Melds = dict[int, "MeldInfo | MeldView"]
 
 
 @lru_cache(maxsize=65536)
@@ -98,81 +126,77 @@ def p_pair_or_wild(total: int, nat: int, wild: int, draws: int, known_nat: int) 
 
 
 class CanastaView:
-    """The parsed observation of one seat."""
+    """One seat's typed view (``decision.view``, game.canasta.seatview) with the counts and
+    rule facts the canasta-family players work with."""
 
     def __init__(self, decision) -> None:
-        obs = decision.observation
+        view: SeatView = decision.view
+        self.view = view
         self.decision = decision
-        self.game = get_game(decision.rules)
-        rules = self.rules = self.game.rules
-        self.name = rules.name
         n = self.players = decision.players
         self.seat = me = decision.seat
         self.options = decision.options
-        self.nsides = rules.sides(n)
-        self.side_of = [rules.side_of(s, n) for s in range(n)]
-        self.side = self.side_of[me]
-        self.partners = rules.partners(me, n)
-        self.opponents = [s for s in range(n) if self.side_of[s] != self.side]
-        self.next_seat = (me + 1) % n
-        self.phase = obs["phase"]
-        self.ld = rules.deal_style == "looking"
-        self.hand = codes(obs["hand"])
-        self.hcount = [0] * 53
-        for c in self.hand:
-            self.hcount[c] += 1
-        self.pile = codes(obs["discard"])
+        facts = _SEAT_FACTS.get((decision.rules, n, me, decision.options))
+        if facts is None:
+            facts = _seat_facts(decision.rules, n, me, decision.options)
+        (self.game, self.rules, self.name, self.nsides, self.side_of, self.side, self.partners,
+         self.opponents, self.next_seat, self.ld, self.draw_n, self.needed, self.target,
+         self.points, self._deck) = facts
+        self.phase = view.phase
+        self.hand = list(view.hand)
+        self.hcount = list(view.hand_count)
+        self.pile = list(view.discard)
         self.top = self.pile[-1] if self.pile else -1
-        self.frozen = obs["frozen"]
-        self.stock = obs["stock"]
-        self.packet = obs.get("packet", 0)
-        self.opened = obs["opened"]
-        self.open_min = obs["opening_minimum"]
-        self.hand_counts = obs["hand_counts"]
-        self.red_threes = obs["red_threes"]
-        self.scores_before = obs.get("scores_before") or [0] * self.nsides
-        self.asked = obs.get("asked")
-        self.answer = obs.get("answer")
-        self.known = [codes(k) for k in obs["known_hands"]]
-        self.melds: list[dict[int, MeldInfo]] = []
-        self.canasta_keys: list[set] = []
-        for side_melds in obs["melds"]:
-            table: dict[int, MeldInfo] = {}
-            for m in side_melds:
-                key = parse_key(m["key"])
-                cards = codes(m["cards"])
-                rank = key % 16
-                info = MeldInfo(key, rank)
-                info.add(cards)
-                table[key] = info
-            self.melds.append(table)
-        self.in_down = obs.get("in_down")
-        self.downs = obs.get("downs")
-        self.frozen_in_time = obs.get("frozen_in_time")
-        self.discarded = obs.get("discarded") or [[] for _ in range(n)]  # each seat's, public
+        self.frozen = view.frozen
+        self.stock = view.stock
+        self.packet = view.packet
+        self.opened = view.opened
+        self.open_min = view.opening_minimum
+        self.hand_counts = view.hand_counts
+        self.red_threes = view.red_threes
+        self.scores_before = list(view.scores_before) or [0] * self.nsides
+        self.asked = view.asked
+        self.answer = view.answer  # partner's answer: True yes, False no, None not given
+        self.known = view.known_hands
+        # per side, key -> meld: the view's own records (MeldInfo.of gives a copy to change)
+        self.melds: list[Melds] = [
+            {m.key: m for m in side_melds} for side_melds in view.melds]
+        self.in_down = view.in_down
+        self.downs = view.downs
+        self.frozen_in_time = view.frozen_in_time
+        self.discarded = view.discarded  # each seat's, public
         self._disc_ranks: dict[int, set[int]] = {}
-        self.draw_n = rules.draw_for(n, self.options)
-        self.needed = rules.canastas_needed(n, self.options)
-        self.target = rules.target_for(self.options)
-        self.points = rules.points
+        self._canastas: dict[int, tuple[int, int, bool]] = {}  # per side, of self.melds
+        self.memo: dict = {}  # the heuristics' figures that depend only on this view
+        self._takers: dict[int, dict[int, MeldInfo | MeldView]] = {}  # meld_of_rank's
         self.totals = list(decision.totals) if decision.totals else list(self.scores_before)
-        self._unseen()
+        self._unseen_counts: tuple[list[int], int, int, int] | None = None
+
+    # What this seat has not seen, counted when first asked (many decisions never ask).
+    def unseen(self) -> tuple[list[int], int, int, int]:
+        """(per rank: 0 jokers, 2 twos, 3 black threes; red threes; the total, at least 1;
+        wild cards) of the cards this seat has not seen."""
+        return self._unseen_counts or self._unseen()
+
+    @property
+    def unseen_rank(self) -> list[int]:
+        return self.unseen()[0]
+
+    @property
+    def unseen_red3(self) -> int:
+        return self.unseen()[1]
+
+    @property
+    def unseen_total(self) -> int:
+        return self.unseen()[2]
+
+    @property
+    def unseen_wild(self) -> int:
+        return self.unseen()[3]
 
     # ---- counting ----------------------------------------------------------------------------
-    def _unseen(self) -> None:
-        rules = self.rules
-        key = (rules.name, self.players)
-        base = _DECK_COUNTS.get(key)
-        if base is None:
-            deck = rules.deck_codes_for(self.players) if hasattr(rules, "deck_codes_for") \
-                else rules.deck_codes()
-            base = [0] * 53
-            for c in deck:
-                base[c] += 1
-            _DECK_COUNTS[key] = base
-        left = base[:]
-        for c in self.hand:
-            left[c] -= 1
+    def _unseen(self) -> tuple[list[int], int, int, int]:
+        left = [k - h for k, h in zip(self._deck, self.hcount)]
         for c in self.pile:
             left[c] -= 1
         for table in self.melds:
@@ -193,17 +217,15 @@ class CanastaView:
             if s != self.seat:
                 for c in k:
                     left[c] -= 1
-        # per rank (0 jokers, 2 twos, 3 black threes; red threes apart)
-        by_rank = [0] * 14
+        # per rank (0 jokers, 2 twos, 3 black threes; red threes apart); a count below zero
+        # counts as none (the melds' naturals are all taken from one suit's code above)
         red = max(0, left[15] + left[28])
-        for c in range(53):
-            k = left[c]
-            if k > 0 and c != 15 and c != 28:
-                by_rank[RANK[c]] += k
-        self.unseen_rank = by_rank
-        self.unseen_red3 = red
-        self.unseen_total = max(1, sum(by_rank) + red)
-        self.unseen_wild = by_rank[0] + by_rank[2]
+        left[15] = left[28] = 0
+        if min(left) < 0:
+            left = [k if k > 0 else 0 for k in left]
+        by_rank = [left[JOKER]] + [sum(get(left)) for get in _RANK_GETTERS]
+        self._unseen_counts = (by_rank, red, max(1, sum(by_rank) + red), by_rank[0] + by_rank[2])
+        return self._unseen_counts
 
     def hand_rank(self, r: int) -> int:
         """Naturals of rank r in hand (r = 3: black threes)."""
@@ -219,14 +241,14 @@ class CanastaView:
             return False
         got = self._disc_ranks.get(seat)
         if got is None:
-            got = self._disc_ranks[seat] = {RANK[CODE[c]] for c in d}
+            got = self._disc_ranks[seat] = {RANK[c] for c in d}
         return r in got
 
     def hand_wilds(self) -> tuple[int, int]:
         h = self.hcount
         return h[JOKER], h[1] + h[14] + h[27] + h[40]
 
-    def my_melds(self) -> dict[int, MeldInfo]:
+    def my_melds(self) -> Melds:
         """The melds this seat may add to (its side's; in Looking and Down its own)."""
         return self.melds[self.side]
 
@@ -238,11 +260,15 @@ class CanastaView:
                   and self.meld_of_rank(self.side, RANK[c]) is not None)
         return fit, sum(1 for c in gained if is_wild(c))
 
-    def meld_of_rank(self, side: int, r: int) -> MeldInfo | None:
-        for m in self.melds[side].values():
-            if m.rank == r and self.accepts(m):
-                return m
-        return None
+    def meld_of_rank(self, side: int, r: int) -> MeldInfo | MeldView | None:
+        """The side's first meld of rank ``r`` that still takes naturals, if any."""
+        takers = self._takers.get(side)
+        if takers is None:
+            takers = self._takers[side] = {}
+            for m in self.melds[side].values():
+                if self.accepts(m):
+                    takers.setdefault(m.rank, m)
+        return takers.get(r)
 
     def accepts(self, m: MeldInfo) -> bool:
         """Whether natural cards can still be added to the meld."""
@@ -251,26 +277,45 @@ class CanastaView:
         return m.rank != 3
 
     def canastas(self, side: int, melds=None) -> tuple[int, int, bool]:
+        """(clean canastas, dirty canastas, a short wild meld) of a side, or of ``melds``."""
+        if melds is None:
+            got = self._canastas.get(side)
+            if got is None:
+                got = self._canastas[side] = self._count_canastas(self.melds[side])
+            return got
+        return self._count_canastas(melds)
+
+    def _count_canastas(self, melds: Melds) -> tuple[int, int, bool]:
         clean = dirty = 0
         short = False
-        rules = self.rules
-        for m in (melds if melds is not None else self.melds[side]).values():
-            if m.rank == 0:
-                if m.size < 7:
-                    short = True
-                elif rules.wild_meld_clean(m.jok, m.two):
-                    clean += 1
-                else:
-                    dirty += 1
-            elif m.rank != 3 and m.size >= 7:
-                if m.wild:
-                    dirty += 1
-                else:
-                    clean += 1
+        for m in melds.values():
+            if m.rank == 0 and m.size < 7:
+                short = True
+            else:
+                c, d = self.canasta_kind(m)
+                clean += c
+                dirty += d
         return clean, dirty, short
 
+    def canasta_kind(self, m: MeldInfo | MeldView) -> tuple[int, int]:
+        """(1, 0) for a clean canasta, (0, 1) for a dirty one, else (0, 0)."""
+        if m.size < 7 or m.rank == 3:
+            return 0, 0
+        if m.rank == 0:
+            return (1, 0) if self.rules.wild_meld_clean(m.jok, m.two) else (0, 1)
+        return (0, 1) if m.wild else (1, 0)
+
     def may_go_out(self, side: int, melds=None) -> bool:
-        clean, dirty, short = self.canastas(side, melds)
+        """Whether the side's melds (or ``melds``) let it go out."""
+        if melds is None:
+            got = self.memo.get(("out", side))
+            if got is None:
+                got = self.memo[("out", side)] = self._may_go_out(self.canastas(side))
+            return got
+        return self._may_go_out(self.canastas(side, melds))
+
+    def _may_go_out(self, counted: tuple[int, int, bool]) -> bool:
+        clean, dirty, short = counted
         return self.rules.going_out_allowed(clean, dirty, clean + dirty, self.needed, short,
                                             self.options)
 
@@ -281,23 +326,15 @@ class CanastaView:
         for m in self.melds[side].values():
             total += meld_points(rules, m)
             if m.rank != 3 and m.size >= 7:
-                total += rules.canasta_bonus(_Shim(m))
+                total += rules.canasta_bonus(m)
         red = self.red_threes[side] if side < len(self.red_threes) else 0
         if red:
             clean, dirty, _ = self.canastas(side)
             total += rules.red_three_score(red, self.opened[side], clean, dirty)
         return total
 
-    def seat_side_melds(self, seat: int) -> dict[int, MeldInfo]:
+    def seat_side_melds(self, seat: int) -> Melds:
         return self.melds[self.side_of[seat]]
-
-
-class _Shim:
-    """Duck-typed meld for RuleSet.canasta_bonus."""
-
-    def __init__(self, m: MeldInfo) -> None:
-        self.rank, self.jok, self.two, self.red3 = m.rank, m.jok, m.two, m.red3
-        self.wild = m.jok + m.two
 
 
 # ---- the meld planner -------------------------------------------------------------------------
@@ -319,7 +356,7 @@ def meld_points(rules, m: MeldInfo) -> int:
     return nat * m.nat + pts[JOKER] * m.jok + pts[1] * m.two
 
 
-def plan_meld_out(view: CanastaView, hcount: list[int], melds: dict[int, MeldInfo]):
+def plan_meld_out(view: CanastaView, hcount: list[int], melds: Melds):
     """Can the hand ``hcount`` be melded out onto ``melds`` (this turn, in one go)?
 
     Returns None when not, else ``(discard, final_melds)``: the card to discard at the end (-1
@@ -328,7 +365,9 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: dict[int, MeldInf
     """
     rules = view.rules
     ld = view.ld
-    final = {k: m.copy() for k, m in melds.items()}
+    if _surely_left(view, hcount, melds) > 1:
+        return None  # the cards that can go nowhere already make more than one discard
+    final = {k: MeldInfo.of(m) for k, m in melds.items()}
     fresh = [1000]
 
     def new_key(r: int) -> int:
@@ -341,10 +380,11 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: dict[int, MeldInf
     pending_pairs: list[int] = []  # ranks with two naturals that need one wild card
     spare_nat = -1  # a natural that could be held back as the closing discard (Canastone)
     for r in NATURAL_RANKS:
-        cards = [c for c in _RANK_CODES[r] for _ in range(hcount[c])]
-        n = len(cards)
+        a, b, c, d = _RANK_CODES[r]
+        n = hcount[a] + hcount[b] + hcount[c] + hcount[d]
         if not n:
             continue
+        first = a if hcount[a] else b if hcount[b] else c if hcount[c] else d  # a card of r
         for m in final.values():
             if not n:
                 break
@@ -360,7 +400,7 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: dict[int, MeldInf
                 m.nat += put
                 n -= put
                 if spare_nat < 0:
-                    spare_nat = cards[0]
+                    spare_nat = first
         while n >= 3:
             chunk = min(n, 7) if ld else n
             if ld and n - chunk in (1, 2) and chunk == 7:
@@ -368,12 +408,12 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: dict[int, MeldInf
             k = new_key(r)
             final[k] = MeldInfo(k, r, chunk)
             if chunk >= 4 and spare_nat < 0:
-                spare_nat = cards[0]
+                spare_nat = first
             n -= chunk
         if n == 2:
             pending_pairs.append(r)
         elif n == 1:
-            leftovers.append(cards[0])
+            leftovers.append(first)
     wilds = [JOKER] * hcount[JOKER] + [c for c in (1, 14, 27, 40) for _ in range(hcount[c])]
     wm = final.get(WILD_KEY) if rules.wild_meld else None
     if wm is not None and wm.size < 7:
@@ -440,5 +480,31 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: dict[int, MeldInf
     return discard, final
 
 
+def _surely_left(view: CanastaView, hcount: list[int], melds: Melds) -> int:
+    """How many cards :func:`plan_meld_out` will leave over at least: lone naturals of a rank
+    no meld takes, black threes that make no meld, red threes outside Looking and Down (it
+    only ever adds to its leftovers, so more than one of these means no plan)."""
+    if view.ld:
+        takers = {m.rank for m in melds.values() if m.size < 7}
+    elif view.rules.canasta_closed:
+        takers = {m.rank for m in melds.values() if m.size < 7}
+    else:
+        takers = {m.rank for m in melds.values()}
+    left = 0
+    for r in NATURAL_RANKS:
+        a, b, c, d = _RANK_CODES[r]
+        if hcount[a] + hcount[b] + hcount[c] + hcount[d] == 1 and r not in takers:
+            left += 1
+    threes = hcount[2] + hcount[41]
+    bt = view.rules.black_three_meld
+    if threes and not (bt and bt[0] <= threes <= bt[1]):
+        left += threes
+    if not view.ld:
+        left += hcount[15] + hcount[28]
+    return left
+
+
 _RANK_CODES = {r: tuple(s * 13 + r - 1 for s in range(4)) for r in range(1, 14)}
+# Per rank 1..13, the four card codes of that rank (3: the red threes too).
+_RANK_GETTERS = [itemgetter(*_RANK_CODES[r]) for r in range(1, 14)]
 _RANK_CODES[3] = BLACK_THREES

@@ -3,9 +3,9 @@
 - :func:`solve_last_round`: in the two-player game's last round every unseen card is in the
   opponent's hand, so the rest of the game is a perfect-information game: alpha-beta with a
   transposition table over the points still at stake (final points of our side minus theirs).
-- :func:`sample_world`: a full state consistent with the observation: unseen cards dealt at
-  random to the other hands (a reservation's owner always gets a card of its value, CN-6) and
-  the rest as the deck.
+- ``CassinoState.sample_world`` (game/cassino/worlds.py): a full state consistent with the
+  seat's view: unseen cards dealt at random to the other hands (a reservation's owner always
+  gets a card of its value, CN-6) and the rest as the deck.
 - :class:`CassinoSearch`: flat Monte Carlo over the Normal heuristic's best candidates: the same
   sampled worlds for every candidate (common random numbers), each played out with the heuristic
   for every seat, candidates dropped once clearly behind, and the heuristic's move kept unless
@@ -19,6 +19,7 @@ import time
 
 from game.cards import RANK
 from game.cassino.game import CassinoState
+from game.cassino.view import CassinoView
 from game.players.base import Decision
 from game.players.heuristic_cassino import CassinoContext, CassinoHeuristic
 
@@ -132,49 +133,8 @@ def solve_last_round(st: CassinoState, seat: int, deadline: float):
     return out
 
 
-def world_from_observation(obs: dict, hands: list[list[int]], deck: list[int]) -> CassinoState:
-    table = obs["table"]
-    res = [(tuple(r["cards"]), r["value"], r["owner"]) for r in table["reservations"]]
-    return CassinoState.from_position(
-        hands, table["loose"], res, turn=obs["seat"], first=obs["first"],
-        captured=[list(p) for p in obs["captured"]], sweeps=list(obs["sweeps"]),
-        deck=deck, last_capture=obs["last_capture"],
-    )
-
-
-def sample_world(obs: dict, rng) -> CassinoState:
-    """A state consistent with the observation, hidden cards dealt at random."""
-    seat = obs["seat"]
-    n = obs["players"]
-    counts = obs["hand_counts"]
-    unseen = list(obs["unseen"])
-    rng.shuffle(unseen)
-    hands: list[list[int]] = [[] for _ in range(n)]
-    hands[seat] = list(obs["hand"])
-    # CN-6: the owner of a reservation holds a card of its value
-    for r in obs["table"]["reservations"]:
-        owner = r["owner"]
-        if owner == seat:
-            continue
-        v = r["value"]
-        if any(RANK[c] == v for c in hands[owner]):
-            continue
-        for i, c in enumerate(unseen):
-            if RANK[c] == v:
-                hands[owner].append(unseen.pop(i))
-                break
-    for s in range(n):
-        if s == seat:
-            continue
-        need = counts[s] - len(hands[s])
-        hands[s].extend(unseen[:need])
-        del unseen[:need]
-    return world_from_observation(obs, hands, unseen)
-
-
 def _decision_for(st: CassinoState, seat: int) -> Decision:
-    return Decision(rules="cassino", players=st.players, seat=seat,
-                    observation=st.observation(seat), legal=st.legal_actions(seat))
+    return Decision("cassino", st.players, seat, st.view(seat), st.legal_actions(seat))
 
 
 class CassinoSearch:
@@ -189,20 +149,22 @@ class CassinoSearch:
         self.reason = ""
         self.stats: dict = {}
 
-    def choose(self, decision: Decision, budget_s: float):
+    def choose(self, decision: Decision, budget_s: float, samples: int | None = None):
+        """The searched move within ``budget_s`` seconds; with ``samples``, after that many
+        sampled worlds whatever the clock (reproducible, for comparisons and tests)."""
         start = time.perf_counter()
-        deadline = start + budget_s
+        deadline = math.inf if samples else start + budget_s
         legal = decision.legal
         if len(legal) == 1:
             return legal[0]
-        obs = decision.observation
+        view = decision.view
         ctx = CassinoContext(decision)
         ranked = sorted(((self.heuristic.score(ctx, a), i, a) for i, a in enumerate(legal)),
                         key=lambda t: (-t[0], t[1]))
         base = ranked[0][2]
         # the last round of the two-player game: solve exactly
-        if decision.players == 2 and obs["deck"] == 0:
-            st = sample_world(obs, self.rng)  # the only world there is
+        if decision.players == 2 and view.deck == 0:
+            st = CassinoState.sample_world(view, self.rng)  # the only world there is
             try:
                 values = solve_last_round(st, decision.seat, deadline)
             except OutOfTime:
@@ -217,10 +179,12 @@ class CassinoSearch:
         cands = [t[2] for t in ranked[:self.top_k]]
         if len(cands) == 1:
             return base
-        return self._monte_carlo(obs, decision.seat, cands, deadline)
+        return self._monte_carlo(view, decision.seat, cands, deadline, samples)
 
-    def _monte_carlo(self, obs: dict, seat: int, cands: list, deadline: float):
+    def _monte_carlo(self, view: CassinoView, seat: int, cands: list, deadline: float,
+                     samples: int | None = None):
         side = seat % 2
+        worlds = 0
         totals = [[] for _ in cands]
         alive = list(range(len(cands)))
         policy = self.rollout_policy
@@ -228,7 +192,8 @@ class CassinoSearch:
             for _ in range(self.batch):
                 if time.perf_counter() > deadline:
                     break
-                world = sample_world(obs, self.rng)
+                world = CassinoState.sample_world(view, self.rng)
+                worlds += 1
                 results = {}
                 clock = time.perf_counter
                 try:
@@ -249,7 +214,7 @@ class CassinoSearch:
                 for i, v in results.items():
                     totals[i].append(v)
             n = min(len(totals[i]) for i in alive)
-            if n < 2 or time.perf_counter() > deadline:
+            if n < 2 or time.perf_counter() > deadline or (samples and worlds >= samples):
                 break
             # drop candidates clearly behind the leader (paired differences)
             means = {i: sum(totals[i][:n]) / n for i in alive}

@@ -1,7 +1,7 @@
 """The Normal and Easy computer players for the canasta family (Canasta, Quick Canasta,
 Canastone, Looking and Down).
 
-One class, parametrised by game (:data:`PARAMS`). Every decision is read from the observation
+One class, parametrised by game (:data:`PARAMS`). Every decision is read from the seat's view
 alone (a :class:`~game.players.canasta_view.CanastaView`), so a resumed game plays the same moves.
 The advice it encodes (docs/ai.md, notes/ai.md section 2):
 
@@ -30,20 +30,25 @@ discarded and what the opponents hold, sometimes misses a take, sometimes discar
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 
 from game.actions import Action
+from game.canasta.seatview import MeldView
 from game.cards import RANK
 from game.players.base import Decision, Player
 from game.players.canasta_view import (
+    WILD,
     WILD_KEY,
     CanastaView,
     MeldInfo,
+    Melds,
     is_wild,
     p_at_least,
     p_pair_or_wild,
     plan_meld_out,
 )
 
+_VERB = attrgetter("verb")
 # Chance that a meld of a given size becomes a canasta (index = size).
 PROGRESS = (0.0, 0.0, 0.0, 0.22, 0.32, 0.47, 0.68, 1.0)
 
@@ -159,10 +164,10 @@ class CanastaHeuristic(Player):
         v = CanastaView(decision)
         p = self.params.get(v.name, CanastaParams())
         ctx = self._draw_slips()
-        verbs = {a.verb for a in legal}
+        verbs = set(map(_VERB, legal))
         if "yes" in verbs:
             return self._answer(v, p, legal)
-        if v.decision.seat != v.decision.observation["to_move"]:
+        if v.seat != v.view.to_move:
             a = self._optional(v, p, ctx)
             return a if a is not None else legal[0]
         if "draw" in verbs or "take" in verbs:
@@ -287,6 +292,13 @@ class CanastaHeuristic(Player):
 
     def take_chance(self, v: CanastaView, q: int, r: int, ctx: CanastaContext) -> float:
         """Chance that seat ``q`` can take the pile with a natural of rank ``r`` on top."""
+        key = ("take", self, q, r, ctx.forget)  # per heuristic: the odds read its parameters
+        got = v.memo.get(key)
+        if got is None:
+            got = v.memo[key] = self._take_chance(v, q, r, ctx)
+        return got
+
+    def _take_chance(self, v: CanastaView, q: int, r: int, ctx: CanastaContext) -> float:
         rules = v.rules
         sq = v.side_of[q]
         opened = v.opened[sq]
@@ -304,14 +316,14 @@ class CanastaHeuristic(Player):
                 if v.meld_of_rank(sq, r) is not None:
                     return 0.97
         known = v.known[q] if not ctx.forget else []
-        k = sum(1 for c in known if RANK[c] == r)
+        k = sum([RANK[c] == r for c in known]) if known else 0
         if k < 2:
             factor *= disc  # a player rarely throws a card of a pair they hold
         unknown_cards = max(0, v.hand_counts[q] - len(known))
-        good = v.unseen_rank[r] + (v.unseen_rank[r] == 0 and 0)
-        total = v.unseen_total
+        by_rank, _, total, wild = v.unseen()
+        good = by_rank[r]
         if not frozen and rules.take_with_wild:
-            pr = p_pair_or_wild(total, good, v.unseen_wild, unknown_cards, min(k, 2))
+            pr = p_pair_or_wild(total, good, wild, unknown_cards, min(k, 2))
         else:
             pr = p_at_least(total, good, unknown_cards, need - k)
         if rules.unopened_pile_frozen and not opened:
@@ -330,9 +342,13 @@ class CanastaHeuristic(Player):
         q = v.next_seat
         if v.side_of[q] == v.side:
             return cost
-        pile = [c] if ctx.forget else v.pile + [c]
         chance = self.take_chance(v, q, r, ctx)
-        return cost + chance * self.pile_value_for(v, pile) * p.danger_w
+        # what the pile under this card brings: the same for every discard of this decision
+        key = ("pile", ctx.forget)
+        worth = v.memo.get(key)
+        if worth is None:
+            worth = v.memo[key] = self.pile_value_for(v, [c] if ctx.forget else v.pile + [c])
+        return cost + chance * worth * p.danger_w
 
     # ---- answering "may I go out?" -------------------------------------------------------------
     def _answer(self, v: CanastaView, p: CanastaParams, legal):
@@ -360,7 +376,7 @@ class CanastaHeuristic(Player):
             self.reason = "draw"
             return draw if draw is not None else legal[0]
         risk = self.end_risk(v)
-        scored = [(self._take_value(v, p, a, risk), i, a) for i, a in enumerate(takes)]
+        scored = [(self.take_value(v, p, a, risk), i, a) for i, a in enumerate(takes)]
         value, _, best = max(scored, key=lambda t: (t[0], -t[1]))
         if draw is None:
             return best
@@ -381,7 +397,7 @@ class CanastaHeuristic(Player):
         self.reason = "draw: the pile is not worth it"
         return draw
 
-    def _take_value(self, v: CanastaView, p: CanastaParams, a: Action, risk: float) -> float:
+    def take_value(self, v: CanastaView, p: CanastaParams, a: Action, risk: float) -> float:
         gained = v.pile[:-1]
         extra: dict[int, int] = {}
         for c in gained:
@@ -421,9 +437,15 @@ class CanastaHeuristic(Player):
 
     # ---- melding and discarding ----------------------------------------------------------
     def _play_phase(self, v: CanastaView, p: CanastaParams, ctx: CanastaContext, legal):
-        melds = [a for a in legal if a.verb in ("meld", "add")]
-        discards = [a for a in legal if a.verb == "discard"]
-        asks = [a for a in legal if a.verb == "ask"]
+        melds, discards, asks = [], [], []
+        for a in legal:  # one pass: play-phase lists are long
+            verb = a.verb
+            if verb == "discard":
+                discards.append(a)
+            elif verb == "meld" or verb == "add":
+                melds.append(a)
+            elif verb == "ask":
+                asks.append(a)
         risk = self.end_risk(v)
         # going out (or, in Looking and Down, emptying the looking)
         out = self._going_out(v, p, risk)
@@ -447,7 +469,7 @@ class CanastaHeuristic(Player):
 
     def _going_out(self, v: CanastaView, p: CanastaParams, risk: float):
         """The plan to meld out now, if it is possible and wanted; else None."""
-        if v.answer == "no":
+        if v.answer is False:
             return None
         plan = plan_meld_out(v, v.hcount, v.my_melds())
         if plan is None:
@@ -460,7 +482,7 @@ class CanastaHeuristic(Player):
             return plan if v.may_go_out(v.side, final) else None
         if not v.may_go_out(v.side, final):
             return None
-        if v.answer == "yes":
+        if v.answer is True:
             return plan
         # score- and tempo-aware: stay in only when clearly dominating and safe
         mine = v.table_value(v.side)
@@ -523,26 +545,50 @@ class CanastaHeuristic(Player):
         left = hand - len(cards)
         opening = not v.opened[side]
         before = v.my_melds()
-        after = _apply_meld(v, a)
-        wilds = sum(1 for c in cards if is_wild(c))
-        b = sum(v.points[c] for c in cards) * (p.bank_base + p.bank_risk * risk)
+        # the melds the action changes or makes: (before or None, after), in the order of
+        # the melds after it
+        changes: list[tuple[MeldInfo | MeldView | None, MeldInfo | MeldView]]
+        if a.verb == "add":
+            target = before.get(a.target)
+            changes = []
+            if target is not None:
+                added = MeldInfo.of(target)
+                added.add(cards)
+                changes.append((target, added))
+        else:
+            changes = [(before.get(key), m) for key, m in _apply_meld(v, a).items()
+                       if before.get(key) is not m]
+        points = v.points
+        pts = wilds = reds = 0
+        for c in cards:
+            pts += points[c]
+            if WILD[c]:
+                wilds += 1
+            elif c == 15 or c == 28:
+                reds += 1  # a red three onto a red canasta (Looking and Down)
+        b = pts * (p.bank_base + p.bank_risk * risk)
         prog = 0.0
         completes = False
-        for key, m in after.items():
-            old = before.get(key)
-            if old is not None and old.size == m.size:
-                continue
+        # the side's canastas after: those before, changed by the melds the action changes
+        clean0, dirty0, _ = v.canastas(side)
+        clean1, dirty1 = clean0, dirty0
+        for old, m in changes:
+            c, d = v.canasta_kind(m)
+            clean1, dirty1 = clean1 + c, dirty1 + d
+            if old is not None:
+                c, d = v.canasta_kind(old)
+                clean1, dirty1 = clean1 - c, dirty1 - d
+                if old.size == m.size:
+                    continue
             prog += _progress(v, m) - (_progress(v, old) if old is not None else 0.0)
             if m.size >= 7 and (old is None or old.size < 7) and m.rank != 3:
                 completes = True
         b += prog * (1.0 if completes else p.prog_now)
-        clean0, dirty0, _ = v.canastas(side)
-        clean1, dirty1, _ = v.canastas(side, after)
         if not v.may_go_out(side) and (clean1 + dirty1 > clean0 + dirty0):
             b += p.first_canasta
         if wilds:
             b -= wilds * p.wild_cost * (0.3 if completes else 1.0)
-            if rules.wild_meld and a.verb == "meld" and all(is_wild(c) for c in cards):
+            if rules.wild_meld and a.verb == "meld" and wilds == len(cards):
                 jok, two = v.hand_wilds()
                 if jok + two < p.wild_meld_start:
                     b -= 200.0
@@ -556,9 +602,8 @@ class CanastaHeuristic(Player):
                 b -= 80.0
         if v.ld and v.in_down is not None and not v.in_down[v.seat]:
             b += p.ld_card * len(cards)
-        for c in cards:
-            if c in (15, 28):  # a red three onto a red canasta (Looking and Down)
-                b += 300.0
+        for _ in range(reds):
+            b += 300.0
         return b
 
     def _best_discard(self, v: CanastaView, p: CanastaParams, ctx: CanastaContext, discards, risk):
@@ -623,13 +668,15 @@ def _rank_name(r: int) -> str:
     return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(r, str(r))
 
 
-def _apply_meld(v: CanastaView, a: Action) -> dict[int, MeldInfo]:
-    """The seat's melds after a meld or add (counts)."""
-    melds = {k: m.copy() for k, m in v.my_melds().items()}
+def _apply_meld(v: CanastaView, a: Action) -> Melds:
+    """The seat's melds after a meld or add (counts). Melds the action leaves alone are the
+    view's own objects (read them, never change them)."""
+    melds = dict(v.my_melds())
     rules = v.rules
     if a.verb == "add":
         m = melds.get(a.target)
         if m is not None:
+            m = melds[a.target] = MeldInfo.of(m)
             m.add(a.cards())
         return melds
     fresh = 5000
@@ -640,7 +687,8 @@ def _apply_meld(v: CanastaView, a: Action) -> dict[int, MeldInfo]:
                 rank = RANK[c] if RANK[c] != 3 or c in (2, 41) else 3
                 break
         if rules.one_meld_per_rank and rank in melds:
-            melds[rank].add(g)
+            m = melds[rank] = MeldInfo.of(melds[rank])
+            m.add(g)
             continue
         key = rank if rules.one_meld_per_rank else fresh
         fresh += 1
@@ -650,7 +698,7 @@ def _apply_meld(v: CanastaView, a: Action) -> dict[int, MeldInfo]:
     return melds
 
 
-def _progress(v: CanastaView, m: MeldInfo | None) -> float:
+def _progress(v: CanastaView, m: MeldInfo | MeldView | None) -> float:
     """Expected canasta bonus of a meld, by its size."""
     if m is None or m.rank == 3:
         return 0.0
@@ -664,14 +712,5 @@ def _progress(v: CanastaView, m: MeldInfo | None) -> float:
         else:
             bonus = 400.0 if m.rank != 1 or not rules.wild_meld else 750.0
     if size >= 7:
-        shim = _ShimMeld(m)
-        return float(rules.canasta_bonus(shim))
+        return float(rules.canasta_bonus(m))
     return bonus * PROGRESS[min(size, 7)]
-
-
-class _ShimMeld:
-    def __init__(self, m: MeldInfo) -> None:
-        self.rank, self.jok, self.two, self.red3 = m.rank, m.jok, m.two, m.red3
-        self.wild = m.jok + m.two
-
-

@@ -1,6 +1,6 @@
 """The Normal and Easy computer players for Cassino.
 
-Every move is priced from the observation alone (hand, open table, everything captured, the
+Every move is priced from the seat's view alone (hand, open table, everything captured, the
 unseen cards and hand counts):
 
 - **Count cards.** Points are exact for the big casino (10D, 2), the little casino (2S, 1), aces
@@ -28,6 +28,7 @@ from functools import lru_cache
 from game.actions import Action
 from game.cards import RANK
 from game.cassino.combos import disjoint_unions, subsets_by_sum
+from game.cassino.view import CassinoView
 from game.players.base import Decision, Player
 
 TEN_D, TWO_S = 35, 1
@@ -150,31 +151,29 @@ class CassinoHeuristic(Player):
 
 
 class CassinoContext:
-    """The parsed observation and the per-card values of this decision."""
+    """The seat's view and the per-card values of this decision."""
 
     def __init__(self, decision: Decision) -> None:
-        obs = decision.observation
+        view: CassinoView = decision.view
         self.seat = decision.seat
         n = decision.players
         self.players = n
         self.side = self.seat % 2
-        self.hand = list(obs["hand"])
-        table = obs["table"]
-        self.loose = list(table["loose"])
-        self.res = [(tuple(r["cards"]), r["value"], r["owner"]) for r in table["reservations"]]
-        self.unseen = list(obs["unseen"])
+        self.hand = list(view.hand)
+        self.loose = list(view.loose)
+        self.res = [(r.cards, r.value, r.owner) for r in view.reservations]
+        self.unseen = list(view.unseen)
         self.nunseen = max(1, len(self.unseen))
         self.opp = (self.seat + 1) % n
-        self.opp_hand = obs["hand_counts"][self.opp]
-        self.deck = obs["deck"]
+        self.opp_hand = view.hand_counts[self.opp]
+        self.deck = view.deck
         self.last_round = self.deck == 0
-        captured = obs["captured"]
-        mine = captured[self.side]
-        theirs = captured[1 - self.side]
-        out = len(obs.get("out", []))
+        mine = view.captured[self.side]
+        theirs = view.captured[1 - self.side]
+        out = len(view.out)
         remaining = 52 - out - len(mine) - len(theirs)
         spades_left = 13 - sum(1 for c in mine if c < 13) - sum(1 for c in theirs if c < 13) - \
-            sum(1 for c in obs.get("out", []) if c < 13)
+            sum(1 for c in view.out if c < 13)
         self.w_card = majority_weight(len(mine), len(theirs), remaining, 27, 3.0)
         self.w_spade = majority_weight(sum(1 for c in mine if c < 13),
                                        sum(1 for c in theirs if c < 13), spades_left, 7, 1.0)

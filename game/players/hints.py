@@ -6,7 +6,7 @@ instant (the heuristic, no search).
 >>> from game.registry import get_game
 >>> st = Match(get_game("canasta"), 4, seed=3).start_deal()
 >>> seat = st.current_player()
->>> d = Decision("canasta", 4, seat, st.observation(seat), st.legal_actions(seat), [0, 0])
+>>> d = Decision.of(st, seat, [0, 0])
 >>> action, why = suggest(d)
 >>> action in d.legal and isinstance(why, str) and why != ""
 True

@@ -60,8 +60,11 @@ class HardPlayer(NormalPlayer):
     level = "hard"
     params = HARD_PARAMS  # Normal's, plus what Normal does not use (the discards seen)
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, samples: int | None = None) -> None:
         super().__init__(seed)
+        # a fixed number of sampled worlds per searched decision, whatever the clock (None:
+        # as many as the deadline allows): reproducible play for comparisons and tests
+        self.samples = samples
         self._search = None
         self._csearch = None
 
@@ -81,10 +84,12 @@ class HardPlayer(NormalPlayer):
 
                 self._search = CassinoSearch(rng)
             self._search.rng = rng
-            return self._search.choose(decision, budget - (time.perf_counter() - start))
+            return self._search.choose(decision, budget - (time.perf_counter() - start),
+                                      self.samples)
         if self._csearch is None:
             from game.players.canasta_search import CanastaSearch
 
             self._csearch = CanastaSearch(rng, params=self.params)
         self._csearch.rng = rng
-        return self._csearch.choose(decision, budget - (time.perf_counter() - start))
+        return self._csearch.choose(decision, budget - (time.perf_counter() - start),
+                                   self.samples)

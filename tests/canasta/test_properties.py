@@ -264,6 +264,7 @@ def test_observation_hides_other_hands_stock_packet_and_downs(rules, players, se
         for seat in range(state.players):
             other = rehide(state, seat, rng)
             assert other.observation(seat) == state.observation(seat), (step, seat)
+            assert other.view(seat) == state.view(seat), (step, seat)  # the players' form
             if seat in state.actors():
                 assert other.legal_actions(seat) == state.legal_actions(seat), (step, seat)
         seen.append(step)

@@ -126,6 +126,7 @@ def test_observation_hides_other_hands_and_the_deck(players, seed, stop, viewer)
     p["deck"] = hidden[k:]
     t = CassinoState.from_position(**p)
     assert t.observation(seat) == s.observation(seat)
+    assert t.view(seat) == s.view(seat)  # the players' form
     if s.turn == seat and not s.is_over():
         assert t.legal_actions(seat) == s.legal_actions(seat)
     obs = s.observation(seat)

@@ -17,8 +17,7 @@ def _warning(pile: str, their_nines: str, card: str = "9C"):
     st = build_position(
         "canasta", 2, hands=["9C 4D 5D 6S 7S", "KS QS"], pile=pile, turn=0, phase="play",
         melds=[{"A": "AS AH AD"}, {"9": their_nines}], opened=[True, True])
-    d = Decision(rules="canasta", players=2, seat=0, observation=st.observation(0),
-                 legal=st.legal_actions(0), totals=[0, 0])
+    d = Decision.of(st, 0, [0, 0])
     (a,) = [a for a in d.legal if a.verb == "discard" and a.groups[0] == (parse_card(card),)]
     return discard_warning(d, a)
 

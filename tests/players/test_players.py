@@ -1,9 +1,10 @@
 """Computer players (issue 6): legal moves everywhere, no access to the state, determinism,
-honesty (hidden cards re-dealt consistently with the observation change no decision), and the
+honesty (hidden cards re-dealt consistently with the view change no decision), and the
 tournament command's JSON."""
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import io
 import json
@@ -31,8 +32,7 @@ LEVEL_NAMES = ("easy", "normal", "simple")
 
 def decision(state, rules: str, players: int, seat: int) -> Decision:
     game = get_game(rules)
-    return Decision(rules=rules, players=players, seat=seat, observation=state.observation(seat),
-                    legal=state.legal_actions(seat), totals=[0] * game.num_sides(players))
+    return Decision.of(state, seat, [0] * game.num_sides(players))
 
 
 def random_positions(rules: str, players: int, seed: int, count: int, every: int = 7):
@@ -104,10 +104,14 @@ def test_choose_takes_only_a_decision():
         elif isinstance(x, (list, tuple, set, frozenset)):
             for v in x:
                 walk(v)
+        elif dataclasses.is_dataclass(x):  # the view: frozen records of plain data
+            assert x.__dataclass_params__.frozen, type(x)
+            for f in dataclasses.fields(x):
+                walk(getattr(x, f.name))
         else:
             assert isinstance(x, (str, int, float, bool, type(None))), type(x)
 
-    for name in ("rules", "players", "seat", "observation", "totals", "options", "deadline_ms"):
+    for name in ("rules", "players", "seat", "view", "totals", "options", "deadline_ms"):
         walk(getattr(d, name))
     for a in d.legal:
         assert isinstance(a, Action)
@@ -201,8 +205,7 @@ def test_redealing_hidden_cards_changes_no_decision(rules, players):
     changed = 0
     for state, seat in positions:
         other = redeal(state, seat, rng)
-        obs = state.observation(seat)
-        assert other.observation(seat) == obs
+        assert other.view(seat) == state.view(seat)
         assert other.legal_actions(seat) == state.legal_actions(seat)
         if rules != "cassino":
             changed += any(state.hand_cards(s) != other.hand_cards(s)
@@ -363,22 +366,22 @@ def test_bench_ai_section_keys():
 @pytest.mark.parametrize("rules,players", [("canasta", 4), ("quick-canasta", 3),
                                            ("canastone", 6), ("looking-and-down", 4),
                                            ("cassino", 2), ("cassino", 4)])
-def test_hard_worlds_agree_with_the_observation(rules, players):
+def test_hard_worlds_agree_with_the_view(rules, players):
     """The worlds the Hard level samples look, from its seat, exactly like the real deal."""
     from game.rng import Rng
 
     if rules == "cassino":
-        from game.players.cassino_search import sample_world
+        from game.cassino.game import CassinoState
+        sample_world = CassinoState.sample_world
     else:
         from game.players.canasta_search import sample_world
     for state, seat in random_positions(rules, players, seed=6, count=12, every=3):
         if state.current_player() != seat:
             continue
         d = decision(state, rules, players, seat)
-        world = sample_world(d.observation, Rng(2)) if rules == "cassino" else \
-            sample_world(d, Rng(2))
+        world = sample_world(d.view, Rng(2)) if rules == "cassino" else sample_world(d, Rng(2))
         assert world is not None
-        assert world.observation(seat) == d.observation
+        assert world.view(seat) == d.view
         assert world.legal_actions(seat) == d.legal
 
 
