@@ -7,14 +7,15 @@ NotoSansCJK-Regular.ttc / NotoSansCJK-Bold.ttc from Debian's ``fonts-noto-cjk`` 
 
 The subset covers Japanese as players type it (save and player names are shown in both
 weights): ASCII, Latin-1, all kana (with half-width katakana), full-width forms, common
-Japanese punctuation, the Joyo kanji (tools/joyo_kanji.txt) and the JIS X 0208 level-1 kanji,
-plus every character of the translation catalogues (game/locales/*.json) and the rules texts
-(game/rules_text/**.md) and the card suit symbols. Run it again after adding text in a new
+Japanese punctuation, the Joyo and Jinmeiyo (name) kanji (tools/joyo_kanji.txt,
+tools/jinmeiyo_kanji.txt) and the JIS X 0208 level-1 kanji, plus every character of the
+translation catalogues (game/locales/*.json) and the rules texts (game/rules_text/**.md) and
+the card suit symbols. Run it again after adding text in a new
 script or a rare kanji; ``tests/ui/test_fonts.py`` fails until you do. The same inputs give
 the same bytes.
 
     python tools/make_font.py [--source-dir /usr/share/fonts/opentype/noto]
-    python tools/make_font.py --write-joyo /usr/share/edict/kanjidic2.xml.gz   # the list
+    python tools/make_font.py --write-kanji-lists /usr/share/edict/kanjidic2.xml.gz
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import gzip
 import json
 import sys
 from pathlib import Path
+from typing import NamedTuple
 from xml.etree import ElementTree
 
 from fontTools import subset
@@ -32,7 +34,6 @@ from fontTools.ttLib import TTFont
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT_DIR = ROOT / "art" / "fonts"
-JOYO_LIST = ROOT / "tools" / "joyo_kanji.txt"
 JP_FACE = 0  # font number of "Noto Sans CJK JP" inside the collection
 KEEP_LANGS = ("JAN ",)  # OpenType language systems kept besides each script's default
 WEIGHTS = {"Regular": "NotoSansCJK-Regular.ttc", "Bold": "NotoSansCJK-Bold.ttc"}
@@ -80,35 +81,55 @@ def _jis_level1_kanji() -> str:
     return "".join(out)
 
 
-JOYO_HEADER = """\
-# The 2,136 Joyo kanji (常用漢字), in code-point order, 50 to a line; '#' starts a comment.
-# Source: the Joyo kanji table, Cabinet notice No. 2 of 2010 (常用漢字表, 平成22年内閣告示第2号),
-# as listed in KANJIDIC2 (EDRDG) by its school grades 1-8, from Debian's kanjidic-xml 2022.08.23:
-#     python tools/make_font.py --write-joyo /usr/share/edict/kanjidic2.xml.gz
-# The table's own forms are kept: 𠮟 (U+20B9F), 剝, 塡, 頰 (the older 叱 剥 填 頬 are JIS level 1).
+SOURCE_NOTE = """\
+# in code-point order, 50 to a line; '#' starts a comment. Taken from KANJIDIC2 (EDRDG) in
+# Debian's kanjidic-xml 2022.08.23 by its grade field, with
+#     python tools/make_font.py --write-kanji-lists /usr/share/edict/kanjidic2.xml.gz
 """
-JOYO_COUNT = 2136
 
 
-def joyo_kanji() -> str:
-    """The Joyo kanji from tools/joyo_kanji.txt, in code-point order."""
-    lines = JOYO_LIST.read_text(encoding="utf-8").splitlines()
+class KanjiList(NamedTuple):
+    path: Path
+    grades: range  # KANJIDIC2's <grade>: 1-8 Joyo, 9-10 Jinmeiyo
+    count: int
+    header: str
+
+
+KANJI_LISTS = {
+    "joyo": KanjiList(
+        ROOT / "tools" / "joyo_kanji.txt", range(1, 9), 2136,
+        "# The 2,136 Joyo kanji (常用漢字) of the Joyo kanji table,\n"
+        "# Cabinet notice No. 2 of 2010 (常用漢字表, 平成22年内閣告示第2号),\n"
+        "# in the table's own forms: 𠮟 (U+20B9F), 剝, 塡, 頰 (叱 剥 填 頬 are JIS level 1),\n"),
+    "jinmeiyo": KanjiList(
+        ROOT / "tools" / "jinmeiyo_kanji.txt", range(9, 11), 863,
+        "# The 863 Jinmeiyo kanji (人名用漢字): the kanji besides the Joyo ones\n"
+        "# that given names may use (戸籍法施行規則 別表第二, as of 2017: 翔 凛 莉 颯 ...),\n"
+        "# with the older forms of Joyo kanji it lists (亞 櫻 眞; a few of them are\n"
+        "# CJK compatibility ideographs, kept as such),\n"),
+}
+
+
+def kanji_list(name: str) -> str:
+    """The kanji of tools/<name>_kanji.txt, in code-point order."""
+    lines = KANJI_LISTS[name].path.read_text(encoding="utf-8").splitlines()
     return "".join("".join(line.split()) for line in lines if not line.startswith("#"))
 
 
-def write_joyo_list(kanjidic2: Path) -> None:
-    """Write tools/joyo_kanji.txt from KANJIDIC2: the Joyo kanji are its grades 1-8."""
+def write_kanji_lists(kanjidic2: Path) -> None:
+    """Write the lists in KANJI_LISTS from KANJIDIC2, by its grade field."""
     opener = gzip.open if kanjidic2.suffix == ".gz" else open
     with opener(kanjidic2, "rb") as f:
         root = ElementTree.parse(f).getroot()
-    kanji = sorted(
-        ch.findtext("literal", "") for ch in root.iter("character")
-        if 1 <= int(ch.findtext("misc/grade") or 0) <= 8
-    )
-    if len(kanji) != JOYO_COUNT:
-        sys.exit(f"make_font: {kanjidic2} lists {len(kanji)} Joyo kanji, not {JOYO_COUNT}")
-    body = "\n".join("".join(kanji[i:i + 50]) for i in range(0, len(kanji), 50))
-    JOYO_LIST.write_text(JOYO_HEADER + body + "\n", encoding="utf-8")
+    grades = {ch.findtext("literal", ""): int(ch.findtext("misc/grade") or 0)
+              for ch in root.iter("character")}
+    for name, spec in KANJI_LISTS.items():
+        kanji = sorted(k for k, grade in grades.items() if grade in spec.grades)
+        if len(kanji) != spec.count:
+            sys.exit(f"make_font: {kanjidic2} lists {len(kanji)} {name} kanji, not {spec.count}")
+        body = "\n".join("".join(kanji[i:i + 50]) for i in range(0, len(kanji), 50))
+        spec.path.write_text(spec.header + SOURCE_NOTE + body + "\n", encoding="utf-8")
+        print(f"{spec.path.relative_to(ROOT)}: {len(kanji)} kanji")
 
 
 def text_chars() -> set[str]:
@@ -126,7 +147,8 @@ def text_chars() -> set[str]:
 
 def wanted_chars() -> set[str]:
     """Both weights get the same set: typed names are also shown in bold (seats, save titles)."""
-    return set(BASE_CHARS) | set(joyo_kanji()) | set(_jis_level1_kanji()) | text_chars()
+    kanji = kanji_list("joyo") + kanji_list("jinmeiyo") + _jis_level1_kanji()
+    return set(BASE_CHARS) | set(kanji) | text_chars()
 
 
 def find_source(name: str, source_dir: str | None) -> Path:
@@ -179,12 +201,11 @@ def make_subset(source: Path, out: Path, chars: set[str]) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--source-dir", help="folder holding NotoSansCJK-{Regular,Bold}.ttc")
-    ap.add_argument("--write-joyo", metavar="KANJIDIC2", type=Path,
-                    help="only rewrite tools/joyo_kanji.txt from kanjidic2.xml(.gz)")
+    ap.add_argument("--write-kanji-lists", metavar="KANJIDIC2", type=Path,
+                    help="only rewrite tools/{joyo,jinmeiyo}_kanji.txt from kanjidic2.xml(.gz)")
     args = ap.parse_args(argv)
-    if args.write_joyo:
-        write_joyo_list(args.write_joyo)
-        print(f"{JOYO_LIST.relative_to(ROOT)}: {len(joyo_kanji())} kanji")
+    if args.write_kanji_lists:
+        write_kanji_lists(args.write_kanji_lists)
         return 0
     chars = wanted_chars()
     for weight, ttc in WEIGHTS.items():

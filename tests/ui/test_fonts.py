@@ -1,5 +1,6 @@
 """The shipped font covers every character the program shows (no tofu boxes) and the Japanese
-players type: kana, the Joyo and JIS level-1 kanji, full-width and half-width forms."""
+players type: kana, the Joyo, Jinmeiyo (name) and JIS level-1 kanji, full-width and half-width
+forms."""
 
 import json
 import sys
@@ -15,9 +16,10 @@ WEIGHTS = pytest.mark.parametrize("path", [FONT_REGULAR, FONT_BOLD], ids=["regul
 # Names and save titles as Japanese players type them: kanji names, kana, half-width katakana
 # from an old input method, full-width digits and brackets, the iteration mark.
 TYPED_NAMES = (
-    "山田太郎", "佐藤 花子", "高橋", "渡辺健太", "伊藤美咲", "鈴木健一の対局【第２回】", "ｶﾅｽﾀ ﾀﾛｳ",
-    "ｾｰﾌﾞ｢1｣", "ＡＢＣ－１２３", "佐々木", "〆切まで３日", "ゔぁいおりん", "ヴァイオリン・ケース",
-    "成績と番号の平均", "𠮟る", "剝がす", "頰", "塡める", "ぱぴぷぺぽ〜！？",
+    "山田太郎", "佐藤 花子", "高橋", "渡辺翔太", "凜", "陽菜と颯真", "莉子", "眞理",
+    "伊藤美咲", "鈴木健一の対局【第２回】", "ｶﾅｽﾀ ﾀﾛｳ", "ｾｰﾌﾞ｢1｣", "ＡＢＣ－１２３",
+    "佐々木", "〆切まで３日", "ゔぁいおりん", "ヴァイオリン・ケース", "成績と番号の平均",
+    "𠮟る", "剝がす", "頰", "塡める", "ぱぴぷぺぽ〜！？",
 )
 
 
@@ -67,13 +69,23 @@ PUNCTUATION = "　、。〃々〆〇〈〉《》「」『』【】〒〓〔〕�
 
 def test_joyo_list_is_the_2010_table():
     """tools/joyo_kanji.txt: 2,136 distinct kanji in code-point order, in the table's forms."""
-    joyo = _make_font().joyo_kanji()
+    joyo = _make_font().kanji_list("joyo")
     assert len(joyo) == len(set(joyo)) == 2136
     assert list(joyo) == sorted(joyo)
     assert all(c >= "\u4e00" for c in joyo)
     # The 2010 additions in the table's own forms, and characters it does not list.
     assert set("𠮟剝塡頰丼俺誰岡鹿峠込") <= set(joyo)
     assert not set("叱剥填頬翔鷹") & set(joyo)
+
+
+def test_jinmeiyo_list_is_the_name_kanji():
+    """tools/jinmeiyo_kanji.txt: the 863 name kanji, none of them Joyo."""
+    make_font = _make_font()
+    names = make_font.kanji_list("jinmeiyo")
+    assert len(names) == len(set(names)) == 863
+    assert list(names) == sorted(names)
+    assert set("翔凛凜莉颯亞眞櫻") <= set(names)
+    assert not set(names) & set(make_font.kanji_list("joyo"))
 
 
 def test_jis_level1_kanji_are_the_2965():
@@ -87,7 +99,8 @@ def test_typed_japanese_has_glyphs(path):
     """Both weights: typed names are drawn in bold too (seats, scores, save titles)."""
     make_font = _make_font()
     cmap = _cmap(path)
-    kanji = make_font.joyo_kanji() + make_font._jis_level1_kanji()
+    kanji = (make_font.kanji_list("joyo") + make_font.kanji_list("jinmeiyo")
+             + make_font._jis_level1_kanji())
     wanted = KANA + FULL_WIDTH + PUNCTUATION + kanji
     missing = "".join(c for c in wanted if ord(c) not in cmap)
     assert not missing, f"run tools/make_font.py; no glyph for {missing!r}"
