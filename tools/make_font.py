@@ -8,11 +8,11 @@ NotoSansCJK-Regular.ttc / NotoSansCJK-Bold.ttc from Debian's ``fonts-noto-cjk`` 
 The subset covers Japanese as players type it (save and player names are shown in both
 weights): ASCII, Latin-1, all kana (with half-width katakana), full-width forms, common
 Japanese punctuation, the Joyo and Jinmeiyo (name) kanji (tools/joyo_kanji.txt,
-tools/jinmeiyo_kanji.txt) and the JIS X 0208 level-1 kanji, plus every character of the
-translation catalogues (game/locales/*.json) and the rules texts (game/rules_text/**.md) and
-the card suit symbols. Run it again after adding text in a new
-script or a rare kanji; ``tests/ui/test_fonts.py`` fails until you do. The same inputs give
-the same bytes.
+tools/jinmeiyo_kanji.txt), the JIS X 0208 level-1 kanji and the IBM extension kanji of
+Windows' Shift_JIS (髙, 﨑), plus every character of the translation catalogues
+(game/locales/*.json) and the rules texts (game/rules_text/**.md) and the card suit symbols.
+Run it again after adding text in a new script or a rare kanji; ``tests/ui/test_fonts.py``
+fails until you do. The same inputs give the same bytes.
 
     python tools/make_font.py [--source-dir /usr/share/fonts/opentype/noto]
     python tools/make_font.py --write-kanji-lists /usr/share/edict/kanjidic2.xml.gz
@@ -25,6 +25,7 @@ import contextlib
 import gzip
 import json
 import sys
+import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 from xml.etree import ElementTree
@@ -78,6 +79,19 @@ def _jis_level1_kanji() -> str:
         for cell in range(1, 95):
             with contextlib.suppress(UnicodeDecodeError):
                 out.append(bytes([0xA0 + row, 0xA0 + cell]).decode("euc_jp"))
+    return "".join(out)
+
+
+def _windows_name_kanji() -> str:
+    """The IBM extension kanji of Windows' Shift_JIS (cp932, lead bytes 0xFA-0xFC): what a
+    Windows input method gives for names such as 髙橋 and 山﨑."""
+    out = []
+    for lead in range(0xFA, 0xFD):
+        for trail in range(0x40, 0xFD):
+            with contextlib.suppress(UnicodeDecodeError):
+                c = bytes([lead, trail]).decode("cp932")
+                if unicodedata.category(c) == "Lo":
+                    out.append(c)
     return "".join(out)
 
 
@@ -147,7 +161,8 @@ def text_chars() -> set[str]:
 
 def wanted_chars() -> set[str]:
     """Both weights get the same set: typed names are also shown in bold (seats, save titles)."""
-    kanji = kanji_list("joyo") + kanji_list("jinmeiyo") + _jis_level1_kanji()
+    kanji = (kanji_list("joyo") + kanji_list("jinmeiyo") + _jis_level1_kanji()
+             + _windows_name_kanji())
     return set(BASE_CHARS) | set(kanji) | text_chars()
 
 

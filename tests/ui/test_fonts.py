@@ -1,6 +1,6 @@
 """The shipped font covers every character the program shows (no tofu boxes) and the Japanese
-players type: kana, the Joyo, Jinmeiyo (name) and JIS level-1 kanji, full-width and half-width
-forms."""
+players type: kana, the Joyo, Jinmeiyo (name), JIS level-1 and Windows extension kanji,
+full-width and half-width forms."""
 
 import json
 import sys
@@ -16,7 +16,7 @@ WEIGHTS = pytest.mark.parametrize("path", [FONT_REGULAR, FONT_BOLD], ids=["regul
 # Names and save titles as Japanese players type them: kanji names, kana, half-width katakana
 # from an old input method, full-width digits and brackets, the iteration mark.
 TYPED_NAMES = (
-    "山田太郎", "佐藤 花子", "高橋", "渡辺翔太", "凜", "陽菜と颯真", "莉子", "眞理",
+    "山田太郎", "佐藤 花子", "髙橋", "山﨑", "渡辺翔太", "凜", "陽菜と颯真", "莉子", "眞理",
     "伊藤美咲", "鈴木健一の対局【第２回】", "ｶﾅｽﾀ ﾀﾛｳ", "ｾｰﾌﾞ｢1｣", "ＡＢＣ－１２３",
     "佐々木", "〆切まで３日", "ゔぁいおりん", "ヴァイオリン・ケース", "成績と番号の平均",
     "𠮟る", "剝がす", "頰", "塡める", "ぱぴぷぺぽ〜！？",
@@ -100,7 +100,7 @@ def test_typed_japanese_has_glyphs(path):
     make_font = _make_font()
     cmap = _cmap(path)
     kanji = (make_font.kanji_list("joyo") + make_font.kanji_list("jinmeiyo")
-             + make_font._jis_level1_kanji())
+             + make_font._jis_level1_kanji() + make_font._windows_name_kanji())
     wanted = KANA + FULL_WIDTH + PUNCTUATION + kanji
     missing = "".join(c for c in wanted if ord(c) not in cmap)
     assert not missing, f"run tools/make_font.py; no glyph for {missing!r}"
@@ -167,3 +167,11 @@ def test_pygame_renders_japanese():
     surf = fonts.render("カナスタ 新しいゲーム", 24, (0, 0, 0))
     assert surf.get_width() > 150
     assert surf.get_bounding_rect().width > 100
+
+
+def test_japanese_wording_uses_the_kanji_now_in_the_font():
+    """Stand-ins once written because 成績/番号/平均 lacked glyphs in bold are gone."""
+    ja = json.loads((ROOT / "game" / "locales" / "ja.json").read_text(encoding="utf-8"))
+    stand_ins = {k: v for k, v in ja.items() if "No." in v or "アベレージ" in v}
+    assert not stand_ins
+    assert ja["stats.title"] == "成績" and ja["stats.average"] == "平均点"
