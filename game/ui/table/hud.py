@@ -12,9 +12,9 @@ from __future__ import annotations
 import pygame
 
 from game.deals import format_number
-from game.i18n import game_name, t
+from game.i18n import game_name, game_text, seat_message, t
 from game.ui import fonts, palette
-from game.ui.table import render
+from game.ui.table import messages, render
 from game.ui.table.presenter import FADE_SECONDS
 from game.ui.textlayout import wrap
 
@@ -94,7 +94,7 @@ class Hud:
         if sc.flow.halted:
             return t("table.halted.title"), t("table.halted.hint")
         if sc.session.state is None or sc.reads.is_over:
-            return t("table.deal_over"), ""
+            return game_text(sc.game, "table.deal_over"), ""
         reads = sc.reads
         cur = reads.current_player
         if sc.down_gate:
@@ -104,7 +104,7 @@ class Hud:
         think = sc.flow.thinking_seat()
         names = sc.names()
         head = t("table.thinking", name=names[think]) if think >= 0 else \
-            t("table.turn_of", name=names[cur])
+            seat_message("table.turn_of", cur, names, messages.you(sc))
         return head, sc.family.waiting_hint(reads)
 
     def draw_banner(self, surf) -> None:

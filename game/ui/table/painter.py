@@ -82,7 +82,7 @@ class TablePainter:
             if b.kind not in ("group", "slot"):
                 render.draw_badge(surf, b, scale)
         for p in scene.plates:
-            render.draw_plate(surf, p, scale, is_viewer=p.seat == sc.viewer)
+            render.draw_plate(surf, p, scale, sc.game, is_viewer=p.seat == sc.viewer)
         sc.hud.draw_banner(surf)
         if lay.log is not None:
             sc.hud.draw_panel(surf)

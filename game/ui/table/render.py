@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.i18n import t
+from game.i18n import game_text, t
 from game.ui import cards_art, fonts, palette
 from game.ui.table.scene import Badge, Plate, Scene, Sprite
 
@@ -96,9 +96,20 @@ def draw_sprites(surface: pygame.Surface, scene: Scene, style: str, hidden=froze
 # Plates and badges
 
 
-def draw_plate(surface: pygame.Surface, p: Plate, scale: float, thinking_phase: float = -1,
-               is_viewer: bool = False) -> None:
-    img = _plate_image(p.rect.size, p.name, p.count, p.turn, p.dealer, p.keeper, p.team,
+def plate_chips(p: Plate, game: str) -> tuple[str, ...]:
+    """The round marks on a plate, in the game's words: the dealer's (Cassino's first
+    player's, CN-3) and Looking and Down's keeper's."""
+    chips = []
+    if p.dealer:
+        chips.append(game_text(game, "table.badge.dealer"))
+    if p.keeper:
+        chips.append(t("table.badge.keeper"))
+    return tuple(chips)
+
+
+def draw_plate(surface: pygame.Surface, p: Plate, scale: float, game: str,
+               thinking_phase: float = -1, is_viewer: bool = False) -> None:
+    img = _plate_image(p.rect.size, p.name, p.count, p.turn, plate_chips(p, game), p.team,
                        p.frozen_time, p.in_down, p.down_count, round(scale * 100), is_viewer)
     if p.turn:
         g = glow(p.rect.size, palette.GOLD_LIGHT, max(6, round(12 * scale)), 120)
@@ -116,7 +127,7 @@ def draw_plate(surface: pygame.Surface, p: Plate, scale: float, thinking_phase: 
 
 
 @lru_cache(maxsize=128)
-def _plate_image(size, name, count, turn, dealer, keeper, team, frozen_time, in_down,
+def _plate_image(size, name, count, turn, chips, team, frozen_time, in_down,
                  down_count, scale100, is_viewer) -> pygame.Surface:
     s = scale100 / 100
     w, h = size
@@ -134,11 +145,6 @@ def _plate_image(size, name, count, turn, dealer, keeper, team, frozen_time, in_
         pygame.draw.circle(surf, TEAM_COLOURS[team % 2], (x + rr, round(h * 0.34)), rr)
         x += 2 * rr + round(5 * s)
     size_name = max(10, round(16 * s))
-    chips = []
-    if dealer:
-        chips.append("D")
-    if keeper:
-        chips.append("K")
     chip_w = 0
     chip_r = max(6, round(9 * s))
     if chips:

@@ -1,0 +1,107 @@
+"""Defects seen at the table (issue 15): the player's own wording in toasts, the banner, the
+move log and the plates; Cassino's reservation values; the stock's hit area; which side's melds
+are which; words that overlap or overflow."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import i18n
+from game.cards import parse_card
+from game.cassino.game import CassinoState
+from game.events import Event
+from game.i18n import t, translate_reason
+from game.ui.table import render
+from game.ui.table.scene import Plate
+
+
+def _cassino_position(d, hands, table, **kw):
+    """Seat 0 to play a built Cassino position (a test's own, RULES.md CN-3)."""
+    sc = d.screen
+    sc.worker.cancel()
+    sc.ready = None
+    d.session.state = CassinoState.from_position(hands, table, **kw)
+    sc.version += 1
+    sc.sync_hands()
+    sc.rebuild_scene()
+    sc.mark_dirty()
+    d.step(1, dt=0.01)
+    return d
+
+
+def _toasts(d) -> list[str]:
+    return [x[0] for x in d.screen.presenter.toasts]
+
+
+# ---- 1. The player's own wording ---------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_toasts_about_the_player_are_worded_for_the_player(table, lang):
+    """Every seat-naming toast about the only human reads "You go out!", never "You goes
+    out!"; about a computer it names the computer."""
+    d = table("canasta", 4, seed=2, language=lang)
+    d.settle()
+    pres = d.screen.presenter
+    for kind, key in (("out", "table.went_out"), ("sweep", "table.sweep_by"),
+                      ("down", "table.picks_up_down")):
+        pres.toasts = []
+        pres.announce([Event(kind, 0)])
+        assert _toasts(d) == [t(i18n.YOU_WORDING[key])], kind
+        pres.toasts = []
+        pres.announce([Event(kind, 2)])
+        assert _toasts(d) == [t(key, name=t("player.computer", n=3))], kind
+    if lang == "en":
+        pres.toasts = []
+        pres.announce([Event("out", 0)])
+        assert _toasts(d) == ["You go out!"]
+
+
+def test_the_move_log_says_you_for_the_player(table):
+    d = table("canasta", 4, seed=2)
+    d.settle()
+    sc = d.screen
+    sc.session.history.append("2 ask 0")
+    sc.presenter.sync_log()
+    assert sc.movelog.sentences[-1] == "Computer 3 asked you: may I go out?"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_finished_cassino_game_is_a_game_not_a_deal(table, lang):
+    d = table("cassino", 2, seed=3, language=lang)
+    d.settle()
+    d.session.state = CassinoState.from_position(["", ""], [], captured=[["AC"], ["2C"]])
+    assert d.session.state.is_over()
+    assert d.screen.hud.banner_text()[0] == t("table.deal_over.cassino")
+    assert t("table.deal_over.cassino") != t("table.deal_over")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_plate_marks_are_in_the_games_words(lang):
+    """Cassino marks its first player (CN-3), not a dealer; the keeper's mark is catalogued."""
+    i18n.set_language(lang)
+    try:
+        p = Plate(seat=0, rect=None, name="x", count=1, pos="bottom", turn=False)
+        p.dealer = True
+        p.keeper = True
+        assert render.plate_chips(p, "cassino") == (t("table.badge.dealer.cassino"),
+                                                    t("table.badge.keeper"))
+        assert render.plate_chips(p, "looking-and-down") == (t("table.badge.dealer"),
+                                                             t("table.badge.keeper"))
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_refused_reservation_names_the_value_the_cards_make(table):
+    """An 8 with a loose 7 makes 15, which no value declares (CN-6): the refusal says so, and
+    does not complain about a guessed 13."""
+    d = table("cassino", 2, seed=3)
+    d.settle()
+    _cassino_position(d, ["8C 2D", "KD 3S"], ["7H", "4S"], )
+    st = d.session.state
+    eight, seven = parse_card("8C"), parse_card("7H")
+    d.screen.presenter.toasts = []
+    assert d.screen.family.build_dialog(eight, (seven,), None) is False
+    why = st.why_no_reservation(0, eight, (seven,))
+    assert why is not None
+    assert _toasts(d) == [translate_reason(why)]
+    assert "15" in _toasts(d)[0]
