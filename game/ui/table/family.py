@@ -285,13 +285,16 @@ class CassinoTable(TableFamily):
             self.build_dialog(card, chosen, None)
 
     def build_dialog(self, card: int, chosen: tuple, origin) -> bool:
-        """Ask the reservation's value among those the engine accepts (or say why none)."""
+        """Ask the reservation's value among those the engine accepts (or say why none); the
+        only value the engine accepts is played at once, without asking."""
         sc = self.screen
         seat = self.seat
         values = build_values(self.session.state, seat, card, chosen)
         if not values:
             sc.presenter.show_reason(self.session.state.why_no_reservation(seat, card, chosen))
             return False
+        if len(values) == 1:
+            return sc.apply(make(seat, "build", ((card,), chosen), values[0]), origin)
 
         def pick(v: int) -> None:
             sc.apply(make(seat, "build", ((card,), chosen), v))

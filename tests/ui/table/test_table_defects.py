@@ -7,11 +7,13 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
+from game.actions import parse_action
 from game.cards import parse_card
 from game.cassino.game import CassinoState
 from game.events import Event
 from game.i18n import t, translate_reason
-from game.ui.table import render
+from game.ui.table import moments, render
+from game.ui.table.gestures import build_values
 from game.ui.table.scene import Plate
 
 
@@ -105,3 +107,35 @@ def test_a_refused_reservation_names_the_value_the_cards_make(table):
     assert why is not None
     assert _toasts(d) == [translate_reason(why)]
     assert "15" in _toasts(d)[0]
+
+
+# ---- 2. Cassino's value dialog -----------------------------------------------------------------
+
+def test_a_reservation_with_one_legal_value_is_played_without_asking(table):
+    """A 3 on a loose 5, holding an 8: 8 is the only value (CN-6), so the drop plays it."""
+    d = table("cassino", 2, seed=3)
+    d.settle()
+    sc = d.screen
+    _cassino_position(d, ["3C 8D", "KD 4S"], ["5H", "JS"])
+    three, five = parse_card("3C"), parse_card("5H")
+    assert build_values(d.state, 0, three, (five,)) == [8]
+    d.table_select([five])
+    d.drag_cards([three], d.empty_point(sc.lay.table))
+    assert sc.overlay is None
+    played = parse_action(d.session.history[-1])
+    assert (played.seat, played.verb, played.groups, played.target) == (
+        0, "build", ((three,), (five,)), 8)
+
+
+def test_a_reservation_with_several_values_still_asks(table):
+    """Two 2s make 4 or two 2s (CN-6): the player chooses."""
+    d = table("cassino", 2, seed=3)
+    d.settle()
+    sc = d.screen
+    _cassino_position(d, ["2C 4D 2S", "KD 4S 9H"], ["2H", "JS"])
+    two, other = parse_card("2C"), parse_card("2H")
+    values = build_values(d.state, 0, two, (other,))
+    assert len(values) > 1
+    d.table_select([other])
+    d.drag_cards([two], d.empty_point(sc.lay.table))
+    assert isinstance(sc.overlay, moments.BuildValue) and sc.overlay.values == values
