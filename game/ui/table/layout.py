@@ -257,7 +257,8 @@ def compute(
                 r.x = x + (i % 2) * (pw + m)
                 r.y = center.y + (i // 2) * (ph // 2 + m // 2) - m // 2
                 stock_piles.append(r)
-            stock = Rect(x, center.y, piles_w, ch)
+            # The piles are one stock: a click in the gaps between them draws too.
+            stock = stock_piles[0].unionall(stock_piles[1:])
             pile.topleft = (x + piles_w + gap, center.y)
         else:
             with_packet = game == "canastone"

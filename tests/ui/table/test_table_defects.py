@@ -139,3 +139,26 @@ def test_a_reservation_with_several_values_still_asks(table):
     d.table_select([other])
     d.drag_cards([two], d.empty_point(sc.lay.table))
     assert isinstance(sc.overlay, moments.BuildValue) and sc.overlay.values == values
+
+
+# ---- 3. Looking and Down's stock ---------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_a_click_between_looking_and_downs_stock_piles_draws(table, size):
+    """The four piles are one stock (LD): every gap between them is part of it."""
+    d = table("looking-and-down", 2, seed=1, size=size)
+    assert d.settle() == "human"
+    sc = d.screen
+    piles = sc.lay.stock_piles
+    assert len(piles) == 4
+    box = piles[0].unionall(piles[1:])
+    for x in range(box.left, box.right, 3):
+        for y in range(box.top, box.bottom, 3):
+            hit = sc.intents.target_at((x, y))
+            assert hit is not None and hit.kind == "stock", ((x, y), hit)
+    gap = ((piles[0].right + piles[1].left) // 2, (piles[0].bottom + piles[2].top) // 2)
+    assert not any(r.collidepoint(gap) for r in piles)
+    before = len(d.session.history)
+    d.click(gap)
+    d.step(1, dt=0.01)
+    assert d.session.history[before].split()[:2] == ["0", "draw"]
