@@ -8,7 +8,9 @@ Two arrangements:
 
 - **team** (two sides: two players, partnerships, Canastone's teams of three, Cassino): the
   other seats sit on the left, top and right edges; the viewer's side melds in the band above
-  the hand, the other side in the band below the top seats; stock and pile in the middle.
+  the hand. Two players: the other side's melds in the band below the top seat, stock and pile
+  in the middle. Partnerships (the top seats include a partner): stock and pile under the top
+  seats, the other side's melds in the band between its players on the left and right edges.
 - **solo** (three sides or more: Canasta or Canastone for three, Looking and Down for three or
   more): every other player gets a tile along the top with its name plate and its own meld
   area; the stock and pile sit in the middle, the viewer's melds above the hand.
@@ -184,6 +186,14 @@ def compute(
                 down = Rect(box.right + m, box.y, mini_w, mini_h)
             seats[seat] = _spot(seat, "top", box, peek, plate_h, down)
         mid_y = (top_h + region_bottom) // 2
+        # Partnerships: the top seats include a partner, so the other side's melds go between
+        # that side's players on the left and right edges, and the stock row under the top.
+        partnered = not cassino and nsides == 2 and players > 2
+        theirs_area = None
+        if partnered:
+            room = region_bottom - (top_h + center_h + m)
+            theirs_area = Rect(inner.x, top_h + center_h + m, inner.w, (room - m) // 2)
+            mid_y = theirs_area.centery
         for r, seat in enumerate(others, 1):
             pos = rel_pos[r]
             if pos not in ("left", "right"):
@@ -195,6 +205,8 @@ def compute(
             box.x = main.x + m if pos == "left" else main.right - m - box_w
             seats[seat] = _spot(seat, pos, box, peek, plate_h, None)
         center = Rect(inner.x, mid_y - center_h // 2, inner.w, center_h)
+        if theirs_area is not None:
+            center.y = top_h
         if cassino:
             banner_h = round(86 * s)
             table = Rect(inner.x, top_h, inner.w, region_bottom - top_h - banner_h - m)
@@ -203,10 +215,11 @@ def compute(
             table = None
             mine = sides[viewer]
             theirs = [x for x in sorted(set(sides)) if x != mine]
-            meld_areas[mine] = Rect(inner.x, center.bottom + m, inner.w,
-                                    region_bottom - center.bottom - m)
+            above = theirs_area.bottom if theirs_area is not None else center.bottom
+            meld_areas[mine] = Rect(inner.x, above + m, inner.w, region_bottom - above - m)
             for x in theirs:
-                area = Rect(inner.x, top_h, inner.w, center.top - m - top_h)
+                area = theirs_area.copy() if theirs_area is not None else \
+                    Rect(inner.x, top_h, inner.w, center.top - m - top_h)
                 if corner is not None and area.right > corner.x and area.y < corner.bottom:
                     area.w = corner.x - m - area.x
                 meld_areas[x] = area

@@ -67,7 +67,8 @@ class TablePainter:
         # Meld areas with their owners' names.
         for side, rect in lay.meld_areas.items():
             label = side_names[side] if side < len(side_names) else ""
-            render.draw_area_frame(surf, rect, label, scale, side in active_sides)
+            render.draw_area_frame(surf, rect, label, scale, side in active_sides,
+                                   side if sc.partnerships else -1)
         if lay.table is not None:
             render.draw_area_frame(surf, lay.table, "", scale, False)
         # Drop targets the engine accepts, while dragging.

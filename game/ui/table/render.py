@@ -267,25 +267,40 @@ def _value_badge(value: str, owner: str, width: int, scale100: int) -> pygame.Su
 
 
 def draw_area_frame(surface: pygame.Surface, rect: pygame.Rect, label: str, scale: float,
-                    active: bool = False) -> None:
-    """The faint outline of a meld area, with its owner's name."""
-    img = _area(rect.size, label, round(scale * 100), active)
+                    active: bool = False, team: int = -1) -> None:
+    """The faint outline of a meld area, with its owner's name; a partnership's area (``team``
+    0 or 1) is rimmed and named in its team's colour, the colour of its players' plates."""
+    img = _area(rect.size, label, round(scale * 100), active, team)
     surface.blit(img, rect)
 
 
 @lru_cache(maxsize=32)
-def _area(size, label: str, scale100: int, active: bool) -> pygame.Surface:
+def _area(size, label: str, scale100: int, active: bool, team: int = -1) -> pygame.Surface:
     s = scale100 / 100
     surf = pygame.Surface(size, pygame.SRCALPHA)
     r = max(6, round(12 * s))
     pygame.draw.rect(surf, (0, 0, 0, 34 if not active else 50), surf.get_rect(), border_radius=r)
-    col = (*palette.GOLD, 90) if active else (255, 255, 255, 30)
-    pygame.draw.rect(surf, col, surf.get_rect(), 1, border_radius=r)
+    colour = TEAM_COLOURS[team % 2] if team >= 0 else None
+    if colour is not None:
+        rim = (*colour, 150)
+    else:
+        rim = (*palette.GOLD, 90) if active else (255, 255, 255, 30)
+    pygame.draw.rect(surf, rim, surf.get_rect(), max(1, round(2 * s)) if colour else 1,
+                     border_radius=r)
     if label:
-        lab = fonts.render(label, max(9, round(12 * s)), (*palette.TEXT_DIM,))
-        lab.set_alpha(150)
-        surf.blit(lab, (surf.get_width() - lab.get_width() - round(8 * s),
-                        surf.get_height() - lab.get_height() - round(3 * s)))
+        pad = round(8 * s)
+        if colour is None:
+            lab = fonts.render(label, max(9, round(12 * s)), (*palette.TEXT_DIM,))
+            lab.set_alpha(150)
+        else:
+            lab = fonts.render(label, max(11, round(15 * s)), colour, bold=True)
+        x = surf.get_width() - lab.get_width() - pad
+        y = surf.get_height() - lab.get_height() - round(3 * s)
+        surf.blit(lab, (x, y))
+        if colour is not None:  # the dot of the team's plates
+            rr = max(3, round(5 * s))
+            pygame.draw.circle(surf, colour, (x - rr - round(5 * s), y + lab.get_height() // 2),
+                               rr)
     return surf
 
 

@@ -4,7 +4,10 @@ are which; words that overlap or overflow."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
+from pygame import Rect
 
 from game import i18n
 from game.actions import parse_action
@@ -12,6 +15,8 @@ from game.cards import parse_card
 from game.cassino.game import CassinoState
 from game.events import Event
 from game.i18n import t, translate_reason
+from game.registry import GAMES, get_game
+from game.ui.table import layout as L
 from game.ui.table import moments, render
 from game.ui.table.gestures import build_values
 from game.ui.table.scene import Plate
@@ -162,3 +167,39 @@ def test_a_click_between_looking_and_downs_stock_piles_draws(table, size):
     d.click(gap)
     d.step(1, dt=0.01)
     assert d.session.history[before].split()[:2] == ["0", "draw"]
+
+
+# ---- 4. Which side's melds are which -----------------------------------------------------------
+
+SIZES = [(800, 600), (1280, 800), (1920, 1080)]
+PARTNERSHIPS = [(g, n) for g, info in GAMES.items() if g != "cassino"
+                for n in info.player_counts if info.num_sides(n) == 2 and n > 2]
+
+
+def _gap(a: Rect, b: Rect) -> float:
+    dx = max(0, a.left - b.right, b.left - a.right)
+    dy = max(0, a.top - b.bottom, b.top - a.bottom)
+    return math.hypot(dx, dy)
+
+
+@pytest.mark.parametrize("game, players", PARTNERSHIPS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("log_open", [True, False])
+def test_each_sides_melds_sit_beside_its_own_players(game, players, size, log_open):
+    """In partnerships the seat nearest to a side's meld area is one of that side's, never
+    the other side's (the opponents' melds used to sit under the partner, the player's
+    partner)."""
+    g = get_game(game)
+    sides = [g.side_of(s, players) for s in range(players)]
+    for viewer in range(players):
+        lay = L.compute(size, game, players, sides, viewer, "medium", log_open)
+        assert len(lay.meld_areas) == 2
+        where = {seat: sp.box for seat, sp in lay.seats.items()}
+        where[viewer] = where[viewer].union(lay.hand)  # the player is where their hand is
+        for side, area in lay.meld_areas.items():
+            nearest = min(lay.seats, key=lambda seat: _gap(where[seat], area))
+            assert sides[nearest] == side, (viewer, side, area, where[nearest])
+
+
+def test_partnership_games_are_tested():
+    assert ("canasta", 4) in PARTNERSHIPS and ("canastone", 6) in PARTNERSHIPS
