@@ -87,6 +87,8 @@ class TablePainter:
         sc.hud.draw_banner(surf)
         if lay.log is not None:
             sc.hud.draw_panel(surf)
+        else:
+            sc.hud.draw_corner(surf)
 
     def draw_moving(self, surface: pygame.Surface) -> None:
         sc = self.screen

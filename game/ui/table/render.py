@@ -144,21 +144,20 @@ def _plate_image(size, name, count, turn, chips, team, frozen_time, in_down,
         rr = max(3, round(5 * s))
         pygame.draw.circle(surf, TEAM_COLOURS[team % 2], (x + rr, round(h * 0.34)), rr)
         x += 2 * rr + round(5 * s)
+    # The name has the whole first line (the dealer's is as large as everyone's); the marks
+    # sit at the right end of the second line.
     size_name = max(10, round(16 * s))
-    chip_w = 0
-    chip_r = max(6, round(9 * s))
-    if chips:
-        chip_w = len(chips) * (2 * chip_r + round(3 * s))
-    avail = w - x - pad - chip_w
-    fs = fonts.fit_size(name, avail, size_name, bold=True, minimum=9)
+    fs = fonts.fit_size(name, w - x - pad, size_name, bold=True, minimum=9)
     nm = fonts.render(name, fs, palette.GOLD_LIGHT if turn else palette.TEXT, bold=True)
     surf.blit(nm, (x, round(h * 0.34) - nm.get_height() // 2))
-    cx = w - pad - chip_r
+    chip_r = max(6, round(8 * s))
+    chip_w = len(chips) * (2 * chip_r + round(3 * s))
+    cx, cy = w - pad - chip_r, round(h * 0.72)
     for ch in chips:
-        pygame.draw.circle(surf, palette.IVORY, (cx, round(h * 0.34)), chip_r)
-        pygame.draw.circle(surf, palette.GOLD_DARK, (cx, round(h * 0.34)), chip_r, 1)
+        pygame.draw.circle(surf, palette.IVORY, (cx, cy), chip_r)
+        pygame.draw.circle(surf, palette.GOLD_DARK, (cx, cy), chip_r, 1)
         lab = fonts.render(ch, max(8, round(chip_r * 1.3)), palette.TEXT_DARK, bold=True)
-        surf.blit(lab, lab.get_rect(center=(cx, round(h * 0.34))))
+        surf.blit(lab, lab.get_rect(center=(cx, cy)))
         cx -= 2 * chip_r + round(3 * s)
     parts = [t("table.one_card") if count == 1 else t("table.cards_left", count=count)]
     if down_count >= 0:
@@ -169,10 +168,23 @@ def _plate_image(size, name, count, turn, chips, team, frozen_time, in_down,
         parts.append(t("table.frozen_in_time_short"))
     line = " · ".join(parts)
     size_small = max(9, round(13 * s))
-    fs = fonts.fit_size(line, w - 2 * pad, size_small, minimum=8)
+    fs = fonts.fit_size(line, w - 2 * pad - chip_w, size_small, minimum=8)
     sub = fonts.render(line, fs, palette.TEXT_DIM)
     surf.blit(sub, (pad, round(h * 0.72) - sub.get_height() // 2))
     return surf
+
+
+def count_rect(b: Badge, size: tuple[int, int], window: pygame.Rect,
+               scale: float) -> pygame.Rect:
+    """Where a count ("Deck 40", "Captured 3") of ``size`` is drawn: centred under its
+    anchor, never flush against the window's edge."""
+    edge = max(4, round(8 * scale))
+    return pygame.Rect((0, 0), size).move(b.rect.centerx - size[0] // 2, b.rect.y).clamp(
+        window.inflate(-2 * edge, -2 * edge))
+
+
+def count_image(b: Badge, scale: float) -> pygame.Surface:
+    return text_shadowed(b.text, max(10, round(13 * scale)), palette.TEXT_DIM)
 
 
 def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
@@ -182,9 +194,8 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
             img = _corner_count(b.text, round(s * 100))
             surface.blit(img, img.get_rect(topright=b.rect.topleft))
             return
-        img = text_shadowed(b.text, max(10, round(13 * s)), palette.TEXT_DIM)
-        r = img.get_rect(midtop=b.rect.midtop).clamp(surface.get_rect().inflate(-4, -4))
-        surface.blit(img, r)
+        img = count_image(b, s)
+        surface.blit(img, count_rect(b, img.get_size(), surface.get_rect(), s))
     elif b.kind == "canasta":
         img = _ribbon(b.text, b.tone, round(s * 100))
         surface.blit(img, img.get_rect(midtop=(b.rect.centerx, b.rect.bottom - img.get_height()

@@ -4,8 +4,10 @@ are which; words that overlap or overflow."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
+import pygame
 import pytest
 from pygame import Rect
 
@@ -203,3 +205,131 @@ def test_each_sides_melds_sit_beside_its_own_players(game, players, size, log_op
 
 def test_partnership_games_are_tested():
     assert ("canasta", 4) in PARTNERSHIPS and ("canastone", 6) in PARTNERSHIPS
+
+
+# ---- 5. Words that overlap or overflow ---------------------------------------------------------
+
+LANGS = ["en", "ja"]
+
+
+def _open(table, game, players, size, lang, log_open):
+    d = table(game, players, seed=3, size=size, language=lang)
+    d.settle()
+    sc = d.screen
+    if sc.log_open != log_open:
+        sc.toggle_log()
+        d.step(2, dt=0.01)
+    sc.rebuild_scene()
+    return d
+
+
+def _counts(sc) -> list[tuple[str, Rect]]:
+    """Every count drawn on the table ("Deck 40", "Captured 0") and where it goes."""
+    window = Rect((0, 0), sc.size)
+    s = sc.lay.scale
+    return [(b.text, render.count_rect(b, render.count_image(b, s).get_size(), window, s))
+            for b in sc.scene.badges if b.kind == "count"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game, players", [("cassino", 2), ("cassino", 4), ("canasta", 4)])
+def test_words_fit_their_buttons_and_nothing_overlaps(table, game, players, size, lang):
+    """With the log open and closed: every button's label fits it (記録を隠す), no button
+    covers a count ("Deck 32" under Capture/Reserve), the turn banner covers no count
+    (取り札 over the instructions), and no count is flush against the window's edge."""
+    for log_open in (True, False):
+        d = _open(table, game, players, size, lang, log_open)
+        sc = d.screen
+        lay = sc.lay
+        s = lay.scale
+        font = i18n_font(sc)
+        window = Rect((0, 0), size)
+        buttons = {k: b.rect for k, b in sc.hud.buttons.items()}  # every button, shown or not
+        for key, b in sc.hud.buttons.items():
+            text_w = font.size(b.text)[0]
+            assert text_w + 2 * round(4 * s) <= b.rect.w, (log_open, key, b.text, b.rect)
+            assert window.contains(b.rect), (key, b.rect)
+        for (ka, ra), (kb, rb) in itertools.combinations(buttons.items(), 2):
+            assert not ra.colliderect(rb), (ka, kb)
+        edge = max(4, round(8 * s))
+        for text, r in _counts(sc):
+            assert window.inflate(-2 * edge, -2 * edge).contains(r), (log_open, text, r)
+            for key, br in buttons.items():
+                assert not r.colliderect(br), (log_open, text, key)
+            assert lay.banner is None or not r.colliderect(lay.banner), (log_open, text)
+            if lay.corner is not None:
+                assert not r.colliderect(lay.corner), (log_open, text)
+        others = [("banner", lay.banner), ("deck", lay.deck), ("table", lay.table),
+                  ("stock", lay.stock), ("pile", lay.pile)]
+        others += [(f"melds {x}", r) for x, r in lay.meld_areas.items()]
+        others += [(f"seat {x}", sp.box) for x, sp in lay.seats.items()]
+        others += [(f"captured {x}", sp.captured) for x, sp in lay.seats.items()]
+        for name, r in others:
+            if r is None or not r.w:
+                continue
+            for key, br in buttons.items():
+                assert not r.colliderect(br), (log_open, name, key)
+            if lay.corner is not None:
+                assert not r.colliderect(lay.corner), (log_open, name)
+
+
+def i18n_font(sc):
+    from game.ui import fonts
+
+    return fonts.font(sc.app.font_sizes["small"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_scores_stay_in_view_with_the_log_hidden(table, lang, monkeypatch):
+    """Hide log hides the moves only: the Scores button and every side's running total stay."""
+    d = _open(table, "canasta", 4, (800, 600), lang, False)
+    sc = d.screen
+    assert "scores" in sc.hud.buttons and sc.hud.buttons["scores"].visible
+    drawn = []
+    real = render.text
+
+    def spy(text, *a, **kw):
+        drawn.append(text)
+        return real(text, *a, **kw)
+
+    monkeypatch.setattr(render, "text", spy)
+    sc.mark_dirty()
+    d.app.render()
+    for name, total in zip(sc.side_names(), sc.session.match.totals):
+        assert name in drawn and str(total) in drawn, (name, drawn)
+    d.press(t("table.score_sheet_short"))
+    assert sc.overlay is not None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_the_dealers_name_is_as_large_as_everyones(lang, size, monkeypatch):
+    """The dealer's mark no longer takes room from the name (a smaller font on that plate)."""
+    from game.ui import fonts
+
+    i18n.set_language(lang)
+    try:
+        scale = L.ui_scale(size)
+        name = t("player.computer", n=4)
+        rect = Rect(0, 0, round(156 * scale), round(46 * scale))
+        sizes = {}
+        real = fonts.render
+
+        for dealer in (False, True):
+            seen = []
+
+            def spy(text, size, *a, seen=seen, **kw):
+                seen.append((text, size))
+                return real(text, size, *a, **kw)
+
+            monkeypatch.setattr(fonts, "render", spy)
+            render._plate_image.cache_clear()
+            p = Plate(seat=3, rect=rect, name=name, count=11, pos="right", turn=False,
+                      dealer=dealer, keeper=dealer, team=1)
+            surf = pygame.Surface(size)
+            render.draw_plate(surf, p, scale, "canasta")
+            sizes[dealer] = [sz for text, sz in seen if text == name]
+        assert sizes[True] == sizes[False] and sizes[True]
+    finally:
+        i18n.set_language("en")
