@@ -138,7 +138,7 @@ def compute(
                               3 * chh + 2 * cgap)
         sw = round(150 * s)  # a side's name and its total on each line
         corner_scores = Rect(main.right - sw - round(8 * s), corner_buttons.bottom + cgap, sw,
-                             nsides * round(18 * s) + round(8 * s))
+                             nsides * round(24 * s) + round(8 * s))
         corner = corner_buttons.union(corner_scores)
 
     # Card sizes follow the window (the setting picks the base size).

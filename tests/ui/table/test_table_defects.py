@@ -281,9 +281,12 @@ def i18n_font(sc):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_scores_stay_in_view_with_the_log_hidden(table, lang, monkeypatch):
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game, players", [("canasta", 4), ("looking-and-down", 5)])
+def test_the_scores_stay_in_view_with_the_log_hidden(table, game, players, size, lang,
+                                                     monkeypatch):
     """Hide log hides the moves only: the Scores button and every side's running total stay."""
-    d = _open(table, "canasta", 4, (800, 600), lang, False)
+    d = _open(table, game, players, size, lang, False)
     sc = d.screen
     assert "scores" in sc.hud.buttons and sc.hud.buttons["scores"].visible
     drawn = []
@@ -298,6 +301,12 @@ def test_the_scores_stay_in_view_with_the_log_hidden(table, lang, monkeypatch):
     d.app.render()
     for name, total in zip(sc.side_names(), sc.session.match.totals):
         assert name in drawn and str(total) in drawn, (name, drawn)
+    # Every side's line fits the corner under the buttons.
+    small = sc.app.font_sizes["small"]
+    lines = sum(real(name, small, (0, 0, 0), True).get_height() for name in sc.side_names())
+    box = sc.lay.corner_scores
+    assert lines + 2 * round(4 * sc.lay.scale) <= box.h  # a margin above and below
+    assert box.top >= sc.lay.corner_buttons.bottom and box.right <= sc.lay.main.right
     d.press(t("table.score_sheet_short"))
     assert sc.overlay is not None
 
