@@ -152,7 +152,8 @@ def test_a_reservation_with_several_values_still_asks(table):
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
 def test_a_click_between_looking_and_downs_stock_piles_draws(table, size):
-    """The four piles are one stock (LD): every gap between them is part of it."""
+    """The four piles are one stock to draw from (LD-9): every gap between them is part of
+    it."""
     d = table("looking-and-down", 2, seed=1, size=size)
     assert d.settle() == "human"
     sc = d.screen
