@@ -14,9 +14,8 @@ accepts the first reading or gives its reason).
 from __future__ import annotations
 
 from game.actions import make
-from game.cards import RANK
-from game.i18n import t
-from game.ui.table import moments, scene
+from game.i18n import seat_message, t
+from game.ui.table import messages, moments, scene
 from game.ui.table.gestures import (
     build_values,
     canasta_candidates,
@@ -128,7 +127,8 @@ class CanastaTable(TableFamily):
         if self.screen.session.is_human(self.seat) and reads.frozen_in_time(self.seat):
             return t("hint.frozen_time")
         if reads.phase == ANSWER:
-            return t("table.asks", name=self.screen.names()[reads.turn])
+            sc = self.screen
+            return seat_message("table.asks", reads.turn, sc.names(), messages.you(sc))
         return ""
 
     def info_line(self, reads) -> str:
@@ -285,15 +285,16 @@ class CassinoTable(TableFamily):
             self.build_dialog(card, chosen, None)
 
     def build_dialog(self, card: int, chosen: tuple, origin) -> bool:
-        """Ask the reservation's value among those the engine accepts (or say why none)."""
+        """Ask the reservation's value among those the engine accepts (or say why none); the
+        only value the engine accepts is played at once, without asking."""
         sc = self.screen
         seat = self.seat
         values = build_values(self.session.state, seat, card, chosen)
         if not values:
-            guess = min(13, sum(RANK[c] for c in (card,) + chosen))
-            sc.presenter.show_reason(self.session.why_illegal(
-                make(seat, "build", ((card,), chosen), guess)))
+            sc.presenter.show_reason(self.session.state.why_no_reservation(seat, card, chosen))
             return False
+        if len(values) == 1:
+            return sc.apply(make(seat, "build", ((card,), chosen), values[0]), origin)
 
         def pick(v: int) -> None:
             sc.apply(make(seat, "build", ((card,), chosen), v))

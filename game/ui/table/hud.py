@@ -12,15 +12,25 @@ from __future__ import annotations
 import pygame
 
 from game.deals import format_number
-from game.i18n import game_name, t
+from game.i18n import game_name, game_text, seat_message, t
 from game.ui import fonts, palette
-from game.ui.table import render
+from game.ui.table import messages, render
 from game.ui.table.presenter import FADE_SECONDS
 from game.ui.textlayout import wrap
 
 HINT_SECONDS = 7.0  # how long a hint's highlight and reason stay up
 HINT_KINDS = {"draw": ("stock",), "take": ("pile",), "discard": ("pile",), "trail": ("table",),
               "meld": ("meld_area",), "add": ("meld",)}
+
+
+def shared_widths(labels: list[str], width: int, gap: int, size: int) -> list[int]:
+    """Widths of buttons in a row ``width`` wide: each its text's width plus an equal share of
+    the rest, so a long label ("記録を隠す") is not cut while a short one has room to spare."""
+    texts = [fonts.font(size).size(label)[0] for label in labels]
+    spare = max(0, width - gap * (len(labels) - 1) - sum(texts))
+    widths = [w + spare // len(labels) for w in texts]
+    widths[-1] = width - gap * (len(labels) - 1) - sum(widths[:-1])
+    return widths
 
 
 class Hud:
@@ -37,25 +47,24 @@ class Hud:
         self._button_state = ()
         self.buttons = {}
         small = "#small_button"
+        panel = [("scores", t("table.score_sheet_short"), sc.show_scores),
+                 ("menu", t("table.menu"), sc.back)]
         if lay.log_buttons is not None:
             r = lay.log_buttons
-            gap = s(6)
-            w3 = (r.w - 2 * gap) // 3
-            self.buttons["log"] = sc.button(pygame.Rect(r.x, r.y, w3, r.h), t("table.hide_log"),
-                                            sc.toggle_log, small)
-            self.buttons["scores"] = sc.button(
-                pygame.Rect(r.x + w3 + gap, r.y, w3, r.h), t("table.score_sheet_short"),
-                sc.show_scores, small)
-            self.buttons["menu"] = sc.button(
-                pygame.Rect(r.x + 2 * (w3 + gap), r.y, r.w - 2 * (w3 + gap), r.h),
-                t("table.menu"), sc.back, small)
+            row = [("log", t("table.hide_log"), sc.toggle_log)] + panel
+            widths = shared_widths([label for _k, label, _cb in row], r.w, s(6),
+                                   sc.app.font_sizes["small"])
+            x = r.x
+            for (key, label, cb), w in zip(row, widths):
+                self.buttons[key] = sc.button(pygame.Rect(x, r.y, w, r.h), label, cb, small)
+                x += w + s(6)
         else:
-            c = lay.corner
-            bh = (c.h - s(6)) // 2
-            self.buttons["log"] = sc.button(pygame.Rect(c.x, c.y, c.w, bh), t("table.show_log"),
-                                            sc.toggle_log, small)
-            self.buttons["menu"] = sc.button(pygame.Rect(c.x, c.bottom - bh, c.w, bh),
-                                             t("table.menu"), sc.back, small)
+            c = lay.corner_buttons
+            col = [("log", t("table.show_log"), sc.toggle_log)] + panel
+            bh = (c.h - (len(col) - 1) * s(6)) // len(col)
+            for i, (key, label, cb) in enumerate(col):
+                self.buttons[key] = sc.button(pygame.Rect(c.x, c.y + i * (bh + s(6)), c.w, bh),
+                                              label, cb, small)
         hb = lay.hand_buttons
         gap = s(6)
         col = sc.family.action_buttons() + [
@@ -94,7 +103,7 @@ class Hud:
         if sc.flow.halted:
             return t("table.halted.title"), t("table.halted.hint")
         if sc.session.state is None or sc.reads.is_over:
-            return t("table.deal_over"), ""
+            return game_text(sc.game, "table.deal_over"), ""
         reads = sc.reads
         cur = reads.current_player
         if sc.down_gate:
@@ -104,7 +113,7 @@ class Hud:
         think = sc.flow.thinking_seat()
         names = sc.names()
         head = t("table.thinking", name=names[think]) if think >= 0 else \
-            t("table.turn_of", name=names[cur])
+            seat_message("table.turn_of", cur, names, messages.you(sc))
         return head, sc.family.waiting_hint(reads)
 
     def draw_banner(self, surf) -> None:
@@ -170,15 +179,7 @@ class Hud:
         surf.blit(img, (x, y))
         y += img.get_height() + round(6 * s)
         small = fs["small"]
-        for i, nm in enumerate(sc.side_names()):
-            colour = render.TEAM_COLOURS[i % 2] if sc.partnerships else palette.TEXT
-            img = render.text(nm, small, colour, True)
-            val = render.text(str(m.totals[i]), small, palette.TEXT, True)
-            if y + img.get_height() > r.bottom:
-                break
-            surf.blit(img, (x, y))
-            surf.blit(val, (r.right - round(6 * s) - val.get_width(), y))
-            y += img.get_height()
+        y = self.draw_scores(surf, r, y)
         if sc.session.state is not None:
             line = sc.family.info_line(sc.reads)
             if line:
@@ -186,6 +187,36 @@ class Hud:
                 if y + img.get_height() <= r.bottom + round(10 * s):
                     surf.blit(img, (x, y + round(2 * s)))
         sc.movelog.draw(surf, lay.log_list, s, t("table.move_log"))
+
+    def draw_scores(self, surf, rect, y: int | None = None) -> int:
+        """Each side's name and running total, one line each, from ``y`` down in ``rect``
+        (the panel's header; with the log closed, the corner under its buttons)."""
+        sc = self.screen
+        s = sc.lay.scale
+        x = rect.x + round(6 * s)
+        y = rect.y + round(4 * s) if y is None else y
+        small = sc.app.font_sizes["small"]
+        totals = sc.session.match.totals
+        for i, nm in enumerate(sc.side_names()):
+            colour = render.TEAM_COLOURS[i % 2] if sc.partnerships else palette.TEXT
+            val = render.text(str(totals[i]), small, palette.TEXT, True)
+            room = rect.w - round(18 * s) - val.get_width()
+            img = render.text(nm, fonts.fit_size(nm, room, small, True, 8), colour, True)
+            if y + img.get_height() > rect.bottom:
+                break
+            surf.blit(img, (x, y))
+            surf.blit(val, (rect.right - round(6 * s) - val.get_width(), y))
+            y += max(img.get_height(), val.get_height())
+        return y
+
+    def draw_corner(self, surf) -> None:
+        """With the log closed: the running score under the corner's buttons."""
+        r = self.screen.lay.corner_scores
+        if r is None:
+            return
+        radius = max(4, round(8 * self.screen.lay.scale))
+        surf.blit(render.rounded(r.size, (8, 30, 20, 190), radius), r)
+        self.draw_scores(surf, r)
 
     # ---- drawn each frame ------------------------------------------------------------------
     def draw_toasts(self, surface) -> None:

@@ -8,7 +8,9 @@ Two arrangements:
 
 - **team** (two sides: two players, partnerships, Canastone's teams of three, Cassino): the
   other seats sit on the left, top and right edges; the viewer's side melds in the band above
-  the hand, the other side in the band below the top seats; stock and pile in the middle.
+  the hand. Two players: the other side's melds in the band below the top seat, stock and pile
+  in the middle. Partnerships (the top seats include a partner): stock and pile under the top
+  seats, the other side's melds in the band between its players on the left and right edges.
 - **solo** (three sides or more: Canasta or Canastone for three, Looking and Down for three or
   more): every other player gets a tile along the top with its name plate and its own meld
   area; the stock and pile sit in the middle, the viewer's melds above the hand.
@@ -75,7 +77,9 @@ class TableLayout:
     info: Rect | None = None  # header of the right column (game, deal, totals)
     log_list: Rect | None = None  # the move log inside the right column
     log_buttons: Rect | None = None  # buttons at the foot of the right column
-    corner: Rect | None = None  # with the log closed: its buttons, top right
+    corner: Rect | None = None  # with the log closed, top right: corner_buttons, corner_scores
+    corner_buttons: Rect | None = None  # Log, Scores, Menu
+    corner_scores: Rect | None = None  # the running score, kept in view with the log closed
     banner: Rect | None = None  # whose turn it is, and a hint
 
     @property
@@ -127,10 +131,15 @@ def compute(
     log_w = min(log_w, W // 3)
     main = Rect(0, 0, W - log_w, H)
     log = Rect(main.right, 0, log_w, H) if log_w else None
-    corner = None
+    corner = corner_buttons = corner_scores = None
     if log is None:
-        cw, chh = round(84 * s), round(34 * s)
-        corner = Rect(main.right - cw - round(8 * s), round(8 * s), cw, 2 * chh + round(6 * s))
+        cw, chh, cgap = round(84 * s), round(34 * s), round(6 * s)
+        corner_buttons = Rect(main.right - cw - round(8 * s), round(8 * s), cw,
+                              3 * chh + 2 * cgap)
+        sw = round(150 * s)  # a side's name and its total on each line
+        corner_scores = Rect(main.right - sw - round(8 * s), corner_buttons.bottom + cgap, sw,
+                             nsides * round(24 * s) + round(8 * s))
+        corner = corner_buttons.union(corner_scores)
 
     # Card sizes follow the window (the setting picks the base size).
     base = CARD_WIDTHS.get(card_size, CARD_WIDTHS["medium"])
@@ -150,11 +159,11 @@ def compute(
     lift = round(ch * 0.18)
     strip_h = ch + lift
     strip_top = H - m - strip_h
-    btn_w = round(118 * s)
+    btn_w = round(132 * s)  # room for the longest label (パートナーに聞く)
     vbox = Rect(m, 0, box_w, box_h)
     vbox.bottom = H - m
     hand = Rect(vbox.right + m, strip_top, main.w - vbox.w - btn_w - 4 * m, strip_h)
-    hand_buttons = Rect(hand.right + m, strip_top + lift, btn_w, ch)
+    hand_buttons = Rect(hand.right + m, strip_top, btn_w, strip_h)
     seats: dict[int, SeatSpot] = {}
     vdown = None
     if ld:
@@ -184,6 +193,14 @@ def compute(
                 down = Rect(box.right + m, box.y, mini_w, mini_h)
             seats[seat] = _spot(seat, "top", box, peek, plate_h, down)
         mid_y = (top_h + region_bottom) // 2
+        # Partnerships: the top seats include a partner, so the other side's melds go between
+        # that side's players on the left and right edges, and the stock row under the top.
+        partnered = not cassino and nsides == 2 and players > 2
+        theirs_area = None
+        if partnered:
+            room = region_bottom - (top_h + center_h + m)
+            theirs_area = Rect(inner.x, top_h + center_h + m, inner.w, (room - m) // 2)
+            mid_y = theirs_area.centery
         for r, seat in enumerate(others, 1):
             pos = rel_pos[r]
             if pos not in ("left", "right"):
@@ -195,18 +212,23 @@ def compute(
             box.x = main.x + m if pos == "left" else main.right - m - box_w
             seats[seat] = _spot(seat, pos, box, peek, plate_h, None)
         center = Rect(inner.x, mid_y - center_h // 2, inner.w, center_h)
+        if theirs_area is not None:
+            center.y = top_h
         if cassino:
             banner_h = round(86 * s)
             table = Rect(inner.x, top_h, inner.w, region_bottom - top_h - banner_h - m)
+            if corner is not None and table.right > corner.x and table.y < corner.bottom:
+                table.w = corner.x - m - table.x
             center = Rect(inner.x, table.bottom + m, inner.w, banner_h)
         else:
             table = None
             mine = sides[viewer]
             theirs = [x for x in sorted(set(sides)) if x != mine]
-            meld_areas[mine] = Rect(inner.x, center.bottom + m, inner.w,
-                                    region_bottom - center.bottom - m)
+            above = theirs_area.bottom if theirs_area is not None else center.bottom
+            meld_areas[mine] = Rect(inner.x, above + m, inner.w, region_bottom - above - m)
             for x in theirs:
-                area = Rect(inner.x, top_h, inner.w, center.top - m - top_h)
+                area = theirs_area.copy() if theirs_area is not None else \
+                    Rect(inner.x, top_h, inner.w, center.top - m - top_h)
                 if corner is not None and area.right > corner.x and area.y < corner.bottom:
                     area.w = corner.x - m - area.x
                 meld_areas[x] = area
@@ -241,9 +263,15 @@ def compute(
     if cassino:
         stock = Rect(0, 0, 0, 0)
         pile = Rect(0, 0, 0, 0)
+        # The action buttons (capture, reserve, trail) need more than the hand's height: their
+        # column reaches up beside the banner, and the deck sits left of it with room for its
+        # count. The banner starts right of the player's captured cards (above the plate).
+        hand_buttons = Rect(hand_buttons.x, center.y, btn_w, hand_buttons.bottom - center.y)
+        label_room = round(24 * s)
         deck = Rect(0, 0, mini_w, mini_h)
-        deck.topright = (center.right - m, center.y)
-        banner = Rect(center.x + m, center.y, center.w - mini_w - 4 * m, center.h)
+        deck.topright = (hand_buttons.x - m - label_room, center.y)
+        left = max(center.x, vbox.right) + m
+        banner = Rect(left, center.y, deck.x - label_room - m - left, center.h)
     else:
         gap = round(card_w * 0.35)
         if ld:
@@ -257,7 +285,8 @@ def compute(
                 r.x = x + (i % 2) * (pw + m)
                 r.y = center.y + (i // 2) * (ph // 2 + m // 2) - m // 2
                 stock_piles.append(r)
-            stock = Rect(x, center.y, piles_w, ch)
+            # The piles are one stock: a click in the gaps between them draws too.
+            stock = stock_piles[0].unionall(stock_piles[1:])
             pile.topleft = (x + piles_w + gap, center.y)
         else:
             with_packet = game == "canastone"
@@ -281,7 +310,7 @@ def compute(
             spot = seats[seat]
             r = Rect(0, 0, mini_w, mini_h)
             if spot.pos == "bottom":
-                r.bottomleft = (spot.box.x, spot.box.top - m)
+                r.midbottom = (spot.box.centerx, spot.box.top - m)
             elif spot.pos == "top":
                 r.topleft = (spot.box.right + round(34 * s), spot.box.y)
             elif spot.pos == "left":
@@ -304,7 +333,8 @@ def compute(
         meld_w=meld_w, main=main, log=log, hand=hand, hand_buttons=hand_buttons, seats=seats,
         meld_areas=meld_areas, center=center, stock=stock, pile=pile, packet=packet,
         stock_piles=stock_piles, table=table, deck=deck, info=info, log_list=log_list,
-        log_buttons=log_buttons, banner=banner, corner=corner,
+        log_buttons=log_buttons, banner=banner, corner=corner, corner_buttons=corner_buttons,
+        corner_scores=corner_scores,
     )
 
 

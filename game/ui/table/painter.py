@@ -67,7 +67,8 @@ class TablePainter:
         # Meld areas with their owners' names.
         for side, rect in lay.meld_areas.items():
             label = side_names[side] if side < len(side_names) else ""
-            render.draw_area_frame(surf, rect, label, scale, side in active_sides)
+            render.draw_area_frame(surf, rect, label, scale, side in active_sides,
+                                   side if sc.partnerships else -1)
         if lay.table is not None:
             render.draw_area_frame(surf, lay.table, "", scale, False)
         # Drop targets the engine accepts, while dragging.
@@ -82,10 +83,12 @@ class TablePainter:
             if b.kind not in ("group", "slot"):
                 render.draw_badge(surf, b, scale)
         for p in scene.plates:
-            render.draw_plate(surf, p, scale, is_viewer=p.seat == sc.viewer)
+            render.draw_plate(surf, p, scale, sc.game, is_viewer=p.seat == sc.viewer)
         sc.hud.draw_banner(surf)
         if lay.log is not None:
             sc.hud.draw_panel(surf)
+        else:
+            sc.hud.draw_corner(surf)
 
     def draw_moving(self, surface: pygame.Surface) -> None:
         sc = self.screen

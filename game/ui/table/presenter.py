@@ -9,8 +9,9 @@ out...) and brings the move log up to date. Refusals are shown here too, in the 
 from __future__ import annotations
 
 from game import i18n
-from game.i18n import t, translate_reason
+from game.i18n import seat_message, t, translate_reason
 from game.ui import audio
+from game.ui.table import messages
 from game.ui.table.animation import diff
 
 TOAST_SECONDS = 3.2
@@ -84,7 +85,8 @@ class Presenter:
     # ---- moves -----------------------------------------------------------------------------
     def sync_log(self) -> None:
         sc = self.screen
-        sc.movelog.sync(sc.session.history, sc.names(), i18n.current_language())
+        sc.movelog.sync(sc.session.history, sc.names(), i18n.current_language(),
+                        messages.you(sc))
 
     def show_deal(self, events, anchor_zone: tuple, anchor) -> None:
         """Every card of the new deal flies from ``anchor`` (the stock, Cassino's deck) to
@@ -120,6 +122,7 @@ class Presenter:
         """The sounds and toasts of the events."""
         sc = self.screen
         names = sc.names()
+        you = messages.you(sc)
         viewer = sc.viewer
         sounds = {SOUNDS[e.kind] for e in events if e.kind in SOUNDS}
         for e in events:
@@ -130,15 +133,15 @@ class Presenter:
                                  "table.partner_says_no"), "info")
                 elif e.seat != viewer:
                     answer = t("table.yes") if e.info else t("table.no")
-                    self.toast(t("table.answer_of", name=names[e.seat], answer=answer), "info")
+                    self.toast(seat_message("table.answer_of", e.seat, names, you,
+                                            answer=answer), "info")
             elif k == "ask" and e.seat != viewer:
-                self.toast(t("table.asks", name=names[e.seat]), "info")
+                self.toast(seat_message("table.asks", e.seat, names, you), "info")
             elif k == "down":
-                self.toast(t("table.you_pick_up_down") if e.seat == viewer else
-                           t("table.picks_up_down", name=names[e.seat]), "info")
+                self.toast(seat_message("table.picks_up_down", e.seat, names, you), "info")
             elif k == "sweep":
-                self.toast(t("table.sweep_by", name=names[e.seat]), "info")
+                self.toast(seat_message("table.sweep_by", e.seat, names, you), "info")
             elif k == "out":
-                self.toast(t("table.went_out", name=names[e.seat]), "info")
+                self.toast(seat_message("table.went_out", e.seat, names, you), "info")
         for snd in sounds:
             audio.play(snd)

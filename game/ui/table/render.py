@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.i18n import t
+from game.i18n import game_text, t
 from game.ui import cards_art, fonts, palette
 from game.ui.table.scene import Badge, Plate, Scene, Sprite
 
@@ -96,9 +96,20 @@ def draw_sprites(surface: pygame.Surface, scene: Scene, style: str, hidden=froze
 # Plates and badges
 
 
-def draw_plate(surface: pygame.Surface, p: Plate, scale: float, thinking_phase: float = -1,
-               is_viewer: bool = False) -> None:
-    img = _plate_image(p.rect.size, p.name, p.count, p.turn, p.dealer, p.keeper, p.team,
+def plate_chips(p: Plate, game: str) -> tuple[str, ...]:
+    """The round marks on a plate, in the game's words: the dealer's (Cassino's first
+    player's, CN-3) and Looking and Down's keeper's."""
+    chips = []
+    if p.dealer:
+        chips.append(game_text(game, "table.badge.dealer"))
+    if p.keeper:
+        chips.append(t("table.badge.keeper"))
+    return tuple(chips)
+
+
+def draw_plate(surface: pygame.Surface, p: Plate, scale: float, game: str,
+               thinking_phase: float = -1, is_viewer: bool = False) -> None:
+    img = _plate_image(p.rect.size, p.name, p.count, p.turn, plate_chips(p, game), p.team,
                        p.frozen_time, p.in_down, p.down_count, round(scale * 100), is_viewer)
     if p.turn:
         g = glow(p.rect.size, palette.GOLD_LIGHT, max(6, round(12 * scale)), 120)
@@ -116,7 +127,7 @@ def draw_plate(surface: pygame.Surface, p: Plate, scale: float, thinking_phase: 
 
 
 @lru_cache(maxsize=128)
-def _plate_image(size, name, count, turn, dealer, keeper, team, frozen_time, in_down,
+def _plate_image(size, name, count, turn, chips, team, frozen_time, in_down,
                  down_count, scale100, is_viewer) -> pygame.Surface:
     s = scale100 / 100
     w, h = size
@@ -133,26 +144,20 @@ def _plate_image(size, name, count, turn, dealer, keeper, team, frozen_time, in_
         rr = max(3, round(5 * s))
         pygame.draw.circle(surf, TEAM_COLOURS[team % 2], (x + rr, round(h * 0.34)), rr)
         x += 2 * rr + round(5 * s)
+    # The name has the whole first line (the dealer's is as large as everyone's); the marks
+    # sit at the right end of the second line.
     size_name = max(10, round(16 * s))
-    chips = []
-    if dealer:
-        chips.append("D")
-    if keeper:
-        chips.append("K")
-    chip_w = 0
-    chip_r = max(6, round(9 * s))
-    if chips:
-        chip_w = len(chips) * (2 * chip_r + round(3 * s))
-    avail = w - x - pad - chip_w
-    fs = fonts.fit_size(name, avail, size_name, bold=True, minimum=9)
+    fs = fonts.fit_size(name, w - x - pad, size_name, bold=True, minimum=9)
     nm = fonts.render(name, fs, palette.GOLD_LIGHT if turn else palette.TEXT, bold=True)
     surf.blit(nm, (x, round(h * 0.34) - nm.get_height() // 2))
-    cx = w - pad - chip_r
+    chip_r = max(6, round(8 * s))
+    chip_w = len(chips) * (2 * chip_r + round(3 * s))
+    cx, cy = w - pad - chip_r, round(h * 0.72)
     for ch in chips:
-        pygame.draw.circle(surf, palette.IVORY, (cx, round(h * 0.34)), chip_r)
-        pygame.draw.circle(surf, palette.GOLD_DARK, (cx, round(h * 0.34)), chip_r, 1)
+        pygame.draw.circle(surf, palette.IVORY, (cx, cy), chip_r)
+        pygame.draw.circle(surf, palette.GOLD_DARK, (cx, cy), chip_r, 1)
         lab = fonts.render(ch, max(8, round(chip_r * 1.3)), palette.TEXT_DARK, bold=True)
-        surf.blit(lab, lab.get_rect(center=(cx, round(h * 0.34))))
+        surf.blit(lab, lab.get_rect(center=(cx, cy)))
         cx -= 2 * chip_r + round(3 * s)
     parts = [t("table.one_card") if count == 1 else t("table.cards_left", count=count)]
     if down_count >= 0:
@@ -163,10 +168,23 @@ def _plate_image(size, name, count, turn, dealer, keeper, team, frozen_time, in_
         parts.append(t("table.frozen_in_time_short"))
     line = " · ".join(parts)
     size_small = max(9, round(13 * s))
-    fs = fonts.fit_size(line, w - 2 * pad, size_small, minimum=8)
+    fs = fonts.fit_size(line, w - 2 * pad - chip_w, size_small, minimum=8)
     sub = fonts.render(line, fs, palette.TEXT_DIM)
     surf.blit(sub, (pad, round(h * 0.72) - sub.get_height() // 2))
     return surf
+
+
+def count_rect(b: Badge, size: tuple[int, int], window: pygame.Rect,
+               scale: float) -> pygame.Rect:
+    """Where a count ("Deck 40", "Captured 3") of ``size`` is drawn: centred under its
+    anchor, never flush against the window's edge."""
+    edge = max(4, round(8 * scale))
+    return pygame.Rect((0, 0), size).move(b.rect.centerx - size[0] // 2, b.rect.y).clamp(
+        window.inflate(-2 * edge, -2 * edge))
+
+
+def count_image(b: Badge, scale: float) -> pygame.Surface:
+    return text_shadowed(b.text, max(10, round(13 * scale)), palette.TEXT_DIM)
 
 
 def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
@@ -176,9 +194,8 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
             img = _corner_count(b.text, round(s * 100))
             surface.blit(img, img.get_rect(topright=b.rect.topleft))
             return
-        img = text_shadowed(b.text, max(10, round(13 * s)), palette.TEXT_DIM)
-        r = img.get_rect(midtop=b.rect.midtop).clamp(surface.get_rect().inflate(-4, -4))
-        surface.blit(img, r)
+        img = count_image(b, s)
+        surface.blit(img, count_rect(b, img.get_size(), surface.get_rect(), s))
     elif b.kind == "canasta":
         img = _ribbon(b.text, b.tone, round(s * 100))
         surface.blit(img, img.get_rect(midtop=(b.rect.centerx, b.rect.bottom - img.get_height()
@@ -261,25 +278,40 @@ def _value_badge(value: str, owner: str, width: int, scale100: int) -> pygame.Su
 
 
 def draw_area_frame(surface: pygame.Surface, rect: pygame.Rect, label: str, scale: float,
-                    active: bool = False) -> None:
-    """The faint outline of a meld area, with its owner's name."""
-    img = _area(rect.size, label, round(scale * 100), active)
+                    active: bool = False, team: int = -1) -> None:
+    """The faint outline of a meld area, with its owner's name; a partnership's area (``team``
+    0 or 1) is rimmed and named in its team's colour, the colour of its players' plates."""
+    img = _area(rect.size, label, round(scale * 100), active, team)
     surface.blit(img, rect)
 
 
 @lru_cache(maxsize=32)
-def _area(size, label: str, scale100: int, active: bool) -> pygame.Surface:
+def _area(size, label: str, scale100: int, active: bool, team: int = -1) -> pygame.Surface:
     s = scale100 / 100
     surf = pygame.Surface(size, pygame.SRCALPHA)
     r = max(6, round(12 * s))
     pygame.draw.rect(surf, (0, 0, 0, 34 if not active else 50), surf.get_rect(), border_radius=r)
-    col = (*palette.GOLD, 90) if active else (255, 255, 255, 30)
-    pygame.draw.rect(surf, col, surf.get_rect(), 1, border_radius=r)
+    colour = TEAM_COLOURS[team % 2] if team >= 0 else None
+    if colour is not None:
+        rim = (*colour, 150)
+    else:
+        rim = (*palette.GOLD, 90) if active else (255, 255, 255, 30)
+    pygame.draw.rect(surf, rim, surf.get_rect(), max(1, round(2 * s)) if colour else 1,
+                     border_radius=r)
     if label:
-        lab = fonts.render(label, max(9, round(12 * s)), (*palette.TEXT_DIM,))
-        lab.set_alpha(150)
-        surf.blit(lab, (surf.get_width() - lab.get_width() - round(8 * s),
-                        surf.get_height() - lab.get_height() - round(3 * s)))
+        pad = round(8 * s)
+        if colour is None:
+            lab = fonts.render(label, max(9, round(12 * s)), (*palette.TEXT_DIM,))
+            lab.set_alpha(150)
+        else:
+            lab = fonts.render(label, max(11, round(15 * s)), colour, bold=True)
+        x = surf.get_width() - lab.get_width() - pad
+        y = surf.get_height() - lab.get_height() - round(3 * s)
+        surf.blit(lab, (x, y))
+        if colour is not None:  # the dot of the team's plates
+            rr = max(3, round(5 * s))
+            pygame.draw.circle(surf, colour, (x - rr - round(5 * s), y + lab.get_height() // 2),
+                               rr)
     return surf
 
 

@@ -251,12 +251,11 @@ def _canasta(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
         for i, r in enumerate(lay.stock_piles):
             if quarter[i]:
                 _stack(sc, ("stock",), quarter[i], r)
-            sc.targets.append(Target("stock", r))
     else:
         if not stock:
             sc.badges.append(Badge("slot", lay.stock))
         _stack(sc, ("stock",), stock, lay.stock)
-        sc.targets.append(Target("stock", lay.stock))
+    sc.targets.append(Target("stock", lay.stock))  # Looking and Down: all four piles
     sc.badges.append(Badge("count", _under(lay.stock, lay), f"{t('table.stock')}  {len(stock)}",
                            "dim"))
     # The discard pile: the top card upright, a freezing wild card turned sideways under it.

@@ -34,7 +34,7 @@ import pygame_gui
 
 from game.actions import Action
 from game.deals import random_number, seed_of
-from game.i18n import t
+from game.i18n import player_names, t
 from game.registry import game_info
 from game.ui import audio, cards_art
 from game.ui.screen import Screen
@@ -267,10 +267,8 @@ class TableScreen(Screen):
     # Names
 
     def names(self) -> list[str]:
-        single = len(self.humans) == 1
-        return [(t("player.you") if single else t("player.human", n=s + 1))
-                if self.session.is_human(s) else t("player.computer", n=s + 1)
-                for s in range(self.players)]
+        return player_names(["human" if self.session.is_human(s) else "computer"
+                             for s in range(self.players)])
 
     def side_names(self) -> list[str]:
         if self.nsides == self.players:

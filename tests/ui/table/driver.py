@@ -18,6 +18,7 @@ from game.actions import Action, parse_action
 from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.table import TableScreen
+from game.ui.table.gestures import build_values
 
 
 def make_app(tmp_path, size=(1280, 800), language="en", speed="fast"):
@@ -208,9 +209,12 @@ class Driver:
             self.drag_cards([action.groups[0][0]], tg.rect.center)
         elif v == "build":
             self.table_select(list(action.groups[1]))
+            values = build_values(self.state, action.seat, action.groups[0][0],
+                                  action.groups[1])
             self.drag_cards([action.groups[0][0]], self.empty_point(lay.table))
-            assert sc.overlay is not None, "the value dialog should be open"
-            self.press(str(action.target))
+            if len(values) > 1:  # the only value is played without asking
+                assert sc.overlay is not None, "the value dialog should be open"
+                self.press(str(action.target))
         else:
             raise AssertionError(v)
         if v in ("discard", "trail") and sc.dialog is not None and \

@@ -11,6 +11,7 @@ from game.i18n import t
 from game.players.registry import make_player
 from game.ui.screens.new_game import NewGameScreen
 from game.ui.table import moments
+from game.ui.table.gestures import build_values
 from game.ui.table.scoresheet import GameOver, ScoreSheet
 
 from .driver import post
@@ -295,7 +296,12 @@ def test_cassino_build_asks_for_a_value(table):
         if builds:
             a = builds[0]
             d.table_select(list(a.groups[1]))
+            values = build_values(st, 0, a.groups[0][0], a.groups[1])
             d.drag_cards([a.groups[0][0]], d.empty_point(sc.lay.table))
+            if len(values) == 1:
+                assert sc.overlay is None  # the only value is played without asking
+                assert parse_action(d.session.history[-1]) == a
+                return
             assert isinstance(sc.overlay, moments.BuildValue)
             assert a.target in sc.overlay.values
             d.app.render()
