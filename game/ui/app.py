@@ -21,17 +21,21 @@ import sys
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from game import i18n
 from game.i18n import t
-from game.settings import MIN_WINDOW, Settings, SettingsStore
+from game.settings import MIN_WINDOW, SettingsStore
 from game.ui import audio, cards_art, fonts, palette, textlayout, theme
-from game.ui.config import NewGameConfig
 from game.ui.fonts import FONT_NAME
 from game.ui.markdown import FINE_SIZES
+
+if TYPE_CHECKING:  # pydantic models: imported after the first frame (docs/startup.md)
+    from game.settings import Settings
+    from game.ui.config import NewGameConfig
 
 log = logging.getLogger(__name__)
 
@@ -144,21 +148,25 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.desktop_scale = desktop_scale()
-        self.store = store if store is not None else SettingsStore()
-        self.settings_warning = self.store.warning
-        if self.settings_warning:
-            log.warning("%s", self.settings_warning)
+        # The first frame needs only a few settings: the whole file is validated (pydantic)
+        # and the sound started after it (see _after_first_frame), unless a field it needs is
+        # doubtful, when the store validates at once and the first frame shows the warning.
+        self.store = store if store is not None else SettingsStore(defer_validation=True)
+        self.settings_warning: str | None = None
+        if self.store.validated:
+            self._take_settings_warning()
         self.hooks = hooks or AppHooks()
-        i18n.set_language(self.settings.language)
-        audio.init(self.settings)
-        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
-        self._windowed_size = tuple(size or self.settings.window_size)
+        first = self.store.first_frame
+        i18n.set_language(first.language)
+        self.fullscreen = first.fullscreen if fullscreen is None else fullscreen
+        self._windowed_size = tuple(size or first.window_size)
         self.window = self._open_window()
         self._set_caption_and_icon()
         self.density = self._density()
         self.scale = ui_scale(self.window_size, self.density)
         self.font_sizes = theme.font_sizes(self.scale)
         self._presented = False  # whether a first frame has been drawn (step)
+        self._started = False  # whether _after_first_frame has run
         self.manager = self._make_manager()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -174,7 +182,35 @@ class App:
 
     @property
     def settings(self) -> Settings:
+        if not self.store.validated:
+            self._validate_settings()
         return self.store.settings
+
+    def _take_settings_warning(self) -> None:
+        self.settings_warning = self.store.warning
+        if self.settings_warning:
+            log.warning("%s", self.settings_warning)
+
+    def _validate_settings(self) -> None:
+        """Validate the whole settings file (deferred past the first frame). Its first-frame
+        fields passed a check as strict as the model, so they stay; should the model still
+        reset the language, the screen follows it."""
+        language = self.store.first_frame.language
+        self.store.validate()
+        self._take_settings_warning()
+        if self.store.first_frame.language != language:
+            i18n.set_language(self.store.first_frame.language)
+            self._set_caption_and_icon()
+            self.rebuild()
+
+    def _after_first_frame(self) -> None:
+        """What the first frame did not wait for: the settings' validation, the sound, and
+        the text boxes' extra fonts. Called at the start of every later step (cheap once
+        done)."""
+        if not self._started:
+            self._started = True
+            audio.init(self.settings)
+        self.load_pending_fonts()
 
     def update_settings(self, delay: float = 0.0, **changes) -> None:
         """Apply changes now; write them after ``delay`` seconds (sliders, window drags)."""
@@ -399,7 +435,7 @@ class App:
     def step(self, dt: float = 1 / 60, present: bool = True) -> bool:
         """One frame: events, updates, drawing. Returns False once the app should end."""
         if self._presented:
-            self.load_pending_fonts()
+            self._after_first_frame()
         for event in pygame.event.get():
             self.handle_event(event)
             if not self.running:

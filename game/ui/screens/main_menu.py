@@ -101,7 +101,7 @@ class MainMenu(Screen):
         ry = sy + sub.get_height() + s(14)
         pygame.draw.line(surface, palette.GOLD_DARK, (cx - s(120), ry), (cx + s(120), ry), 1)
         pygame.draw.circle(surface, palette.GOLD, (cx, ry), max(2, s(3)))
-        fan = _fan(s(124), self.app.settings.deck_style)
+        fan = _fan(s(124), self.app.store.first_frame.deck_style)  # validated or not yet
         fy = max(ry + s(30), round(h * 0.41))
         surface.blit(fan, fan.get_rect(midtop=(cx, fy)))
         # Footer: version, and a note when the settings file was damaged.
