@@ -108,6 +108,14 @@ def declare_display_hints() -> None:
         os.environ.setdefault(name, value)
 
 
+def _draw_icon() -> pygame.Surface:
+    """The window's icon: the ace of spades."""
+    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+    card = cards_art.face(0, 44)
+    icon.blit(card, card.get_rect(center=(32, 32)))
+    return icon
+
+
 def draw_crash(surface: pygame.Surface, title: str, body: str, where: str, close: str,
                scale: float = 1.0) -> None:
     """The crash message on a dimmed copy of the last frame: the title, what became of the
@@ -268,11 +276,10 @@ class App:
         return surface
 
     def _set_caption_and_icon(self) -> None:
+        from game.ui.screens.main_menu import cached_card_art
+
         pygame.display.set_caption(t("app.title"))
-        icon = pygame.Surface((64, 64), pygame.SRCALPHA)
-        card = cards_art.face(0, 44)
-        icon.blit(card, card.get_rect(center=(32, 32)))
-        pygame.display.set_icon(icon)
+        pygame.display.set_icon(cached_card_art("icon", "64", _draw_icon))
 
     def toggle_fullscreen(self) -> None:
         self.set_fullscreen(not self.fullscreen)

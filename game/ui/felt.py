@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import palette
+from game.ui import palette, picture_cache
 
 
 def _noise(size: tuple[int, int], rng: random.Random, amplitude: int) -> pygame.Surface:
@@ -50,8 +50,18 @@ def _vignette(size: tuple[int, int], strength: int) -> pygame.Surface:
 @lru_cache(maxsize=4)
 def felt(size: tuple[int, int], colour: tuple[int, int, int] = palette.FELT,
          seed: int = 7) -> pygame.Surface:
-    """A felt background of ``size`` (cached; blit it, do not draw on it)."""
+    """A felt background of ``size`` (cached, in memory and on disk for the next start: blit
+    it, do not draw on it)."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))
+    colour = tuple(colour)
+    surf = picture_cache.cached("felt", f"{w}x{h} {colour} {seed}", (__name__,),
+                                lambda: _draw(w, h, colour, seed))
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        surf = surf.convert()
+    return surf
+
+
+def _draw(w: int, h: int, colour: tuple[int, ...], seed: int) -> pygame.Surface:
     rng = random.Random(seed)
     surf = pygame.Surface((w, h))
     surf.fill(colour)
@@ -68,6 +78,4 @@ def felt(size: tuple[int, int], colour: tuple[int, int, int] = palette.FELT,
             surf.blit(tile_add, (x, y), special_flags=pygame.BLEND_RGB_ADD)
             surf.blit(tile_sub, (x, y), special_flags=pygame.BLEND_RGB_SUB)
     surf.blit(_vignette((w, h), 150), (0, 0))
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        surf = surf.convert()
     return surf

@@ -11,15 +11,31 @@ import pygame
 import game
 from game.cards import JOKER, card
 from game.i18n import t
-from game.ui import cards_art, fonts, palette
+from game.ui import cards_art, fonts, palette, picture_cache
+from game.ui.paths import FONT_BOLD, FONT_REGULAR
 from game.ui.screen import Screen
 
 FAN = (card(1, 0), card(13, 1), card(12, 2), card(11, 3), JOKER)  # A♠ K♥ Q♦ J♣ joker
+# The code and files that draw a card face (for game.ui.picture_cache's keys).
+CARD_ART_CODE = ("game.ui.cards_art", "game.ui.suits", "game.ui.fonts", "game.ui.palette",
+                 "game.cards")
+CARD_ART_FILES = (FONT_REGULAR, FONT_BOLD)
+
+
+def cached_card_art(name: str, key: str, draw) -> pygame.Surface:
+    """A picture made of card faces by ``draw``, kept between runs (the first frame need not
+    draw it); the code of ``draw``'s module is part of the key."""
+    return picture_cache.cached(name, key, (draw.__module__, *CARD_ART_CODE), draw,
+                                CARD_ART_FILES)
 
 
 @lru_cache(maxsize=4)
 def _fan(width: int, style: str) -> pygame.Surface:
     """Five cards fanned from a pivot below them, as if held in a hand."""
+    return cached_card_art("menu-fan", f"{width} {style}", lambda: _draw_fan(width, style))
+
+
+def _draw_fan(width: int, style: str) -> pygame.Surface:
     h = cards_art.card_height(width)
     radius = h * 2.1
     spread = 12  # degrees between cards
