@@ -168,8 +168,10 @@ class App:
         i18n.set_language(first.language)
         self.fullscreen = first.fullscreen if fullscreen is None else fullscreen
         self._windowed_size = tuple(size or first.window_size)
-        self.window = self._open_window()
+        # Before the window opens: pygame then loads no icon of its own (through
+        # importlib.resources), and some systems take no new icon once a window is shown.
         self._set_caption_and_icon()
+        self.window = self._open_window()
         self.density = self._density()
         self.scale = ui_scale(self.window_size, self.density)
         self.font_sizes = theme.font_sizes(self.scale)
