@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
+from pygame_gui.core.resource_loaders import IResourceLoader
+from pygame_gui.core.utility import FontResource, ImageResource
 
 from game import i18n
 from game.i18n import t
@@ -147,6 +149,37 @@ def draw_crash(surface: pygame.Surface, title: str, body: str, where: str, close
             img = fonts.render(text, fitted, colour, bold=bold)
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
         y += step
+
+
+class LoadNow(IResourceLoader):
+    """pygame_gui's resource loading in this thread: the theme's few fonts and images load
+    sooner than its default loader starts five threads and hands them over (before the first
+    frame, docs/startup.md). Fonts and images first, then the surfaces made from them."""
+
+    def __init__(self) -> None:
+        self._files: list = []
+        self._surfaces: list = []
+        self._started = False
+
+    def add_resource(self, resource) -> None:
+        if self._started:
+            raise ValueError("Too late to add this resource to the loader")  # as pygame_gui's
+        is_file = isinstance(resource, (FontResource, ImageResource))
+        (self._files if is_file else self._surfaces).append(resource)
+
+    def start(self) -> None:
+        self._started = True
+
+    def started(self) -> bool:
+        return self._started
+
+    def update(self) -> tuple[bool, float]:
+        for queue in (self._files, self._surfaces):
+            while queue:
+                error = queue.pop(0).load()
+                if error is not None:
+                    warnings.warn(str(error), stacklevel=2)
+        return True, 1.0
 
 
 class App:
@@ -318,7 +351,11 @@ class App:
                 self.update_settings(delay=0.8, window_size=points)  # not for no-op events
 
     def _make_manager(self) -> pygame_gui.UIManager:
-        manager = pygame_gui.UIManager(self.window_size, theme.build_theme(self.scale))
+        loader = LoadNow()
+        manager = pygame_gui.UIManager(self.window_size, theme.build_theme(self.scale),
+                                       resource_loader=loader)
+        loader.start()  # what UIManager does with its own loader, once the theme is read
+        loader.update()
         sizes = set(self.font_sizes.values())
         body = self.font_sizes["body"]
         # The rules text uses a few more sizes (headings, spacing lines): see markdown.to_html.
