@@ -16,10 +16,11 @@ ROOT = Path(__file__).resolve().parents[2]
 NOT_AT_START = ("game.players", "game.canasta", "game.cassino", "game.session", "game.match",
                 "game.saves.model", "game.saves.files", "game.saves.store",
                 "game.saves.migrate", "game.ui.table")
-# Deferred past the first frame: the settings are validated (pydantic) after it, and the
-# version is read without importlib.metadata (which brings the email package).
+# Deferred past the first frame: the settings are validated (pydantic) after it, the version
+# is read without importlib.metadata (which brings the email package), and the picture cache's
+# keys need no hashlib (OpenSSL).
 NOT_BEFORE_FIRST_FRAME = ("pydantic", "pydantic_core", "game.settings_model", "game.ui.config",
-                          "importlib.metadata", "email")
+                          "importlib.metadata", "email", "hashlib", "_hashlib")
 
 
 def first_frame_imports(tmp_path: Path, *, autosave: bytes | None = None,
