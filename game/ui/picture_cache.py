@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 APP_NAME = "cardtable"
 MAGIC = b"cardtable-picture 1\n"
 MAX_HEADER = 4096
+MAX_SIDE = 16384  # pixels: the largest window the settings allow
 
 
 def cache_dir() -> Path:
@@ -90,9 +91,11 @@ def _read(path: Path, key: str) -> pygame.Surface | None:
                 return None
             w, h = header["size"]
             fmt = header["format"]
-            pixels = f.read()
-        if (fmt not in ("RGB", "RGBA") or len(pixels) != w * h * len(fmt)
-                or zlib.crc32(pixels) != header["crc"]):
+            if not (fmt in ("RGB", "RGBA") and 0 < w <= MAX_SIDE and 0 < h <= MAX_SIDE):
+                return None
+            expected = w * h * len(fmt)
+            pixels = f.read(expected + 1)  # never more than a picture of that size
+        if len(pixels) != expected or zlib.crc32(pixels) != header["crc"]:
             return None
         picture = pygame.image.frombytes(pixels, (w, h), fmt)
     except FileNotFoundError:

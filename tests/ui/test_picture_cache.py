@@ -68,6 +68,11 @@ def _damage(path, how):
     elif how == "size":
         head = data[:header_end].replace(b'"size": [320, 200]', b'"size": [200, 320]')
         path.write_bytes(head + data[header_end:])
+    elif how == "huge":  # a header that would have the reader take gigabytes
+        head = data[:header_end].replace(b'"size": [320, 200]', b'"size": [99999, 99999]')
+        path.write_bytes(head + data[header_end:])
+    elif how == "longer":
+        path.write_bytes(data + b"more")
     elif how == "empty":
         path.write_bytes(b"")
     elif how == "folder":
@@ -75,8 +80,8 @@ def _damage(path, how):
         path.mkdir()
 
 
-@pytest.mark.parametrize("how", ["truncated", "flipped", "magic", "header", "size", "empty",
-                                 "folder"])
+@pytest.mark.parametrize("how", ["truncated", "flipped", "magic", "header", "size", "huge",
+                                 "longer", "empty", "folder"])
 def test_a_damaged_file_is_drawn_again(private_cache, how):
     drawn = pixels(felt.felt((320, 200)))
     _damage(private_cache / "felt.bin", how)
