@@ -13,6 +13,7 @@ Other parts plug in through :class:`AppHooks` (saves: Continue/Load) and through
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import importlib.util
 import logging
@@ -116,6 +117,14 @@ def _draw_icon() -> pygame.Surface:
     card = cards_art.face(0, 44)
     icon.blit(card, card.get_rect(center=(32, 32)))
     return icon
+
+
+@functools.cache
+def window_icon() -> pygame.Surface:
+    """The icon, from the picture cache (see game.ui.picture_cache)."""
+    from game.ui.screens.main_menu import cached_card_art
+
+    return cached_card_art("icon", "64", _draw_icon)
 
 
 def draw_crash(surface: pygame.Surface, title: str, body: str, where: str, close: str,
@@ -311,10 +320,8 @@ class App:
         return surface
 
     def _set_caption_and_icon(self) -> None:
-        from game.ui.screens.main_menu import cached_card_art
-
         pygame.display.set_caption(t("app.title"))
-        pygame.display.set_icon(cached_card_art("icon", "64", _draw_icon))
+        pygame.display.set_icon(window_icon())
 
     def toggle_fullscreen(self) -> None:
         self.set_fullscreen(not self.fullscreen)
