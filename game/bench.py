@@ -87,10 +87,12 @@ def startup_section(runs: int = STARTUP_RUNS) -> dict:
     wall: dict[str, list[float]] = {k: [] for k in figures}
     cpu: dict[str, list[float]] = {k: [] for k in figures}
     with tempfile.TemporaryDirectory(prefix="cardtable-startup-") as tmp:
-        # Private settings, saves and log: the user's are neither read nor written.
+        # Private settings, saves, log and cache: the user's are neither read nor written.
+        # The first run fills the cache, as the game's first start does.
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                    PYGAME_HIDE_SUPPORT_PROMPT="1", XDG_CONFIG_HOME=os.path.join(tmp, "config"),
                    XDG_DATA_HOME=os.path.join(tmp, "data"), CARDTABLE_LOG_DIR=tmp,
+                   XDG_CACHE_HOME=os.path.join(tmp, "cache"),
                    PYTHONPATH=imported_from)
         env[EXIT_AFTER_FIRST_FRAME] = "1"
         for _ in range(runs):

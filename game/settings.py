@@ -4,56 +4,97 @@ Reading never fails: a missing, oversized, unreadable or invalid file gives the 
 keeps the valid fields) plus a warning for the screen; the damaged file is left untouched.
 Writing is atomic (temporary file in the same folder, fsync, ``os.replace``), so a crash while
 saving leaves the old file or the new one, never half of each. No pygame here.
+
+This module imports no pydantic: the model lives in game.settings_model and is reached through
+``Settings`` here when first used. The window and the main menu's first frame need only
+:class:`FirstFrameSettings`; a :class:`SettingsStore` made with ``defer_validation`` gives them
+from a cheap check of the file and validates the whole of it when first asked (after that
+frame, see game.ui.app and docs/startup.md).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from game.ui.config import NewGameConfig
+if TYPE_CHECKING:
+    from game.settings_model import Settings
 
 APP_NAME = "cardtable"
 FILE_NAME = "settings.json"
 MAX_BYTES = 256 * 1024  # a real file is under 2 KB; anything bigger is not ours
 MIN_WINDOW = (800, 600)
+MAX_WINDOW_SIDE = 16384
 
+# The choices of the model's Literal fields (game.settings_model).
+LANGUAGES = ("auto", "en", "ja")
+ANIMATION_SPEEDS = ("slow", "normal", "fast")
+CARD_SIZES = ("small", "medium", "large")
+DECK_STYLES = ("two-colour", "four-colour")
 # Animation durations are multiplied by this.
 ANIMATION_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.55}
-CARD_SIZES = ("small", "medium", "large")
 
 
-class Settings(BaseModel):
-    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+def window_size_problem(width: int, height: int) -> str | None:
+    """Why a stored window size is refused (None when it is fine)."""
+    if MIN_WINDOW[0] <= width <= MAX_WINDOW_SIDE and MIN_WINDOW[1] <= height <= MAX_WINDOW_SIDE:
+        return None
+    return f"window size {width}x{height} out of range"
 
-    version: int = 1
-    language: Literal["auto", "en", "ja"] = "auto"
-    sound: bool = True
-    volume: float = Field(0.8, ge=0.0, le=1.0)
-    animation_speed: Literal["slow", "normal", "fast"] = "normal"
-    card_size: Literal["small", "medium", "large"] = "medium"
-    deck_style: Literal["two-colour", "four-colour"] = "two-colour"
+
+@dataclass(frozen=True)
+class FirstFrameSettings:
+    """What the window and the main menu's first frame take from the settings. The defaults
+    are the model's (game.settings_model uses these)."""
+
+    language: str = "auto"
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
-    ai_deadline_ms: int = Field(1000, ge=50, le=60_000)
-    warn_risky_discard: bool = True  # ask before a discard that hands the opponents the pile
-    last_game: NewGameConfig | None = None
+    deck_style: str = "two-colour"
 
-    @field_validator("window_size")
-    @classmethod
-    def _window(cls, v: tuple[int, int]) -> tuple[int, int]:
-        w, h = v
-        if not (MIN_WINDOW[0] <= w <= 16384 and MIN_WINDOW[1] <= h <= 16384):
-            raise ValueError(f"window size {w}x{h} out of range")
-        return v
 
-    @property
-    def animation_scale(self) -> float:
-        return ANIMATION_SCALE[self.animation_speed]
+FIRST_FRAME_DEFAULTS = FirstFrameSettings()
+
+
+def _plain_window_size(v: Any) -> bool:
+    return (isinstance(v, (list, tuple)) and len(v) == 2 and all(type(n) is int for n in v)
+            and window_size_problem(*v) is None)
+
+
+# Each first-frame field's check: only plainly valid JSON values pass (exact types, no
+# conversions), so that what passes is what the model keeps.
+_PLAIN = {
+    "language": lambda v: type(v) is str and v in LANGUAGES,
+    "fullscreen": lambda v: type(v) is bool,
+    "window_size": _plain_window_size,
+    "deck_style": lambda v: type(v) is str and v in DECK_STYLES,
+}
+
+
+def first_frame(data: dict) -> FirstFrameSettings | None:
+    """The first frame's fields of a settings file's JSON object, each as stored or its
+    default; None when any of them is present but not plainly valid (the model then decides,
+    with a warning)."""
+    values = {}
+    for name, plain in _PLAIN.items():
+        if name in data:
+            if not plain(data[name]):
+                return None
+            values[name] = tuple(data[name]) if name == "window_size" else data[name]
+    return FirstFrameSettings(**values)
+
+
+def __getattr__(name: str):
+    # PEP 562: the pydantic model is imported when first asked for, not with this module.
+    if name == "Settings":
+        from game.settings_model import Settings
+
+        return Settings
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def settings_path() -> Path:
@@ -61,21 +102,32 @@ def settings_path() -> Path:
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / FILE_NAME
 
 
-def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The stored settings and a warning (None when all went well). Never raises."""
-    path = settings_path() if path is None else Path(path)
+def read_settings_file(path: Path) -> tuple[dict | None, str | None]:
+    """The file's JSON object, unvalidated (None if there is no file), or None and why it
+    cannot be used. Never raises."""
     try:
         if not path.exists():
-            return Settings(), None
+            return None, None
         size = path.stat().st_size
         if size > MAX_BYTES:
-            return Settings(), f"{path} is {size} bytes, too large to be settings; defaults used"
+            return None, f"{path} is {size} bytes, too large to be settings; defaults used"
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except (OSError, UnicodeDecodeError, ValueError) as e:  # JSONDecodeError is a ValueError
-        return Settings(), f"{path} could not be read ({e}); defaults used"
+        return None, f"{path} could not be read ({e}); defaults used"
     if not isinstance(data, dict):
-        return Settings(), f"{path} does not hold a JSON object; defaults used"
+        return None, f"{path} does not hold a JSON object; defaults used"
+    return data, None
+
+
+def validate_settings(data: dict | None, path: Path) -> tuple[Settings, str | None]:
+    """The settings in ``data`` (defaults when None) and a warning naming the fields reset."""
+    from pydantic import ValidationError
+
+    from game.settings_model import Settings
+
+    if data is None:
+        return Settings(), None
     reset: list[str] = []
     for _ in range(len(Settings.model_fields) + 1):
         try:
@@ -95,6 +147,15 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     return settings, None
 
 
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The stored settings and a warning (None when all went well). Never raises."""
+    path = settings_path() if path is None else Path(path)
+    data, problem = read_settings_file(path)
+    if problem:
+        return validate_settings(None, path)[0], problem
+    return validate_settings(data, path)
+
+
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     """Write atomically; returns None, or a warning if the disk refused (never raises)."""
     from game.saves.atomic import write_atomic  # the one atomic writer (temp, fsync, replace)
@@ -109,11 +170,51 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
 
 
 class SettingsStore:
-    """The settings in use, saved on every change. ``warning`` holds the last load/save problem."""
+    """The settings in use, saved on every change. ``warning`` holds the last load/save problem.
 
-    def __init__(self, path: Path | None = None):
+    With ``defer_validation`` the file is read and its first-frame fields checked now, and the
+    whole of it validated when :attr:`settings` is first asked for (or by :meth:`validate`);
+    a file whose first-frame fields are not plainly valid is validated at once.
+    """
+
+    def __init__(self, path: Path | None = None, *, defer_validation: bool = False):
         self.path = settings_path() if path is None else Path(path)
-        self.settings, self.warning = load_settings(self.path)
+        self.warning: str | None = None
+        self._settings: Settings | None = None
+        self._data, problem = read_settings_file(self.path)
+        self._first_frame = None if problem else first_frame(self._data or {})
+        if problem:
+            self._settings, self.warning = validate_settings(None, self.path)[0], problem
+        elif not defer_validation or self._first_frame is None:
+            self.validate()
+
+    @property
+    def validated(self) -> bool:
+        return self._settings is not None
+
+    def validate(self) -> str | None:
+        """Validate the file read (once); returns the warning, as ``warning``."""
+        if self._settings is None:
+            self._settings, self.warning = validate_settings(self._data, self.path)
+            self._data = None
+        return self.warning
+
+    @property
+    def settings(self) -> Settings:
+        self.validate()
+        return self._settings
+
+    @settings.setter
+    def settings(self, value: Settings) -> None:
+        self._settings = value
+
+    @property
+    def first_frame(self) -> FirstFrameSettings:
+        """The first frame's fields: the validated settings' once validated, else the file's."""
+        if self._settings is None:
+            return self._first_frame
+        s = self._settings
+        return FirstFrameSettings(*(getattr(s, f.name) for f in fields(FirstFrameSettings)))
 
     def update(self, **changes) -> Settings:
         """Apply validated changes (raises ValueError for a bad value) and save."""

@@ -17,6 +17,7 @@ atexit.register(shutil.rmtree, _tmp, ignore_errors=True)
 os.environ["XDG_DATA_HOME"] = str(Path(_tmp) / "data")
 os.environ["XDG_CONFIG_HOME"] = str(Path(_tmp) / "config")
 os.environ["XDG_STATE_HOME"] = str(Path(_tmp) / "state")
+os.environ["XDG_CACHE_HOME"] = str(Path(_tmp) / "cache")
 os.environ["CARDTABLE_LOG_DIR"] = str(Path(_tmp) / "logs")
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,6 +13,7 @@ Other parts plug in through :class:`AppHooks` (saves: Continue/Load) and through
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import importlib.util
 import logging
@@ -22,17 +23,23 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
+from pygame_gui.core.resource_loaders import IResourceLoader
+from pygame_gui.core.utility import FontResource, ImageResource
 
 from game import i18n
 from game.i18n import t
-from game.settings import MIN_WINDOW, Settings, SettingsStore
+from game.settings import MIN_WINDOW, SettingsStore
 from game.ui import audio, cards_art, fonts, palette, textlayout, theme
-from game.ui.config import NewGameConfig
 from game.ui.fonts import FONT_NAME
 from game.ui.markdown import FINE_SIZES
+
+if TYPE_CHECKING:  # pydantic models: imported after the first frame (docs/startup.md)
+    from game.settings import Settings
+    from game.ui.config import NewGameConfig
 
 log = logging.getLogger(__name__)
 
@@ -128,6 +135,22 @@ def declare_display_hints() -> None:
         os.environ.setdefault(name, value)
 
 
+def _draw_icon() -> pygame.Surface:
+    """The window's icon: the ace of spades."""
+    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+    card = cards_art.face(0, 44)
+    icon.blit(card, card.get_rect(center=(32, 32)))
+    return icon
+
+
+@functools.cache
+def window_icon() -> pygame.Surface:
+    """The icon, from the picture cache (see game.ui.picture_cache)."""
+    from game.ui.screens.main_menu import cached_card_art
+
+    return cached_card_art("icon", "64", _draw_icon)
+
+
 def draw_crash(surface: pygame.Surface, title: str, body: str, where: str, close: str,
                scale: float = 1.0) -> None:
     """The crash message on a dimmed copy of the last frame: the title, what became of the
@@ -161,6 +184,37 @@ def draw_crash(surface: pygame.Surface, title: str, body: str, where: str, close
         y += step
 
 
+class LoadNow(IResourceLoader):
+    """pygame_gui's resource loading in this thread: the theme's few fonts and images load
+    sooner than its default loader starts five threads and hands them over (before the first
+    frame, docs/startup.md). Fonts and images first, then the surfaces made from them."""
+
+    def __init__(self) -> None:
+        self._files: list = []
+        self._surfaces: list = []
+        self._started = False
+
+    def add_resource(self, resource) -> None:
+        if self._started:
+            raise ValueError("Too late to add this resource to the loader")  # as pygame_gui's
+        is_file = isinstance(resource, (FontResource, ImageResource))
+        (self._files if is_file else self._surfaces).append(resource)
+
+    def start(self) -> None:
+        self._started = True
+
+    def started(self) -> bool:
+        return self._started
+
+    def update(self) -> tuple[bool, float]:
+        for queue in (self._files, self._surfaces):
+            while queue:
+                error = queue.pop(0).load()
+                if error is not None:
+                    warnings.warn(str(error), stacklevel=2)
+        return True, 1.0
+
+
 class App:
     def __init__(self, store: SettingsStore | None = None, hooks: AppHooks | None = None,
                  size: tuple[int, int] | None = None, fullscreen: bool | None = None):
@@ -168,21 +222,27 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.desktop_scale = desktop_scale()
-        self.store = store if store is not None else SettingsStore()
-        self.settings_warning = self.store.warning
-        if self.settings_warning:
-            log.warning("%s", self.settings_warning)
+        # The first frame needs only a few settings: the whole file is validated (pydantic)
+        # and the sound started after it (see _after_first_frame), unless a field it needs is
+        # doubtful, when the store validates at once and the first frame shows the warning.
+        self.store = store if store is not None else SettingsStore(defer_validation=True)
+        self.settings_warning: str | None = None
+        if self.store.validated:
+            self._take_settings_warning()
         self.hooks = hooks or AppHooks()
-        i18n.set_language(self.settings.language)
-        audio.init(self.settings)
-        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
-        self._windowed_size = tuple(size or self.settings.window_size)
-        self.window = self._open_window()
+        first = self.store.first_frame
+        i18n.set_language(first.language)
+        self.fullscreen = first.fullscreen if fullscreen is None else fullscreen
+        self._windowed_size = tuple(size or first.window_size)
+        # Before the window opens: pygame then loads no icon of its own (through
+        # importlib.resources), and some systems take no new icon once a window is shown.
         self._set_caption_and_icon()
+        self.window = self._open_window()
         self.density = self._density()
         self.scale = ui_scale(self.window_size, self.density)
         self.font_sizes = theme.font_sizes(self.scale)
         self._presented = False  # whether a first frame has been drawn (step)
+        self._started = False  # whether _after_first_frame has run
         self.manager = self._make_manager()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -199,7 +259,35 @@ class App:
 
     @property
     def settings(self) -> Settings:
+        if not self.store.validated:
+            self._validate_settings()
         return self.store.settings
+
+    def _take_settings_warning(self) -> None:
+        self.settings_warning = self.store.warning
+        if self.settings_warning:
+            log.warning("%s", self.settings_warning)
+
+    def _validate_settings(self) -> None:
+        """Validate the whole settings file (deferred past the first frame). Its first-frame
+        fields passed a check as strict as the model, so they stay; should the model still
+        reset the language, the screen follows it."""
+        language = self.store.first_frame.language
+        self.store.validate()
+        self._take_settings_warning()
+        if self.store.first_frame.language != language:
+            i18n.set_language(self.store.first_frame.language)
+            self._set_caption_and_icon()
+            self.rebuild()
+
+    def _after_first_frame(self) -> None:
+        """What the first frame did not wait for: the settings' validation, the sound, and
+        the text boxes' extra fonts. Called at the start of every later step (cheap once
+        done)."""
+        if not self._started:
+            self._started = True
+            audio.init(self.settings)
+        self.load_pending_fonts()
 
     def update_settings(self, delay: float = 0.0, **changes) -> None:
         """Apply changes now; write them after ``delay`` seconds (sliders, window drags)."""
@@ -258,10 +346,7 @@ class App:
 
     def _set_caption_and_icon(self) -> None:
         pygame.display.set_caption(t("app.title"))
-        icon = pygame.Surface((64, 64), pygame.SRCALPHA)
-        card = cards_art.face(0, 44)
-        icon.blit(card, card.get_rect(center=(32, 32)))
-        pygame.display.set_icon(icon)
+        pygame.display.set_icon(window_icon())
 
     def toggle_fullscreen(self) -> None:
         self.set_fullscreen(not self.fullscreen)
@@ -301,7 +386,11 @@ class App:
                 self.update_settings(delay=0.8, window_size=points)  # not for no-op events
 
     def _make_manager(self) -> pygame_gui.UIManager:
-        manager = pygame_gui.UIManager(self.window_size, theme.build_theme(self.scale))
+        loader = LoadNow()
+        manager = pygame_gui.UIManager(self.window_size, theme.build_theme(self.scale),
+                                       resource_loader=loader)
+        loader.start()  # what UIManager does with its own loader, once the theme is read
+        loader.update()
         sizes = set(self.font_sizes.values())
         body = self.font_sizes["body"]
         # The rules text uses a few more sizes (headings, spacing lines): see markdown.to_html.
@@ -433,7 +522,7 @@ class App:
         """One frame: events, updates, drawing. Returns False once the app should end.
         ``present=None``: draw only if something changed (an event, a screen's request)."""
         if self._presented:
-            self.load_pending_fonts()
+            self._after_first_frame()
         events = pygame.event.get()
         resizes = [e for e in events if e.type == pygame.VIDEORESIZE]
         for event in events:

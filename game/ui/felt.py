@@ -8,17 +8,41 @@ Seeded, so the cloth looks the same every time.
 from __future__ import annotations
 
 import random
+import sys
 from functools import lru_cache
 
 import pygame
 
-from game.ui import palette
+from game.ui import palette, picture_cache
+
+
+def small_draws(rng: random.Random, n: int, count: int) -> bytes:
+    """``count`` values of ``rng.randrange(n)`` for ``n`` up to 256: the same values, leaving
+    ``rng`` in the same state, as that many calls, but drawn in bulk.
+
+    randrange(n) takes the top ``n.bit_length()`` bits of the generator's next 32-bit word
+    and draws again while they make n or more. getrandbits(32 * m) gives the next m words in
+    one number, so each round draws as many words as values are still missing (never one
+    too many) and keeps the accepted ones, in order.
+    """
+    k = n.bit_length()
+    if not 1 <= k <= 8:
+        return bytes(rng.randrange(n) for _ in range(count))
+    top_bits = bytes(b >> (8 - k) for b in range(256))
+    refused = bytes(b for b in range(256) if b >> (8 - k) >= n)
+    top_byte = 3 if sys.byteorder == "little" else 0  # of each word, as laid out in memory
+    out = bytearray()
+    while len(out) < count:
+        m = count - len(out)
+        words = rng.getrandbits(32 * m).to_bytes(4 * m, sys.byteorder)
+        out += words[top_byte::4].translate(top_bits, refused)
+    return bytes(out)
 
 
 def _noise(size: tuple[int, int], rng: random.Random, amplitude: int) -> pygame.Surface:
     """Grey noise, drawn column by column (x outer, y inner: the order of the seeded draws)."""
     w, h = size
-    columns = bytes(rng.randrange(amplitude + 1) for _ in range(w * h))
+    columns = small_draws(rng, amplitude + 1, w * h)
     grey = b"".join(columns[y::h] for y in range(h))  # row by row, as images are stored
     rgb = bytearray(3 * w * h)
     for channel in range(3):  # one bulk copy per channel, not one call per pixel
@@ -50,8 +74,18 @@ def _vignette(size: tuple[int, int], strength: int) -> pygame.Surface:
 @lru_cache(maxsize=4)
 def felt(size: tuple[int, int], colour: tuple[int, int, int] = palette.FELT,
          seed: int = 7) -> pygame.Surface:
-    """A felt background of ``size`` (cached; blit it, do not draw on it)."""
+    """A felt background of ``size`` (cached, in memory and on disk for the next start: blit
+    it, do not draw on it)."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))
+    colour = tuple(colour)
+    surf = picture_cache.cached("felt", f"{w}x{h} {colour} {seed}", (__name__,),
+                                lambda: _draw(w, h, colour, seed))
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        surf = surf.convert()
+    return surf
+
+
+def _draw(w: int, h: int, colour: tuple[int, ...], seed: int) -> pygame.Surface:
     rng = random.Random(seed)
     surf = pygame.Surface((w, h))
     surf.fill(colour)
@@ -68,6 +102,4 @@ def felt(size: tuple[int, int], colour: tuple[int, int, int] = palette.FELT,
             surf.blit(tile_add, (x, y), special_flags=pygame.BLEND_RGB_ADD)
             surf.blit(tile_sub, (x, y), special_flags=pygame.BLEND_RGB_SUB)
     surf.blit(_vignette((w, h), 150), (0, 0))
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        surf = surf.convert()
     return surf

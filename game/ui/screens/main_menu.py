@@ -12,15 +12,31 @@ import pygame
 import game
 from game.cards import JOKER, card
 from game.i18n import t
-from game.ui import cards_art, fonts, palette
+from game.ui import cards_art, fonts, palette, picture_cache
+from game.ui.paths import FONT_BOLD, FONT_REGULAR
 from game.ui.screen import Screen
 
 FAN = (card(1, 0), card(13, 1), card(12, 2), card(11, 3), JOKER)  # A♠ K♥ Q♦ J♣ joker
+# The code and files that draw a card face (for game.ui.picture_cache's keys).
+CARD_ART_CODE = ("game.ui.cards_art", "game.ui.suits", "game.ui.fonts", "game.ui.palette",
+                 "game.cards")
+CARD_ART_FILES = (FONT_REGULAR, FONT_BOLD)
+
+
+def cached_card_art(name: str, key: str, draw) -> pygame.Surface:
+    """A picture made of card faces by ``draw``, kept between runs (the first frame need not
+    draw it); the code of ``draw``'s module is part of the key."""
+    return picture_cache.cached(name, key, (draw.__module__, *CARD_ART_CODE), draw,
+                                CARD_ART_FILES)
 
 
 @lru_cache(maxsize=4)
 def _fan(width: int, style: str) -> pygame.Surface:
     """Five cards fanned from a pivot below them, as if held in a hand."""
+    return cached_card_art("menu-fan", f"{width} {style}", lambda: _draw_fan(width, style))
+
+
+def _draw_fan(width: int, style: str) -> pygame.Surface:
     h = cards_art.card_height(width)
     radius = h * 2.1
     spread = 12  # degrees between cards
@@ -120,7 +136,7 @@ class MainMenu(Screen):
         ry = sy + sub.get_height() + s(14)
         pygame.draw.line(surface, palette.GOLD_DARK, (cx - s(120), ry), (cx + s(120), ry), 1)
         pygame.draw.circle(surface, palette.GOLD, (cx, ry), max(2, s(3)))
-        fan = _fan(s(124), self.app.settings.deck_style)
+        fan = _fan(s(124), self.app.store.first_frame.deck_style)  # validated or not yet
         fy = max(ry + s(30), round(h * 0.41))
         surface.blit(fan, fan.get_rect(midtop=(cx, fy)))
         # Footer: version, and a note when the settings file was damaged.
