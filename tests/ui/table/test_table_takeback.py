@@ -163,3 +163,22 @@ def test_every_new_word_is_in_both_languages():
                                            "settings.take_back"))]
     assert len(keys) == 14
     assert all(ja.get(k) and ja[k] != en[k] for k in keys)
+
+
+def _meld_ahead(d, a) -> bool:
+    return a.seat == 0 and a.verb in ("meld", "add")
+
+
+_MELD_AHEAD_SEED: list[int] = []
+
+
+def test_the_hands_arrangement_goes_back_too(table):
+    d, a = _reach(table, 4, _meld_ahead, _MELD_AHEAD_SEED)
+    sc = d.screen
+    d.press(t("table.sort_suit"))
+    before = list(sc.hand_orders[0])
+    d.perform(a)
+    d.press(t("table.sort_rank"))
+    assert sc.sort_mode[0] == "rank"
+    d.press(t("table.take_back"))
+    assert sc.sort_mode[0] == "suit" and sc.hand_orders[0] == before
