@@ -38,7 +38,8 @@ class TakeBack:
         session = sc.session
         if (session.state is None or sc.reads.is_over or sc.overlay is not None
                 or sc.dialog is not None or sc.halted or sc.guide is not None
-                or sc.down_gate or not session.is_human(sc.viewer)):
+                or sc.down_gate or not session.is_human(sc.viewer)
+                or sc.flow.worker.busy):  # a thinking computer holds its generator
             return False
         return session.take_back_point(sc.viewer, self.whole_turns) is not None
 
@@ -48,8 +49,7 @@ class TakeBack:
             sc.presenter.toast(t("table.take_back.none"), "info")
             audio.play("error", 0.5)
             return
-        sc.flow.worker.cancel()  # a computer thinking about a position that goes away
-        sc.flow.ready = None
+        sc.flow.ready = None  # a computer's move of the position that goes away
         sc.session.take_back(sc.viewer, self.whole_turns)
         n = len(sc.session.history)
         sc.version += 1
