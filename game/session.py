@@ -37,6 +37,8 @@ from game.record import DealRecord
 from game.registry import get_game
 
 SNAPSHOT_VERSION = 1
+# The verbs a player may take back within the turn: they show no hidden card and end nothing.
+UNDOABLE_VERBS = frozenset({"meld", "add"})
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,7 @@ class GameSession:
         self.seed = seed
         self.number = number  # the game's number (None: a game from before numbers, a seed)
         self.daily = daily  # the daily deal's date ("2026-11-23") when this game is one
-        # Set by a take-back (not there yet): such games count apart in the statistics.
+        # Set by a whole-turn take-back (practice): such games count apart in the statistics.
         self.took_back = False
         self.seats = list(seats) if seats else default_seats(players)
         if len(self.seats) != players:
@@ -104,6 +106,10 @@ class GameSession:
         self.state: DealState | None = None
         self.scored = False  # the finished deal's points are in the totals
         self.position: dict | None = None  # the hand-made position this deal started from
+        # The computers' generator states after each action of the deal (``trail[i]``: after
+        # the first i actions), so that a take-back rebuilds them exactly; a seat missing from
+        # an entry is not known there (before the point a saved game was resumed from).
+        self.trail: list[dict[int, int]] = []
 
     # ---- playing ---------------------------------------------------------------------------
     def start_deal(self, grab: tuple[bool, bool] | None = None) -> list:
@@ -112,6 +118,7 @@ class GameSession:
         self.history = []
         self.scored = False
         self.position = None
+        self.trail = [self._bot_states()]
         return list(getattr(self.state, "deal_events", []))
 
     @classmethod
@@ -165,6 +172,7 @@ class GameSession:
         self.history = []
         self.scored = False
         self.position = copy.deepcopy(dict(position))
+        self.trail = [self._bot_states()]
 
     @property
     def setup(self) -> DealSetup:
@@ -207,6 +215,7 @@ class GameSession:
         """Apply an action the engine has just accepted."""
         events = self.state.apply(action, validate=False)
         self.history.append(format_action(action))
+        self.trail.append(self._bot_states())
         if self.state.is_over() and not self.scored:
             self.match.finish_deal()
             self.scored = True
@@ -232,6 +241,78 @@ class GameSession:
     @property
     def game_over(self) -> bool:
         return self.match.over
+
+    # ---- taking back ----------------------------------------------------------------------------
+    def _bot_states(self) -> dict[int, int]:
+        return {s: p.get_state() for s, p in self.bots.items()}
+
+    def can_rewind_to(self, n: int) -> bool:
+        """Whether :meth:`rewind_to` can rebuild the deal after its first ``n`` actions: the
+        deal is not scored yet and every computer's generator is known at that point."""
+        return (self.state is not None and not self.scored and 0 <= n <= len(self.history)
+                and n < len(self.trail) and set(self.trail[n]) >= set(self.bots))
+
+    def rewind_to(self, n: int) -> None:
+        """Rebuild the current deal as it was after its first ``n`` actions by replaying them
+        from the deal's setup (or its hand-made position), each checked by the engine, and
+        put every computer's generator back where it was then: the game plays on exactly as
+        if the later actions had never been played. ValueError when that point cannot be
+        rebuilt (see :meth:`can_rewind_to`)."""
+        if not self.can_rewind_to(n):
+            raise ValueError(f"cannot rewind to action {n}")
+        actions = self.history[:n]
+        trail = self.trail[:n + 1]
+        if self.position is not None:
+            self._start_position(self.position)
+        else:
+            self.state = self.match.deal = self.game.new_deal(self.setup)
+            self.history = []
+        for text in actions:
+            self.state.apply(parse_action(text))  # validated
+            self.history.append(text)
+        for seat, state in trail[n].items():
+            if seat in self.bots:
+                self.bots[seat].set_state(state)
+        self.trail = trail
+
+    def take_back_point(self, seat: int, whole_turns: bool = False) -> int | None:
+        """How many actions of the deal stay when ``seat`` takes back one step, or None when
+        it may not. In a normal game (``whole_turns`` False) only the seat's own melds and
+        additions of the turn in progress go back, one at a time: a draw or a pile take has
+        shown cards, a discard ended the turn. With ``whole_turns`` (practice, every other
+        seat a computer) the seat's last run of actions goes back whole, draw included."""
+        st = self.state
+        h = self.history
+        if st is None or self.scored or not h:
+            return None
+        last = parse_action(h[-1])
+        if (st.current_player() == seat and last.seat == seat
+                and last.verb in UNDOABLE_VERBS and self.can_rewind_to(len(h) - 1)):
+            return len(h) - 1
+        if not whole_turns or any(s.kind == "human" for i, s in enumerate(self.seats)
+                                  if i != seat):
+            return None
+        n = len(h)  # back over the others' actions, then over the seat's last run
+        while n and parse_action(h[n - 1]).seat != seat:
+            n -= 1
+        while n and parse_action(h[n - 1]).seat == seat:
+            n -= 1
+        if n == len(h) or not any(parse_action(a).seat == seat for a in h[n:]):
+            return None
+        return n if self.can_rewind_to(n) else None
+
+    def take_back(self, seat: int, whole_turns: bool = False) -> bool:
+        """Take back one step for ``seat`` (see :meth:`take_back_point`); a whole-turn
+        take-back marks the game (``took_back``: the statistics count it apart). False when
+        there is nothing ``seat`` may take back."""
+        n = self.take_back_point(seat, whole_turns)
+        if n is None:
+            return False
+        undone = [parse_action(a) for a in self.history[n:]]
+        if any(a.seat != seat or a.verb not in UNDOABLE_VERBS for a in undone):
+            self.took_back = True
+        self.rewind_to(n)
+        return True
 
     # ---- records and snapshots -------------------------------------------------------------------
     def record(self) -> DealRecord:
@@ -297,9 +378,13 @@ class GameSession:
             self._start_position(snap["position"])
         else:
             self._deal_from(d)
+        seats_of = []
         for text in d["actions"]:
-            self.state.apply(parse_action(text))  # validated
+            action = parse_action(text)
+            self.state.apply(action)  # validated
             self.history.append(text)
+            seats_of.append(action.seat)
+        self.trail = _trail_back(self._bot_states(), seats_of)
         m = self.match
         mm = snap["match"]
         m.rng.state = mm["rng"]
@@ -334,3 +419,15 @@ class GameSession:
         m.setup = setup
         m.deal = self.game.new_deal(setup)
         self.state = m.deal
+
+
+def _trail_back(now: dict[int, int], seats_of: list[int]) -> list[dict[int, int]]:
+    """The generator trail of a deal resumed after the actions of ``seats_of``: a computer's
+    state is known back to its own last action there (only its own moves advance it)."""
+    trail = [dict(now)]
+    for seat in reversed(seats_of):
+        entry = dict(trail[-1])
+        entry.pop(seat, None)
+        trail.append(entry)
+    trail.reverse()
+    return trail

@@ -39,6 +39,8 @@ class Settings(BaseModel):
     window_size: tuple[int, int] = FIRST_FRAME_DEFAULTS.window_size
     ai_deadline_ms: int = Field(1000, ge=50, le=60_000)
     warn_risky_discard: bool = True  # ask before a discard that hands the opponents the pile
+    confirm_pile_take: bool = True  # a click on the pile asks first (a drag takes at once)
+    take_back_turns: bool = False  # practice: take back whole turns against computers only
     last_game: NewGameConfig | None = None
 
     @field_validator("window_size")

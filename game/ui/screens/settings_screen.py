@@ -28,11 +28,11 @@ class SettingsScreen(Screen):
         w, h = self.size
         s = self.s
         st = self.app.settings
-        rows = 9
+        rows = 11
         label_w, ctrl_w, pad = s(230), s(470), s(36)
         title_h = s(58)
         preview_w = s(300)
-        # Rows shrink a little on short windows so that all nine fit.
+        # Rows shrink a little on short windows so that all of them fit.
         room = h - s(20) - 2 * pad - title_h - s(30) - s(50)
         row_h = max(s(32), min(s(44), room // rows - s(10)))
         gap = max(s(6), min(s(14), room // rows - row_h))
@@ -101,6 +101,18 @@ class SettingsScreen(Screen):
             self, row("settings.warn_discard"),
             [(True, t("settings.warn_discard.on")), (False, t("settings.warn_discard.off"))],
             st.warn_risky_discard, lambda v: self._set(warn_risky_discard=v), container=p)
+        self.controls["confirm_pile_take"] = Segmented(
+            self, row("settings.confirm_take"),
+            [(True, t("settings.confirm_take.on")), (False, t("settings.confirm_take.off"))],
+            st.confirm_pile_take, lambda v: self._set(confirm_pile_take=v), container=p)
+        self.controls["take_back_turns"] = Segmented(
+            self, row("settings.take_back_turns"),
+            [(True, t("settings.take_back_turns.on")),
+             (False, t("settings.take_back_turns.off"))],
+            st.take_back_turns, lambda v: self._set(take_back_turns=v), container=p)
+        self.label(pygame.Rect(x_ctrl, y - gap + s(2), ctrl_w, s(24)),
+                   t("settings.take_back_turns.hint"), "#hint", container=p)
+        y += s(12)
         bw, bh = s(170), s(50)
         self.back_button = self.button(
             pygame.Rect(pw - pad - bw, panel_rect.h - pad - bh + s(8), bw, bh),

@@ -95,9 +95,9 @@ class TableFamily:
     def prompt(self, reads, seat: int) -> None:
         """The viewer's turn began: open the dialog the moment asks for, once."""
 
-    def drop(self, target: Target, codes: list[int], origin) -> bool:
-        """Hand cards dropped on ``target``: True when a move was played (or a dialog about
-        it opened)."""
+    def drop(self, target: Target, codes: list[int], origin, clicked: bool = False) -> bool:
+        """Hand cards dropped on ``target`` (``clicked``: chosen, then the place clicked):
+        True when a move was played (or a dialog about it opened)."""
         return False
 
     def click_target(self, target: Target) -> None:
@@ -191,9 +191,9 @@ class CanastaTable(TableFamily):
             return
         if target.kind == "hand":
             return
-        self.drop(target, cards, None)
+        self.drop(target, cards, None, clicked=True)
 
-    def drop(self, target: Target, codes: list[int], origin) -> bool:
+    def drop(self, target: Target, codes: list[int], origin, clicked: bool = False) -> bool:
         sc = self.screen
         if target.kind in ("meld", "meld_area") and target.side != sc.reads.side(self.seat):
             sc.presenter.show_reason_text(t("table.not_your_melds"))
@@ -201,7 +201,9 @@ class CanastaTable(TableFamily):
         readings = canasta_candidates(self.session.state, self.seat, target, codes)
         if not readings:
             return False
-        played, reason = sc.moves.play_first(readings, origin)
+        # A click on the pile may ask before taking it (a take cannot be taken back); a drag
+        # is deliberate and takes at once.
+        played, reason = sc.moves.play_first(readings, origin, ask_take=clicked)
         if reason is not None:
             sc.presenter.show_reason(reason)
         return played
@@ -302,7 +304,7 @@ class CassinoTable(TableFamily):
         sc.open_overlay(moments.BuildValue(sc, values, pick))
         return True
 
-    def drop(self, target: Target, codes: list[int], origin) -> bool:
+    def drop(self, target: Target, codes: list[int], origin, clicked: bool = False) -> bool:
         sc = self.screen
         card = codes[0]
         if target.kind == "group":

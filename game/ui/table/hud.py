@@ -68,6 +68,7 @@ class Hud:
         hb = lay.hand_buttons
         gap = s(6)
         col = sc.family.action_buttons() + [
+            ("take_back", t("table.take_back"), sc.takeback.take_back),
             ("hint", t("table.hint"), sc.show_hint),
             ("sort_rank", t("table.sort_rank"), lambda: sc.intents.sort_hand("rank")),
             ("sort_suit", t("table.sort_suit"), lambda: sc.intents.sort_hand("suit"))]
@@ -85,6 +86,8 @@ class Hud:
         want = sc.family.buttons_wanted(act)
         if "hint" in self.buttons:
             want["hint"] = sc.session.state is not None and sc.can_hint()
+        if "take_back" in self.buttons:
+            want["take_back"] = sc.takeback.possible()
         key = (covered, tuple(sorted(want.items())), sc.version)
         if key == self._button_state and not force:
             return

@@ -194,6 +194,10 @@ class TableIntents:
             sc.mark_dirty()
             return True
         if et == pygame.KEYDOWN:
+            if event.key == pygame.K_z and getattr(event, "mod", 0) & (
+                    pygame.KMOD_CTRL | pygame.KMOD_META):
+                sc.takeback.take_back()
+                return True
             return self.key(event.key)
         return False
 

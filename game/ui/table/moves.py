@@ -14,7 +14,7 @@ import logging
 import pygame
 
 from game.actions import Action
-from game.i18n import t, translate_reason
+from game.i18n import cards_text, t, translate_reason
 from game.session import Refusal
 from game.ui import audio
 from game.ui.table.hud import HINT_SECONDS
@@ -37,13 +37,15 @@ class TableMoves:
             sc.presenter.show_reason(refusal.reason)
         return refusal is None
 
-    def play_first(self, readings: list[Action], origin=None) -> tuple[bool, object]:
+    def play_first(self, readings: list[Action], origin=None,
+                   ask_take: bool = False) -> tuple[bool, object]:
         """Try a gesture's readings in order; the first the engine accepts is played.
         (played, the engine's reason for the first reading when none was accepted; None
-        when one was played or held for a confirmation)."""
+        when one was played or held for a confirmation). ``ask_take``: a legal pile take
+        waits for the player's confirmation (a click on the pile, see ``hold_pile_take``)."""
         first = None
         for action in readings:
-            refusal = self.play(action, origin)
+            refusal = self.play(action, origin, ask_take=ask_take)
             if refusal is None:
                 return True, None
             if refusal.held:
@@ -53,7 +55,8 @@ class TableMoves:
         return False, first
 
     def play(self, action: Action, origin: dict[int, pygame.Rect] | None = None,
-             computer: bool = False, confirmed: bool = False) -> Refusal | None:
+             computer: bool = False, confirmed: bool = False,
+             ask_take: bool = False) -> Refusal | None:
         """The one way a move reaches the engine: ``session.try_apply`` checks it once;
         a legal move is animated from where its cards were (``origin``: where the player
         let go of dragged cards). None when played, else the Refusal."""
@@ -75,8 +78,11 @@ class TableMoves:
         def hold(a: Action) -> bool:
             if guide is not None and not guide.allows(a, computer):
                 return True
-            return not (computer or confirmed) and self.hold_risky(a)
+            if computer or confirmed:
+                return False
+            return self.hold_risky(a) or (ask_take and self.hold_pile_take(a))
 
+        sc.takeback.remember(action.seat)
         events = sc.session.try_apply(action, hold)
         if isinstance(events, Refusal):
             return events
@@ -124,6 +130,26 @@ class TableMoves:
                t("table.risky.body", warning=translate_reason(warning)),
                [(t("common.cancel"), None), (t(anyway), go)])
         audio.play("error", 0.5)
+        return True
+
+    def hold_pile_take(self, action: Action) -> bool:
+        """A legal pile take chosen by a click: show the cards it brings and ask first (the
+        ``confirm_pile_take`` setting), since a take shows cards and is never taken back.
+        True when the dialog is open; the move waits."""
+        sc = self.screen
+        pile = sc.reads.pile() if action.verb == "take" else []
+        if not pile or not getattr(sc.app.settings, "confirm_pile_take", True):
+            return False
+        version = sc.version
+
+        def go() -> None:
+            if sc.version == version:
+                self.apply(action, confirmed=True)
+
+        cards = cards_text(reversed(pile))  # the top card first, as the player sees it
+        Dialog(sc, t("table.take_pile.title"),
+               t("table.take_pile.body", n=len(pile), cards=cards),
+               [(t("common.cancel"), None), (t("table.take_pile.take"), go)])
         return True
 
     # ---- hints ----------------------------------------------------------------------------

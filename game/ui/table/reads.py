@@ -72,6 +72,10 @@ class TableReads:
         return (st.phase == DRAW and st.rules.open_first and not self.opened(seat)
                 and not st.opened_first)
 
+    def pile(self) -> list[int]:
+        """The discard pile, bottom card first."""
+        return list(self.state.pile)
+
     @property
     def draw_only(self) -> bool:
         return bool(self.state.draw_only)

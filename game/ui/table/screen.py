@@ -54,6 +54,7 @@ from game.ui.table.presenter import Presenter
 from game.ui.table.reads import TableReads
 from game.ui.table.scene import View, sync_order
 from game.ui.table.scoresheet import GameOver, ScoreSheet
+from game.ui.table.takeback import TakeBack
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +120,7 @@ class TableScreen(Screen):
         self.hud = Hud(self)
         self.painter = TablePainter(self)
         self.moves = TableMoves(self)
+        self.takeback = TakeBack(self)
         self.version = 0
         self.hint: list | None = None  # [action, version, seconds left]: the Hint button's move
         self.overlay = None
@@ -300,6 +302,7 @@ class TableScreen(Screen):
         self.table_selected.clear()
         self.down_gate = []
         self.hand_orders = {}
+        self.takeback.arrangements = {}
         self.flow.new_deal_started()
         self.sync_hands()
         zone, anchor = self.family.deal_anchor(self.lay)

@@ -186,6 +186,7 @@ class Driver:
             else:
                 self.select([])
                 self.click(lay.pile.center)
+                self.confirm_take()
         elif v == "meld":
             area = self.target("meld_area", side=self.state.side[action.seat]).rect
             self.drag_cards(action.cards(), self.empty_point(area))
@@ -225,6 +226,12 @@ class Driver:
         mine = [h for h in self.session.history[before:] if h.split()[0] == str(action.seat)]
         assert len(mine) == 1, (f"{action} was not played", sc.toasts)
         return mine[0]
+
+    def confirm_take(self) -> None:
+        """A click on the pile asks before taking it (``confirm_pile_take``): take it."""
+        sc = self.screen
+        if sc.dialog is not None and sc.dialog._args[0] == _t("table.take_pile.title"):
+            self.press(_t("table.take_pile.take"))
 
     def table_select(self, codes: list[int]) -> None:
         sc = self.screen
