@@ -58,7 +58,8 @@ class Hud:
                                              t("table.menu"), sc.back, small)
         hb = lay.hand_buttons
         gap = s(6)
-        col = sc.family.action_buttons() + [
+        col = [("deal_scores", t("table.score_sheet_short"), sc.show_scores)]
+        col += sc.family.action_buttons() + [
             ("hint", t("table.hint"), sc.show_hint),
             ("sort_rank", t("table.sort_rank"), lambda: sc.intents.sort_hand("rank")),
             ("sort_suit", t("table.sort_suit"), lambda: sc.intents.sort_hand("suit"))]
@@ -74,6 +75,7 @@ class Hud:
         covered = sc.overlay is not None and sc.overlay.modal
         act = sc.can_act()
         want = sc.family.buttons_wanted(act)
+        want["deal_scores"] = not covered and sc.flow.sheet_due
         if "hint" in self.buttons:
             want["hint"] = sc.session.state is not None and sc.can_hint()
         key = (covered, tuple(sorted(want.items())), sc.version)
@@ -94,7 +96,7 @@ class Hud:
         if sc.flow.halted:
             return t("table.halted.title"), t("table.halted.hint")
         if sc.session.state is None or sc.reads.is_over:
-            return t("table.deal_over"), ""
+            return t("table.deal_over"), t("table.deal_over_hint") if sc.flow.sheet_due else ""
         reads = sc.reads
         cur = reads.current_player
         if sc.down_gate:

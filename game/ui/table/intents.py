@@ -179,6 +179,9 @@ class TableIntents:
         pointer = sc.pointer
         et = event.type
         if et == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            if sc.flow.sheet_due:  # the finished deal's table: a click opens its sheet
+                sc.flow.open_deal_scores()
+                return True
             pointer.down(event.pos)
             return True
         if et == pygame.MOUSEMOTION:

@@ -319,6 +319,9 @@ class TableScreen(Screen):
     def show_scores(self) -> None:
         if self.overlay is not None:
             return
+        if self.flow.sheet_due:
+            self.flow.open_deal_scores()
+            return
         view = not (self.session.state is not None and self.reads.is_over)
         self.open_overlay(ScoreSheet(self, view=view))
 
