@@ -18,6 +18,7 @@ Zones are tuples: ``("hand", seat)``, ``("stock",)``, ``("pile",)``, ``("packet"
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -159,6 +160,9 @@ class View:
     # Whether a completed canasta counts as natural (clean): the rules' answer, from the
     # session (GameSession.canasta_is_natural); the scene only labels it.
     natural: Callable[[object], bool] = lambda meld: meld.jok + meld.two == 0
+    fresh: list[int] = field(default_factory=list)  # the viewer's newly drawn cards, lit
+    peek: int = -1  # Cassino: the side whose last capture is shown
+    last_captures: dict[int, tuple[int, ...]] = field(default_factory=dict)  # side -> cards
 
 
 def build_canasta(state, lay: L.TableLayout, view: View) -> Scene:
@@ -398,6 +402,7 @@ def _viewer_hand(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
     lift = round(lay.card_h * 0.18)
     slots = L.hand_slots(lay.hand, len(order), lay.card_w, lift)
     zone = ("hand", seat)
+    fresh = Counter(view.fresh)
     for i, (c, r) in enumerate(zip(order, slots)):
         if i in view.selected:
             r = r.move(0, -lift)
@@ -405,6 +410,10 @@ def _viewer_hand(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
         if i in view.dragging:
             continue
         st = "selected" if i in view.selected else "normal"
+        if fresh[c] > 0:
+            fresh[c] -= 1
+            if st == "normal" and view.reveal:
+                st = "highlighted"
         sp = Sprite(c, r, view.reveal, zone, k, state=st, index=i)
         sc.sprites.append(sp)
         sc.hand.append(sp)
@@ -466,8 +475,6 @@ def _cassino(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
 def sync_order(order: list[int], hand: list[int]) -> list[int]:
     """Keep the player's arrangement: cards still held stay where they were, new cards go to
     the right end."""
-    from collections import Counter
-
     have = Counter(hand)
     out = []
     for c in order:

@@ -54,6 +54,7 @@ from game.ui.table.presenter import Presenter
 from game.ui.table.reads import TableReads
 from game.ui.table.scene import View, sync_order
 from game.ui.table.scoresheet import GameOver, ScoreSheet
+from game.ui.table.table_info import TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +112,7 @@ class TableScreen(Screen):
         self.last_move: set[tuple] = set()
         self.animator = Animator()
         self.movelog = MoveLog()
+        self.info = TableInfo(self)
         self.intents = TableIntents(self)
         self.pointer = Pointer(self.intents)
         self.family = family_for(self.game)(self)
@@ -302,6 +304,7 @@ class TableScreen(Screen):
         self.table_selected.clear()
         self.down_gate = []
         self.hand_orders = {}
+        self.info.forget()
         self.flow.new_deal_started()
         self.sync_hands()
         zone, anchor = self.family.deal_anchor(self.lay)
@@ -392,6 +395,7 @@ class TableScreen(Screen):
             reveal=self.revealed(), table_selected=set(self.table_selected),
             last_move=self.last_move, partnerships=self.partnerships,
             down_gate=list(self.down_gate), natural=self.session.canasta_is_natural,
+            fresh=list(self.info.fresh), peek=self.info.peek,
         )
 
     def revealed(self) -> bool:
@@ -435,6 +439,7 @@ class TableScreen(Screen):
         self.pointer.tick(dt)
         self.think_clock += dt
         self.presenter.update(dt)
+        self.info.update(dt)
         if self.hint is not None:
             self.hint[2] -= dt
             if self.hint[2] <= 0 or self.hint[1] != self.version:
@@ -465,6 +470,7 @@ class TableScreen(Screen):
             return
         self.viewer = seat
         self.down_gate = []
+        self.info.forget()
         self.forget_hand_positions()
         self.table_selected.clear()
         self.animator.clear()

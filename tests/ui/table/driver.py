@@ -15,7 +15,6 @@ from collections import Counter
 import pygame
 
 from game.actions import Action, parse_action
-from game.i18n import t
 from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.table import TableScreen
@@ -76,7 +75,7 @@ class Driver:
                     continue
                 if not open_sheet:
                     return "over"
-                self.press(t("table.score_sheet_short"))
+                self.press(_t("table.score_sheet_short"))
                 continue
             if sc.animator.busy or sc.worker.busy or sc.ready is not None:
                 continue
