@@ -89,6 +89,7 @@ class TurnFlow:
             self.screen, seat, "looking" if step == 0 else "down", 11 * n, total, done))
 
     def new_deal_started(self) -> None:
+        self.screen.info.forget()
         self.optional_turn = None
         self.scores_shown = -1
         self.save_due = True

@@ -27,6 +27,7 @@ from pygame import Rect
 from game.cards import JOKER, RANK, SUIT
 from game.i18n import t
 from game.ui.table import layout as L
+from game.ui.table.table_info import tally_label
 
 WILD_KEY = 0
 
@@ -71,7 +72,7 @@ class Plate:
 
 @dataclass
 class Badge:
-    kind: str  # "canasta", "count", "value", "label", "frozen"
+    kind: str  # "canasta", "count", "value", "meld_info", "points", "frozen"...
     rect: Rect  # anchor: the badge is drawn centred on rect's midbottom / centre
     text: str = ""
     tone: str = "gold"  # "natural", "mixed", "gold", "dim"
@@ -351,7 +352,11 @@ def _side_melds(state, lay, view: View, sc: Scene, side: int, area: Rect) -> Non
             k = sc.place(("red3", side), c, r, True)
             sc.sprites.append(Sprite(c, r, True, ("red3", side), k))
     sc.targets.append(Target("meld_area", area, side=side))
+    if melds or red3:  # the side's points on the table so far (the engine's table_points)
+        sc.badges.append(Badge("points", area, t("table.on_table",
+                                                 points=state.table_points(side)), "dim"))
     for m, spot in zip(melds, spots):
+        info = t("table.meld_info", count=len(m.cards), points=state.meld_points(m))
         zone = ("meld", side, m.key)
         cards = meld_cards_shown(list(m.cards))
         hl = {c for (z, c) in view.last_move if z == zone}
@@ -366,8 +371,9 @@ def _side_melds(state, lay, view: View, sc: Scene, side: int, area: Rect) -> Non
             sc.sprites.append(Sprite(face, top, True, zone, len(cards) - 1, state=st))
             natural = view.natural(m)
             tone = "natural" if natural else "mixed"
-            sc.badges.append(Badge("canasta", spot.rect, _canasta_word(view.game, natural, m),
-                                   tone))
+            points = t("table.meld_points", points=state.meld_points(m))  # count: its corner
+            sc.badges.append(Badge("canasta", spot.rect, _canasta_word(view.game, natural, m)
+                                   + " · " + points, tone))
             sc.badges.append(Badge("count", Rect(top.right - 2, top.y + 2, 1, 1),
                                    str(len(cards)), "corner"))
         else:
@@ -376,7 +382,8 @@ def _side_melds(state, lay, view: View, sc: Scene, side: int, area: Rect) -> Non
                 st = "highlighted" if c in hl else "normal"
                 sc.sprites.append(Sprite(c, r, True, zone, k, state=st))
             if m.rank == WILD_KEY:
-                sc.badges.append(Badge("label", spot.rect, "W", "gold"))
+                info = t("table.wild") + " · " + info
+            sc.badges.append(Badge("meld_info", spot.rect, info, "info"))
         sc.targets.append(Target("meld", spot.rect.inflate(4, 4), side=side, key=m.key))
 
 
@@ -457,19 +464,41 @@ def _cassino(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
         side = view.sides[seat]
         cards = list(state.captured[side])
         _stack(sc, ("captured", side), cards, spot.captured)
-        label = t("table.captured_n", count=len(cards))
-        if state.sweeps[side]:
-            label += f"  \u2605{state.sweeps[side]}"
+        label = tally_label(state.tallies(side))
         where = _under(spot.captured, lay)
         if spot.pos == "bottom":
             where = Rect(where.x, spot.captured.y - round(20 * lay.scale), where.w, 1)
         sc.badges.append(Badge("count", where, label, "dim"))
+        last = view.last_captures.get(side)
+        if last:  # a click (or hover) on the pile shows the side's last capture
+            sc.targets.append(Target("captured", spot.captured, side=side))
+            if view.peek == side:
+                _peek(sc, lay, spot.captured, last)
     rest = list(state.deck[state.pos:])
     if lay.deck is not None:
         _stack(sc, ("deck",), rest, lay.deck)
         if rest:
             sc.badges.append(Badge("count", _under(lay.deck, lay),
                                    f"{t('table.deck')}  {len(rest)}", "dim"))
+
+
+def _peek(sc: Scene, lay: L.TableLayout, pile: Rect, cards: tuple[int, ...]) -> None:
+    """A side's last capture fanned face up beside its pile (not a place: the cards stay
+    in the pile for the animation)."""
+    w = lay.card_w
+    h = L.card_h(w)
+    step = max(8, round(w * 0.45))
+    total = w + step * (len(cards) - 1)
+    x = pile.right + round(w * 0.2)
+    if x + total > lay.main.right:
+        x = pile.x - round(w * 0.2) - total
+    y = min(max(lay.main.y, pile.centery - h // 2), lay.main.bottom - h)
+    box = Rect(x, y, total, h)
+    sc.badges.append(Badge("group", box.inflate(round(w * 0.16), round(w * 0.16)), "", "gold"))
+    for i, c in enumerate(cards):
+        sc.sprites.append(Sprite(c, Rect(x + i * step, y, w, h), True, ("peek",), i))
+    sc.badges.append(Badge("count", Rect(box.x, box.bottom + round(w * 0.1), box.w, 1),
+                           t("table.last_capture"), "dim"))
 
 
 def sync_order(order: list[int], hand: list[int]) -> list[int]:

@@ -304,7 +304,6 @@ class TableScreen(Screen):
         self.table_selected.clear()
         self.down_gate = []
         self.hand_orders = {}
-        self.info.forget()
         self.flow.new_deal_started()
         self.sync_hands()
         zone, anchor = self.family.deal_anchor(self.lay)
@@ -323,8 +322,7 @@ class TableScreen(Screen):
         if self.overlay is not None:
             return
         if self.flow.sheet_due:
-            self.flow.open_deal_scores()
-            return
+            return self.flow.open_deal_scores()
         view = not (self.session.state is not None and self.reads.is_over)
         self.open_overlay(ScoreSheet(self, view=view))
 
@@ -395,7 +393,7 @@ class TableScreen(Screen):
             reveal=self.revealed(), table_selected=set(self.table_selected),
             last_move=self.last_move, partnerships=self.partnerships,
             down_gate=list(self.down_gate), natural=self.session.canasta_is_natural,
-            fresh=list(self.info.fresh), peek=self.info.peek,
+            fresh=list(self.info.fresh), peek=self.info.peek, last_captures=self.info.captures(),
         )
 
     def revealed(self) -> bool:

@@ -34,6 +34,8 @@ class TableInfo:
         self.fresh: list[int] = []  # the viewer's newly drawn cards (a multiset)
         self.fresh_left = 0.0
         self.peek = -1  # Cassino: the side whose last capture is shown, or -1
+        self._captures_key: tuple = ()
+        self._captures: dict[int, tuple[int, ...]] = {}
 
     def note_move(self, action_seat: int, events) -> None:
         """After a move: the viewer's own move ends the last highlight; cards drawn into the
@@ -61,7 +63,51 @@ class TableInfo:
             self.screen.rebuild_scene()
             self.screen.mark_dirty()
 
+    def captures(self) -> dict[int, tuple[int, ...]]:
+        """Each side's last capture (Cassino; none in the canasta games), read once per
+        move."""
+        history = self.screen.session.history
+        key = (id(history), len(history))
+        if key != self._captures_key:
+            self._captures_key = key
+            self._captures = last_captures(history, self.screen.sides)
+        return self._captures
+
     def toggle_peek(self, side: int) -> None:
         self.peek = -1 if self.peek == side else side
         self.screen.rebuild_scene()
         self.screen.mark_dirty()
+
+
+def last_captures(history: list[str], sides: list[int]) -> dict[int, tuple[int, ...]]:
+    """Cassino: each side's last capture of the deal (the capturing card first), read from
+    the deal's moves as recorded (NOTATION.md)."""
+    from game.actions import parse_action
+    from game.errors import NotationError
+
+    out: dict[int, tuple[int, ...]] = {}
+    for line in history:
+        try:
+            a = parse_action(line)
+        except NotationError:
+            continue
+        if a.verb == "capture" and 0 <= a.seat < len(sides):
+            out[sides[a.seat]] = tuple(a.cards())
+    return out
+
+
+def tally_label(tally: dict[str, int]) -> str:
+    """Cassino: a side's captured cards, spades, aces, the cassinos taken and sweeps, in
+    words of the catalogue (the counts come from the engine's ``tallies``)."""
+    from game.cassino.game import TEN_OF_DIAMONDS, TWO_OF_SPADES
+    from game.i18n import card_text, t
+
+    parts = [t("table.cassino_tally", cards=tally["cards"], spades=tally["spades"],
+               aces=tally["aces"])]
+    if tally["ten_of_diamonds"]:
+        parts.append(card_text(TEN_OF_DIAMONDS))
+    if tally["two_of_spades"]:
+        parts.append(card_text(TWO_OF_SPADES))
+    if tally["sweeps"]:
+        parts.append(t("table.sweeps_n", count=tally["sweeps"]))
+    return " · ".join(parts)

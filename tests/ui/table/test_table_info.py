@@ -62,3 +62,37 @@ def test_newly_drawn_cards_go_dim_after_a_few_seconds(table):
     assert _lit(sc)
     d.step(30, dt=0.2)  # six seconds of frames without a move
     assert _lit(sc) == []
+
+
+def _badges(sc, kind):
+    return [b.text for b in sc.scene.badges if b.kind == kind]
+
+
+def test_melds_and_sides_show_the_engines_points(table):
+    """CA-15: each meld shows its card count and its points by the rule set (a canasta its
+    points on its ribbon), each side its points on the table, as the engine counts them."""
+    d = table("canastone", 3, seed=3, humans=())
+    sc = d.screen
+    st = d.state
+    for _ in range(400):
+        d.step()
+        if sum(len(m) for m in st.melds) >= 4 or st.is_over():
+            break
+    sc.rebuild_scene()
+    want_info, want_ribbons = set(), set()
+    for side in range(st.nsides):
+        for m in st.melds[side]:
+            if len(m.cards) >= 7 and m.rank != 3:
+                want_ribbons.add(t("table.meld_points", points=st.meld_points(m)))
+            else:
+                want_info.add(t("table.meld_info", count=len(m.cards),
+                                points=st.meld_points(m)))
+    assert want_info or want_ribbons
+    infos = _badges(sc, "meld_info")
+    assert want_info <= {x.removeprefix(t("table.wild") + " · ") for x in infos}
+    ribbons = _badges(sc, "canasta")
+    assert all(any(r.endswith(w) for r in ribbons) for w in want_ribbons)
+    points = _badges(sc, "points")
+    on_table = {t("table.on_table", points=st.table_points(s)) for s in range(st.nsides)
+                if st.melds[s] or st.red3[s]}
+    assert set(points) == on_table
