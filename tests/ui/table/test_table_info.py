@@ -96,3 +96,37 @@ def test_melds_and_sides_show_the_engines_points(table):
     on_table = {t("table.on_table", points=st.table_points(s)) for s in range(st.nsides)
                 if st.melds[s] or st.red3[s]}
     assert set(points) == on_table
+
+
+def test_cassino_piles_show_tallies_and_the_last_capture(table):
+    """CN-10's counts (cards, spades, aces, the cassinos, sweeps) under each pile; a click on
+    a pile shows that side's last capture, a second click hides it."""
+    from game.actions import parse_action
+    from game.players.registry import make_player
+    from game.ui.table.table_info import tally_label
+
+    d = table("cassino", 2, seed=5)
+    sc = d.screen
+    me = make_player("normal", 3)
+    side = -1
+    for _ in range(30):
+        assert d.settle() == "human"
+        caps = [parse_action(h) for h in d.session.history]
+        caps = [a for a in caps if a.verb == "capture"]
+        if caps:
+            side = caps[-1].seat % 2
+            last = tuple(caps[-1].cards())
+            break
+        d.perform(me.choose(d.session.decision(0)))
+    assert side >= 0
+    st = d.state
+    labels = _badges(sc, "count")
+    for s in (0, 1):
+        assert tally_label(st.tallies(s)) in labels
+    tg = d.target("captured", side=side)
+    d.click(tg.rect.center)
+    peek = [sp.code for sp in sc.scene.sprites if sp.zone == ("peek",)]
+    assert tuple(peek) == last
+    assert t("table.last_capture") in _badges(sc, "count")
+    d.click(tg.rect.center)
+    assert not [sp for sp in sc.scene.sprites if sp.zone == ("peek",)]
