@@ -130,3 +130,22 @@ def test_cassino_piles_show_tallies_and_the_last_capture(table):
     assert t("table.last_capture") in _badges(sc, "count")
     d.click(tg.rect.center)
     assert not [sp for sp in sc.scene.sprites if sp.zone == ("peek",)]
+
+
+def test_cassino_score_sheet_shows_the_counts_behind_the_points(table):
+    """CN-10: the cards, spades and aces rows show how many each side took."""
+    from game.ui.table.scoresheet import rows_for
+
+    d = table("cassino", 2, seed=3, humans=())
+    sc = d.screen
+    _finish(d)
+    st = d.state
+    counts = sc.family.score_counts(st)
+    rows = dict(rows_for(sc.family.score_rows, st.breakdown(), counts))
+    for key in ("cards", "spades", "aces"):
+        shown = rows[t(f"score.{key}")]
+        for side in (0, 1):
+            assert f"({st.tallies(side)[key]})" in shown[side]
+    assert counts[0]["cards"] + counts[1]["cards"] == 52
+    d.press(t("table.score_sheet_short"))
+    d.app.render()  # the sheet draws its strings
