@@ -3,7 +3,7 @@ earlier deals, meld values, Cassino's tallies, the newly drawn cards."""
 
 from collections import Counter
 
-from game.i18n import t
+from game.i18n import cards_text, t
 from game.ui.table.scoresheet import ScoreSheet
 
 
@@ -149,3 +149,87 @@ def test_cassino_score_sheet_shows_the_counts_behind_the_points(table):
     assert counts[0]["cards"] + counts[1]["cards"] == 52
     d.press(t("table.score_sheet_short"))
     d.app.render()  # the sheet draws its strings
+
+
+def test_every_engine_event_worth_telling_gets_a_sentence():
+    """The move log tells each kind of event beyond the move itself (issue 15): red threes
+    and their replacement draws (CA-3), pile takes with their count, the packet (CS-3), going
+    out (concealed too), the down (LD-11), canastas, the frozen pile, sweeps and the last
+    capturer's collection (CN-9), reservations overridden."""
+    from game.events import Event
+    from game.ui.table.movelog import describe_events
+
+    names = ["You", "West", "North", "East"]
+    cases = {
+        "log.red_three_replaced": [Event("red_three", 1, (15,)), Event("draw", 1, (7,))],
+        "log.red_three": [Event("red_three", 1, (15,))],
+        "log.pile_count": [Event("take", 0, (3, 4, 5))],
+        "log.packet": [Event("packet", 0, (3, 4))],
+        "log.out": [Event("out", 2, (), False)],
+        "log.out_concealed": [Event("out", 2, (), True)],
+        "log.down": [Event("down", 3, (1, 2))],
+        "log.canasta": [Event("canasta", 3, (), 7)],
+        "log.frozen": [Event("frozen", 3, (53,))],
+        "log.unfrozen": [Event("unfrozen", 3)],
+        "log.sweep": [Event("sweep", 1, (), 1)],
+        "log.collect": [Event("collect", 1, (4, 5, 6), 1)],
+        "log.override": [Event("build", 1, (4, 5), {"value": 9, "overrides": [0]})],
+    }
+    for key, events in cases.items():
+        said = describe_events(events, names)
+        assert len(said) == 1, (key, said)
+        template = t(key, name="\0", card="\0", count=len(events[0].cards) + 1, owner="\0",
+                     meld="\0")
+        assert said[0].split(names[events[0].seat])[0] == template.split("\0")[0], (key, said)
+    # A replaced red three is one sentence, the replacement card itself is not told.
+    said = describe_events(cases["log.red_three_replaced"], names)
+    assert "7" not in said[0].replace(names[1], "")
+    assert describe_events([Event("turn", 1), Event("deal_over", -1, (), [1, 2])], names) == []
+
+
+def test_the_log_keeps_earlier_deals_and_the_last_collection(table):
+    """CN-9: the last capturer's collection is in the log; after the next game starts the
+    first one's moves are still there, under its title, to scroll back to."""
+    d = table("cassino", 2, seed=3, humans=())
+    sc = d.screen
+    _finish(d)
+    st = d.state
+    log = sc.movelog
+    moves = [text for text, kind in log.rows if kind == "move"]
+    assert len(moves) == len(d.session.history) == 48
+    collect = [e for e in log.deals[-1].events[47] if e.kind == "collect"]
+    assert collect  # seed 3: cards were left on the table after the last capture
+    notes = [text for text, kind in log.rows if kind == "note"]
+    assert t("log.collect", name=sc.names()[st.last_capture],
+             count=len(collect[0].cards)) in notes
+    d.press(t("table.score_sheet_short"))
+    d.press(t("score.next_game"))
+    d.step(3)
+    heads = [text for text, kind in log.rows if kind == "head"]
+    assert heads[:2] == [t("table.game_n", n=1), t("table.game_n", n=2)]
+    first = log.rows[1:log.rows.index((heads[1], "head"))]
+    assert [x for x, k in first if k == "move"] == moves
+    log.on_wheel(10_000)  # scrolled all the way back: the first game's title is drawn
+    d.app.render()
+    assert log.scroll > 0
+
+
+def test_red_threes_laid_out_at_the_deal_are_in_the_log(table):
+    """CA-3: red threes dealt are laid out and replaced before the first move; the log says
+    so (without the replacement card) before move 1."""
+    for seed in range(1, 12):
+        d = table("canasta", 2, seed=seed)
+        reds = [e for e in d.state.deal_events if e.kind == "red_three"]
+        if reds:
+            break
+    else:
+        raise AssertionError("no deal with a red three")
+    d.step(2)
+    rows = d.screen.movelog.rows
+    names = d.screen.names()
+    told = {t("log.red_three_replaced", name=names[e.seat], card=cards_text(e.cards))
+            for e in reds} | {t("log.red_three", name=names[e.seat], card=cards_text(e.cards))
+                              for e in reds}
+    notes = [text for text, kind in rows if kind == "note"]
+    assert len([n for n in notes if n in told]) == len(reds)
+    assert all(kind == "note" for _, kind in rows[:len(reds)])
