@@ -58,8 +58,7 @@ class Hud:
                                              t("table.menu"), sc.back, small)
         hb = lay.hand_buttons
         gap = s(6)
-        col = [("deal_scores", t("table.score_sheet_short"), sc.show_scores)]
-        col += sc.family.action_buttons() + [
+        col = sc.family.action_buttons() + [
             ("hint", t("table.hint"), sc.show_hint),
             ("sort_rank", t("table.sort_rank"), lambda: sc.intents.sort_hand("rank")),
             ("sort_suit", t("table.sort_suit"), lambda: sc.intents.sort_hand("suit"))]
@@ -68,6 +67,10 @@ class Hud:
         for key, label, cb in col:
             self.buttons[key] = sc.button(pygame.Rect(hb.x, y, hb.w, bh), label, cb, small)
             y += bh + gap
+        # A finished deal's sheet, where Hint was (never both: no hints once a deal is over).
+        self.buttons["deal_scores"] = sc.button(pygame.Rect(self.buttons["hint"].rect),
+                                                t("table.score_sheet_short"), sc.show_scores,
+                                                small)
 
     def refresh_buttons(self, force: bool = False) -> None:
         """Show the buttons that can act now, hide the others."""

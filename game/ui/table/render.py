@@ -198,7 +198,8 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
         pygame.draw.rect(surface, (*palette.GOLD_DARK,), b.rect, max(1, round(1.5 * s)),
                          border_radius=radius)
     elif b.kind == "group":
-        img = rounded(b.rect.size, (214, 170, 72, 40), max(4, round(10 * s)),
+        fill = (10, 30, 20, 220) if b.tone == "peek" else (214, 170, 72, 40)
+        img = rounded(b.rect.size, fill, max(4, round(10 * s)),
                       (*palette.GOLD_LIGHT, 200), max(1, round(2 * s)))
         surface.blit(img, b.rect)
     elif b.kind == "meld_info":  # a meld's card count and points, on its lower edge

@@ -473,7 +473,7 @@ def _cassino(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
         if last:  # a click (or hover) on the pile shows the side's last capture
             sc.targets.append(Target("captured", spot.captured, side=side))
             if view.peek == side:
-                _peek(sc, lay, spot.captured, last)
+                _peek(sc, lay, last)
     rest = list(state.deck[state.pos:])
     if lay.deck is not None:
         _stack(sc, ("deck",), rest, lay.deck)
@@ -482,22 +482,19 @@ def _cassino(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
                                    f"{t('table.deck')}  {len(rest)}", "dim"))
 
 
-def _peek(sc: Scene, lay: L.TableLayout, pile: Rect, cards: tuple[int, ...]) -> None:
-    """A side's last capture fanned face up beside its pile (not a place: the cards stay
-    in the pile for the animation)."""
+def _peek(sc: Scene, lay: L.TableLayout, cards: tuple[int, ...]) -> None:
+    """A side's last capture fanned face up at the top of the table until the next click or
+    move (not a place: the cards stay in the pile for the animation)."""
     w = lay.card_w
     h = L.card_h(w)
     step = max(8, round(w * 0.45))
     total = w + step * (len(cards) - 1)
-    x = pile.right + round(w * 0.2)
-    if x + total > lay.main.right:
-        x = pile.x - round(w * 0.2) - total
-    y = min(max(lay.main.y, pile.centery - h // 2), lay.main.bottom - h)
-    box = Rect(x, y, total, h)
-    sc.badges.append(Badge("group", box.inflate(round(w * 0.16), round(w * 0.16)), "", "gold"))
+    box = Rect(0, 0, total, h)
+    box.midtop = (lay.table.centerx, lay.table.y + round(w * 0.5))
+    sc.badges.append(Badge("group", box.inflate(round(w * 0.3), round(w * 0.3)), "", "peek"))
     for i, c in enumerate(cards):
-        sc.sprites.append(Sprite(c, Rect(x + i * step, y, w, h), True, ("peek",), i))
-    sc.badges.append(Badge("count", Rect(box.x, box.bottom + round(w * 0.1), box.w, 1),
+        sc.sprites.append(Sprite(c, Rect(box.x + i * step, box.y, w, h), True, ("peek",), i))
+    sc.badges.append(Badge("count", Rect(box.x, box.bottom + round(w * 0.2), box.w, 1),
                            t("table.last_capture"), "dim"))
 
 
