@@ -117,6 +117,8 @@ def describe_events(events, names: list[str]) -> list[str]:
             out.append(t("log.collect", name=name(e.seat), count=len(e.cards)))
         elif k == "build" and isinstance(e.info, dict):
             for owner in e.info.get("overrides", ()):
+                if owner == e.seat:  # raising one's own reservation overrides no one
+                    continue
                 out.append(t("log.override", name=name(e.seat), owner=name(owner)))
     if not taken_pile and any(e.kind == "take" for e in events):
         out.append(t("log.pile_count", count=1))

@@ -185,6 +185,9 @@ def test_every_engine_event_worth_telling_gets_a_sentence():
     said = describe_events(cases["log.red_three_replaced"], names)
     assert "7" not in said[0].replace(names[1], "")
     assert describe_events([Event("turn", 1), Event("deal_over", -1, (), [1, 2])], names) == []
+    # A player who takes in their own reservation overrides no one (CN-6: ownership passes).
+    assert describe_events([Event("build", 1, (4,), {"value": 9, "overrides": [1]})],
+                           names) == []
 
 
 def test_the_log_keeps_earlier_deals_and_the_last_collection(table):
