@@ -161,7 +161,9 @@ YOU_WORDING = {
 SAME_FOR_YOU = frozenset({
     "log.draw", "log.take", "log.take_more", "log.take_add", "log.meld", "log.add",
     "log.discard", "log.ask", "log.ask_named", "log.yes", "log.no", "log.trail",
-    "log.capture", "log.build",
+    "log.capture", "log.build", "log.red_three", "log.red_three_replaced", "log.packet",
+    "log.out", "log.out_concealed", "log.down", "log.canasta", "log.sweep", "log.collect",
+    "log.override",
 })
 # Messages whose {name} is never the player's seat: a computer's (thinking, a halted game),
 # the partner who asks the player, hot-seat screens (each human then has a name of their

@@ -22,13 +22,24 @@ class ScoringMixin:
             return None
         return [dict(p) for p in self._parts]
 
-    def _side_parts(self, side: int) -> dict[str, int]:
+    def meld_points(self, meld) -> int:
+        """The card points of one meld by this rule set's card values (CA-15)."""
+        return sum(map(self.rules.points.__getitem__, meld.cards))
+
+    def table_points(self, side: int) -> int:
+        """What a side's cards on the table are worth so far: its melds' card points, its
+        canasta bonuses and its red threes (CA-15), without going out or the hands."""
+        parts, _clean, _dirty = self._table_parts(side)
+        return sum(parts.values())
+
+    def _table_parts(self, side: int) -> tuple[dict[str, int], int, int]:
+        """The melds', canastas' and red threes' points of a side, and its clean and dirty
+        canasta counts."""
         rules = self.rules
-        pts = rules.points
         melded = bonus = 0
         clean = dirty = 0
         for m in self.melds[side]:
-            melded += sum(map(pts.__getitem__, m.cards))
+            melded += self.meld_points(m)
             if m.rank != 3 and len(m.cards) >= 7:
                 bonus += rules.canasta_bonus(m)
                 if m.rank == 0:
@@ -45,6 +56,12 @@ class ScoringMixin:
         parts["red_threes"] = (
             rules.red_three_score(count, self.opened[side], clean, dirty) if count else 0
         )
+        return parts, clean, dirty
+
+    def _side_parts(self, side: int) -> dict[str, int]:
+        rules = self.rules
+        pts = rules.points
+        parts, clean, dirty = self._table_parts(side)
         out = 0
         if self.went_out >= 0 and self.side[self.went_out] == side:
             out = rules.going_out_bonus

@@ -612,21 +612,33 @@ class CassinoState(DealState):
             turn = (turn + 1) % n
         self.turn = turn
 
+    def tallies(self, side: int) -> dict[str, int]:
+        """What a side has taken so far, the counts behind CN-10's points: cards, spades,
+        aces, the big and little cassinos (1 if taken) and sweeps; keys as ``breakdown``."""
+        pile = self.captured[side]
+        taken = set(pile)
+        return {
+            "cards": len(pile),
+            "spades": sum(1 for c in pile if c < 13),
+            "ten_of_diamonds": int(TEN_OF_DIAMONDS in taken),
+            "two_of_spades": int(TWO_OF_SPADES in taken),
+            "aces": sum(1 for a in ACES if a in taken),
+            "sweeps": self.sweeps[side],
+        }
+
     def _score(self) -> None:
         """CN-10."""
-        piles = self.captured
-        counts = [len(p) for p in piles]
-        spades = [sum(1 for c in p if c < 13) for p in piles]
+        tally = [self.tallies(0), self.tallies(1)]
         bd = []
         for s in range(2):
-            pile = set(piles[s])
+            mine, theirs = tally[s], tally[1 - s]
             bd.append({
-                "cards": 3 if counts[s] > counts[1 - s] else 0,
-                "spades": 1 if spades[s] > spades[1 - s] else 0,
-                "ten_of_diamonds": 2 if TEN_OF_DIAMONDS in pile else 0,
-                "two_of_spades": 1 if TWO_OF_SPADES in pile else 0,
-                "aces": sum(1 for a in ACES if a in pile),
-                "sweeps": self.sweeps[s],
+                "cards": 3 if mine["cards"] > theirs["cards"] else 0,
+                "spades": 1 if mine["spades"] > theirs["spades"] else 0,
+                "ten_of_diamonds": 2 * mine["ten_of_diamonds"],
+                "two_of_spades": mine["two_of_spades"],
+                "aces": mine["aces"],
+                "sweeps": mine["sweeps"],
             })
         self._breakdown = bd
         self._scores = [sum(d.values()) for d in bd]

@@ -43,6 +43,10 @@ class TableFamily:
     def __init__(self, screen) -> None:
         self.screen = screen
 
+    def score_counts(self, state) -> list[dict[str, int]] | None:
+        """The counts behind the score sheet's points, per side (None: points alone)."""
+        return None
+
     @property
     def session(self):
         return self.screen.session
@@ -232,6 +236,11 @@ class CassinoTable(TableFamily):
     build_scene = staticmethod(scene.build_cassino)
     score_rows = CASSINO_ROWS
     score_words = ("score.next_game", "score.game_of", "score.this_game", "score.game_n")
+
+    def score_counts(self, state) -> list[dict[str, int]] | None:
+        """CN-10: the cards, spades and aces each side took (the engine's tallies)."""
+        return [{k: v for k, v in state.tallies(side).items()
+                 if k in ("cards", "spades", "aces")} for side in (0, 1)]
 
     def deal_anchor(self, lay):
         return ("deck",), lay.deck

@@ -3,10 +3,11 @@
 :class:`TurnFlow` runs each frame (``update``) while no dialog or modal overlay covers the
 table and no card is in flight or in the player's hand: it collects a computer's move from the
 worker thread and plays it after ``PACE`` seconds, starts the next computer's job, offers
-Looking and Down's out-of-turn melds, opens the score sheet when a deal ends, and asks the
-family for the human's prompts (a partner's question, Canastone's choice). A computer move the
-engine refuses stops the table (``halt``). The game is saved once the cards of a move have
-landed and no computer is thinking (its generator is part of the save).
+Looking and Down's out-of-turn melds, and asks the family for the human's prompts (a partner's
+question, Canastone's choice). When a deal ends the final table stays in view until the player
+opens the score sheet (``open_deal_scores``). A computer move the engine refuses stops the
+table (``halt``). The game is saved once the cards of a move have landed and no computer is
+thinking (its generator is part of the save).
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ class TurnFlow:
             self.screen, seat, "looking" if step == 0 else "down", 11 * n, total, done))
 
     def new_deal_started(self) -> None:
+        self.screen.info.forget()
         self.optional_turn = None
         self.scores_shown = -1
         self.save_due = True
@@ -122,14 +124,9 @@ class TurnFlow:
                 self.ready = (job, action)
                 sc.request_frame()
         if reads.is_over:
+            # The final melds stay in view: the player opens the sheet (Scores, or a click).
             self.worker.cancel()
             self.ready = None
-            deals = self.session.match.deals_played
-            if self.scores_shown != deals and sc.overlay is None:
-                self.scores_shown = deals
-                sc.open_overlay(ScoreSheet(sc))
-                if self.session.game_over:
-                    audio.play("win")
             return
         if self.ready is not None:
             self.play_ready(dt)
@@ -144,6 +141,22 @@ class TurnFlow:
             self.start_job(seat, "move")
             return
         self.human_turn(seat)
+
+    @property
+    def sheet_due(self) -> bool:
+        """The deal is over and its score sheet has not been opened yet."""
+        return (self.session.state is not None and self.screen.reads.is_over
+                and self.scores_shown != self.session.match.deals_played)
+
+    def open_deal_scores(self) -> None:
+        """The finished deal's score sheet, with the button to the next deal."""
+        sc = self.screen
+        if not self.sheet_due or sc.animator.busy:
+            return
+        self.scores_shown = self.session.match.deals_played
+        sc.open_overlay(ScoreSheet(sc))
+        if self.session.game_over:
+            audio.play("win")
 
     def play_ready(self, dt: float) -> None:
         job, action = self.ready

@@ -77,6 +77,10 @@ class Hud:
         for key, label, cb in col:
             self.buttons[key] = sc.button(pygame.Rect(hb.x, y, hb.w, bh), label, cb, small)
             y += bh + gap
+        # A finished deal's sheet, where Hint was (never both: no hints once a deal is over).
+        self.buttons["deal_scores"] = sc.button(pygame.Rect(self.buttons["hint"].rect),
+                                                t("table.score_sheet_short"), sc.show_scores,
+                                                small)
 
     def refresh_buttons(self, force: bool = False) -> None:
         """Show the buttons that can act now, hide the others."""
@@ -84,6 +88,7 @@ class Hud:
         covered = sc.overlay is not None and sc.overlay.modal
         act = sc.can_act()
         want = sc.family.buttons_wanted(act)
+        want["deal_scores"] = not covered and sc.flow.sheet_due
         if "hint" in self.buttons:
             want["hint"] = sc.session.state is not None and sc.can_hint()
         if "take_back" in self.buttons:
@@ -106,7 +111,8 @@ class Hud:
         if sc.flow.halted:
             return t("table.halted.title"), t("table.halted.hint")
         if sc.session.state is None or sc.reads.is_over:
-            return game_text(sc.game, "table.deal_over"), ""
+            return game_text(sc.game, "table.deal_over"), (
+                t("table.deal_over_hint") if sc.flow.sheet_due else "")
         reads = sc.reads
         cur = reads.current_player
         if sc.down_gate:

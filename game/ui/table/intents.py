@@ -16,7 +16,8 @@ from game.ui.table.gestures import Drag
 from game.ui.table.scene import Target
 
 # Where overlapping places are hit, the first kind wins.
-TARGET_ORDER = ("down", "meld", "group", "pile", "stock", "meld_area", "table", "hand")
+TARGET_ORDER = ("down", "meld", "group", "pile", "stock", "meld_area", "table", "captured",
+                "hand")
 
 
 class TableIntents:
@@ -85,6 +86,9 @@ class TableIntents:
         sc = self.screen
         if target.kind == "down":
             sc.pick_up_down()
+            return
+        if target.kind == "captured":
+            sc.info.toggle_peek(target.side)
             return
         if sc.can_act():
             sc.family.click_target(target)
@@ -179,6 +183,9 @@ class TableIntents:
         pointer = sc.pointer
         et = event.type
         if et == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            if sc.flow.sheet_due:  # the finished deal's table: a click opens its sheet
+                sc.flow.open_deal_scores()
+                return True
             pointer.down(event.pos)
             return True
         if et == pygame.MOUSEMOTION:

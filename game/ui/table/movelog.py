@@ -1,8 +1,12 @@
-"""The move log: the deal's actions (the notation of NOTATION.md) told in words, and the panel
-that lists them, newest at the bottom."""
+"""The move log: the deal's actions (the notation of NOTATION.md) told in words, with what
+the engine did around them (red threes laid out and replaced, going out, a pile's card count,
+the last capturer's collection, reservations overridden...), and the panel that lists them,
+newest at the bottom. Earlier deals of the table stay above, to scroll back to."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import pygame
@@ -71,6 +75,66 @@ def describe(text: str, names: list[str], you: int = -1) -> str:
     return text
 
 
+def describe_events(events, names: list[str]) -> list[str]:
+    """Sentences for what the engine did during a move or a deal beyond the move itself (the
+    events of game.events), in their order."""
+    out: list[str] = []
+    used: set[int] = set()  # draws told with the red three they replaced
+
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else str(seat)
+
+    taken_pile = False
+    for i, e in enumerate(events):
+        k = e.kind
+        if k == "red_three":
+            repl = next((j for j in range(i + 1, len(events)) if j not in used
+                         and events[j].kind == "draw" and events[j].seat == e.seat), None)
+            if repl is not None and events[repl - 1] is e:
+                used.add(repl)
+                out.append(t("log.red_three_replaced", name=name(e.seat),
+                             card=cards_text(e.cards)))
+            else:
+                out.append(t("log.red_three", name=name(e.seat), card=cards_text(e.cards)))
+        elif k == "take" and e.info is None:
+            taken_pile = True
+            out.append(t("log.pile_count", count=len(e.cards) + 1))
+        elif k == "packet":
+            out.append(t("log.packet", name=name(e.seat), count=len(e.cards)))
+        elif k == "out":
+            out.append(t("log.out_concealed" if e.info else "log.out", name=name(e.seat)))
+        elif k == "down":
+            out.append(t("log.down", name=name(e.seat)))
+        elif k == "canasta":
+            out.append(t("log.canasta", name=name(e.seat), meld=meld_name(e.info)))
+        elif k == "frozen":
+            out.append(t("log.frozen"))
+        elif k == "unfrozen":
+            out.append(t("log.unfrozen"))
+        elif k == "sweep":
+            out.append(t("log.sweep", name=name(e.seat)))
+        elif k == "collect":
+            out.append(t("log.collect", name=name(e.seat), count=len(e.cards)))
+        elif k == "build" and isinstance(e.info, dict):
+            for owner in e.info.get("overrides", ()):
+                if owner == e.seat:  # raising one's own reservation overrides no one
+                    continue
+                out.append(t("log.override", name=name(e.seat), owner=name(owner)))
+    if not taken_pile and any(e.kind == "take" for e in events):
+        out.append(t("log.pile_count", count=1))
+    return out
+
+
+@dataclass
+class DealLog:
+    """One deal's record for the log: its number, its moves as recorded, and the engine's
+    events at the deal (index -1) and after each move (by the move's index)."""
+
+    number: int
+    history: list[str] = field(default_factory=list)
+    events: dict[int, list] = field(default_factory=dict)
+
+
 @lru_cache(maxsize=512)
 def _lines(sentence: str, width: int, size: int) -> tuple[str, ...]:
     return tuple(wrap(sentence, width, size))
@@ -82,21 +146,52 @@ def _line_image(line: str, size: int, colour: tuple) -> pygame.Surface:
 
 
 class MoveLog:
-    """Sentences for the session's history, drawn in a scrollable panel."""
+    """The table's deals told in sentences, drawn in a scrollable panel. ``rows`` are
+    (text, kind): "head" a deal's title, "move" a numbered move, "note" what the engine did."""
 
     def __init__(self) -> None:
-        self.sentences: list[str] = []
+        self.deals: list[DealLog] = [DealLog(1)]
+        self.rows: list[tuple[str, str]] = []
         self._source: tuple = ()
         self.scroll = 0  # lines scrolled up from the bottom
 
-    def sync(self, history: list[str], names: list[str], language: str, you: int = -1) -> None:
-        key = (len(history), history[-1] if history else "", language, tuple(names), you)
+    def new_deal(self, events) -> None:
+        """A deal begins: the one before stays above; ``events`` are the deal's own (red
+        threes laid out and replaced)."""
+        if self.deals[-1].history or self.deals[-1].events:
+            self.deals.append(DealLog(self.deals[-1].number + 1))
+        self.deals[-1].events = {-1: list(events)} if events else {}
+        self._source = ()
+        self.scroll = 0
+
+    def note(self, index: int, events) -> None:
+        """The events of the current deal's move ``index``."""
+        self.deals[-1].events[index] = list(events)
+        self._source = ()
+
+    def sync(self, history: list[str], names: list[str], language: str, you: int = -1,
+             title: Callable[[int], str] | None = None, number: int = 1) -> None:
+        """Bring the current deal (``number``) up to ``history``; ``title(n)`` names deal
+        n above its moves once there are several."""
+        cur = self.deals[-1]
+        cur.history = list(history)
+        cur.number = number
+        key = (len(self.deals), len(history), history[-1] if history else "", language,
+               tuple(names), you)
         if key == self._source:
             return
-        grew = len(history) > len(self.sentences) and self._source[2:] == key[2:] \
-            if self._source else False
+        grew = bool(self._source) and self._source[3:] == key[3:]
         self._source = key
-        self.sentences = [describe(h, names, you) for h in history]
+        rows: list[tuple[str, str]] = []
+        several = len(self.deals) > 1
+        for deal in self.deals:
+            if several and title is not None:
+                rows.append((title(deal.number), "head"))
+            rows += [(x, "note") for x in describe_events(deal.events.get(-1, ()), names)]
+            for i, h in enumerate(deal.history):
+                rows.append((f"{i + 1}. {describe(h, names, you)}", "move"))
+                rows += [(x, "note") for x in describe_events(deal.events.get(i, ()), names)]
+        self.rows = rows
         if grew:
             self.scroll = 0
 
@@ -113,19 +208,23 @@ class MoveLog:
         pygame.draw.line(surface, palette.GOLD_DARK, (rect.x + round(8 * scale), top - 4),
                          (rect.right - round(8 * scale), top - 4))
         inner_w = rect.w - round(20 * scale)
-        rows: list[tuple[str, bool, int]] = []  # (text, newest, entry)
-        n = len(self.sentences)
-        for i, s in enumerate(self.sentences):
-            lines = _lines(f"{i + 1}. {s}", inner_w, size)
-            for j, line in enumerate(lines):
-                rows.append(("   " + line if j else line, i == n - 1, i))
+        rows: list[tuple[str, tuple]] = []  # (text, colour)
+        last_move = max((i for i, (_, kind) in enumerate(self.rows) if kind == "move"),
+                        default=-1)
+        for i, (text, kind) in enumerate(self.rows):
+            if kind == "note":
+                text = "· " + text
+            colour = (palette.GOLD if kind == "head" else
+                      palette.GOLD_LIGHT if i >= last_move >= 0 and kind != "head" else
+                      palette.TEXT_DIM if kind == "note" else palette.TEXT)
+            for j, line in enumerate(_lines(text, inner_w, size)):
+                rows.append(("   " + line if j or kind == "note" else line, colour))
         fit = max(1, (rect.bottom - top - round(6 * scale)) // lh)
         self.scroll = min(self.scroll, max(0, len(rows) - fit))
         end = len(rows) - self.scroll
         start = max(0, end - fit)
         y = top
-        for text, newest, _ in rows[start:end]:
-            colour = palette.GOLD_LIGHT if newest else palette.TEXT
+        for text, colour in rows[start:end]:
             surface.blit(_line_image(text, size, colour), (rect.x + round(10 * scale), y))
             y += lh
         if not rows:

@@ -94,6 +94,7 @@ class TableMoves:
                     and sc.session.is_human(e.seat)):
                 sc.down_gate = list(e.cards)  # shown until the player picks it up
         sc.last_move = set()
+        sc.info.note_move(action.seat, events)
         sc.sync_hands()
         sc.presenter.show_move(events, old, computer)
         if action.seat == sc.viewer:

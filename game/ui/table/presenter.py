@@ -85,13 +85,16 @@ class Presenter:
     # ---- moves -----------------------------------------------------------------------------
     def sync_log(self) -> None:
         sc = self.screen
-        sc.movelog.sync(sc.session.history, sc.names(), i18n.current_language(),
-                        messages.you(sc))
+        session = sc.session
+        number = session.match.deals_played + (0 if session.scored else 1)
+        sc.movelog.sync(session.history, sc.names(), i18n.current_language(), messages.you(sc),
+                        title=lambda n: t(sc.family.deal_key, n=n), number=number)
 
     def show_deal(self, events, anchor_zone: tuple, anchor) -> None:
         """Every card of the new deal flies from ``anchor`` (the stock, Cassino's deck) to
         where it was dealt."""
         sc = self.screen
+        sc.movelog.new_deal(events)
         self.sync_log()
         places = sc.scene.places
         old = {anchor_zone: [(c, anchor, False) for lst in places.values() for c, _, _ in lst]}
@@ -106,6 +109,7 @@ class Presenter:
         """The cards of a move fly from ``old`` places to the scene's, staggered in the order
         of the engine's events; a computer's move stays marked on the table."""
         sc = self.screen
+        sc.movelog.note(len(sc.session.history) - 1, events)
         self.sync_log()
         new = sc.scene.places
         sc.animator.move(old, new, [c for e in events for c in e.cards], sc.speed)

@@ -203,10 +203,6 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
     elif b.kind == "frozen":
         img = _ribbon(t("table.frozen"), "frozen", round(s * 100))
         surface.blit(img, img.get_rect(midbottom=b.rect.midbottom))
-    elif b.kind == "label":
-        img = _ribbon(t("table.wild"), "gold", round(s * 100))
-        surface.blit(img, img.get_rect(midtop=(b.rect.centerx, b.rect.bottom - img.get_height()
-                                              // 2)))
     elif b.kind == "pickup":  # the player's down, waiting to be picked up
         pygame.draw.rect(surface, palette.GOLD_LIGHT, b.rect.inflate(round(8 * s), round(8 * s)),
                          max(2, round(3 * s)), border_radius=max(4, round(8 * s)))
@@ -219,9 +215,18 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
         pygame.draw.rect(surface, (*palette.GOLD_DARK,), b.rect, max(1, round(1.5 * s)),
                          border_radius=radius)
     elif b.kind == "group":
-        img = rounded(b.rect.size, (214, 170, 72, 40), max(4, round(10 * s)),
+        fill = (10, 30, 20, 220) if b.tone == "peek" else (214, 170, 72, 40)
+        img = rounded(b.rect.size, fill, max(4, round(10 * s)),
                       (*palette.GOLD_LIGHT, 200), max(1, round(2 * s)))
         surface.blit(img, b.rect)
+    elif b.kind == "meld_info":  # a meld's card count and points, on its lower edge
+        img = _ribbon(b.text, "info", round(s * 100))
+        surface.blit(img, img.get_rect(midtop=(b.rect.centerx, b.rect.bottom - img.get_height()
+                                              // 2)))
+    elif b.kind == "points":  # a side's points on the table, in its meld area's corner
+        img = _ribbon(b.text, "info", round(s * 100))
+        r = img.get_rect(bottomleft=(b.rect.x + round(6 * s), b.rect.bottom - round(3 * s)))
+        surface.blit(img, r.clamp(surface.get_rect()))
     elif b.kind == "value":
         value, _, owner = b.text.partition("\x00")
         img = _value_badge(value, owner, b.rect.w, round(s * 100))
@@ -248,6 +253,7 @@ def _ribbon(txt: str, tone: str, scale100: int) -> pygame.Surface:
         "mixed": (MIXED, palette.TEXT),
         "gold": (palette.GOLD_DARK, palette.IVORY),
         "frozen": ((40, 90, 160), palette.IVORY),
+        "info": ((16, 22, 20), palette.IVORY),
     }
     bg, fg = colours.get(tone, colours["gold"])
     lab = fonts.render(txt, max(9, round(12 * s)), fg, bold=True)

@@ -18,6 +18,7 @@ Zones are tuples: ``("hand", seat)``, ``("stock",)``, ``("pile",)``, ``("packet"
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -26,6 +27,7 @@ from pygame import Rect
 from game.cards import JOKER, RANK, SUIT
 from game.i18n import t
 from game.ui.table import layout as L
+from game.ui.table.table_info import tally_label
 
 WILD_KEY = 0
 
@@ -70,7 +72,7 @@ class Plate:
 
 @dataclass
 class Badge:
-    kind: str  # "canasta", "count", "value", "label", "frozen"
+    kind: str  # "canasta", "count", "value", "meld_info", "points", "frozen"...
     rect: Rect  # anchor: the badge is drawn centred on rect's midbottom / centre
     text: str = ""
     tone: str = "gold"  # "natural", "mixed", "gold", "dim"
@@ -159,6 +161,9 @@ class View:
     # Whether a completed canasta counts as natural (clean): the rules' answer, from the
     # session (GameSession.canasta_is_natural); the scene only labels it.
     natural: Callable[[object], bool] = lambda meld: meld.jok + meld.two == 0
+    fresh: list[int] = field(default_factory=list)  # the viewer's newly drawn cards, lit
+    peek: int = -1  # Cassino: the side whose last capture is shown
+    last_captures: dict[int, tuple[int, ...]] = field(default_factory=dict)  # side -> cards
 
 
 def build_canasta(state, lay: L.TableLayout, view: View) -> Scene:
@@ -346,7 +351,11 @@ def _side_melds(state, lay, view: View, sc: Scene, side: int, area: Rect) -> Non
             k = sc.place(("red3", side), c, r, True)
             sc.sprites.append(Sprite(c, r, True, ("red3", side), k))
     sc.targets.append(Target("meld_area", area, side=side))
+    if melds or red3:  # the side's points on the table so far (the engine's table_points)
+        sc.badges.append(Badge("points", area, t("table.on_table",
+                                                 points=state.table_points(side)), "dim"))
     for m, spot in zip(melds, spots):
+        info = t("table.meld_info", count=len(m.cards), points=state.meld_points(m))
         zone = ("meld", side, m.key)
         cards = meld_cards_shown(list(m.cards))
         hl = {c for (z, c) in view.last_move if z == zone}
@@ -361,8 +370,9 @@ def _side_melds(state, lay, view: View, sc: Scene, side: int, area: Rect) -> Non
             sc.sprites.append(Sprite(face, top, True, zone, len(cards) - 1, state=st))
             natural = view.natural(m)
             tone = "natural" if natural else "mixed"
-            sc.badges.append(Badge("canasta", spot.rect, _canasta_word(view.game, natural, m),
-                                   tone))
+            points = t("table.meld_points", points=state.meld_points(m))  # count: its corner
+            sc.badges.append(Badge("canasta", spot.rect, _canasta_word(view.game, natural, m)
+                                   + " · " + points, tone))
             sc.badges.append(Badge("count", Rect(top.right - 2, top.y + 2, 1, 1),
                                    str(len(cards)), "corner"))
         else:
@@ -371,7 +381,8 @@ def _side_melds(state, lay, view: View, sc: Scene, side: int, area: Rect) -> Non
                 st = "highlighted" if c in hl else "normal"
                 sc.sprites.append(Sprite(c, r, True, zone, k, state=st))
             if m.rank == WILD_KEY:
-                sc.badges.append(Badge("label", spot.rect, "W", "gold"))
+                info = t("table.wild") + " · " + info
+            sc.badges.append(Badge("meld_info", spot.rect, info, "info"))
         sc.targets.append(Target("meld", spot.rect.inflate(4, 4), side=side, key=m.key))
 
 
@@ -397,6 +408,7 @@ def _viewer_hand(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
     lift = round(lay.card_h * 0.18)
     slots = L.hand_slots(lay.hand, len(order), lay.card_w, lift)
     zone = ("hand", seat)
+    fresh = Counter(view.fresh)
     for i, (c, r) in enumerate(zip(order, slots)):
         if i in view.selected:
             r = r.move(0, -lift)
@@ -404,6 +416,10 @@ def _viewer_hand(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
         if i in view.dragging:
             continue
         st = "selected" if i in view.selected else "normal"
+        if fresh[c] > 0:
+            fresh[c] -= 1
+            if st == "normal" and view.reveal:
+                st = "highlighted"
         sp = Sprite(c, r, view.reveal, zone, k, state=st, index=i)
         sc.sprites.append(sp)
         sc.hand.append(sp)
@@ -447,13 +463,16 @@ def _cassino(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
         side = view.sides[seat]
         cards = list(state.captured[side])
         _stack(sc, ("captured", side), cards, spot.captured)
-        label = t("table.captured_n", count=len(cards))
-        if state.sweeps[side]:
-            label += f"  \u2605{state.sweeps[side]}"
+        label = tally_label(state.tallies(side))
         where = _under(spot.captured, lay)
         if spot.pos == "bottom":
             where = Rect(where.x, spot.captured.y - round(20 * lay.scale), where.w, 1)
         sc.badges.append(Badge("count", where, label, "dim"))
+        last = view.last_captures.get(side)
+        if last:  # a click (or hover) on the pile shows the side's last capture
+            sc.targets.append(Target("captured", spot.captured, side=side))
+            if view.peek == side:
+                _peek(sc, lay, last)
     rest = list(state.deck[state.pos:])
     if lay.deck is not None:
         _stack(sc, ("deck",), rest, lay.deck)
@@ -462,11 +481,25 @@ def _cassino(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
                                    f"{t('table.deck')}  {len(rest)}", "dim"))
 
 
+def _peek(sc: Scene, lay: L.TableLayout, cards: tuple[int, ...]) -> None:
+    """A side's last capture fanned face up at the top of the table until the next click or
+    move (not a place: the cards stay in the pile for the animation)."""
+    w = lay.card_w
+    h = L.card_h(w)
+    step = max(8, round(w * 0.45))
+    total = w + step * (len(cards) - 1)
+    box = Rect(0, 0, total, h)
+    box.midtop = (lay.table.centerx, lay.table.y + round(w * 0.5))
+    sc.badges.append(Badge("group", box.inflate(round(w * 0.3), round(w * 0.3)), "", "peek"))
+    for i, c in enumerate(cards):
+        sc.sprites.append(Sprite(c, Rect(box.x + i * step, box.y, w, h), True, ("peek",), i))
+    sc.badges.append(Badge("count", Rect(box.x, box.bottom + round(w * 0.2), box.w, 1),
+                           t("table.last_capture"), "dim"))
+
+
 def sync_order(order: list[int], hand: list[int]) -> list[int]:
     """Keep the player's arrangement: cards still held stay where they were, new cards go to
     the right end."""
-    from collections import Counter
-
     have = Counter(hand)
     out = []
     for c in order:

@@ -31,19 +31,23 @@ CASSINO_ROWS = (
 )
 
 
-def rows_for(table: tuple, breakdown: list[dict]) -> list[tuple[str, list[int]]]:
+def rows_for(table: tuple, breakdown: list[dict],
+             counts: list[dict] | None = None) -> list[tuple[str, list]]:
     """(label, points per side) rows of a deal's breakdown in the order of ``table`` (the
     family's ``score_rows``); rows every side scores 0 in are left out, except the usual
-    ones."""
+    ones. ``counts`` (per side, by the same keys): shown beside the points they gave."""
     out = []
     usual = {"melds", "canastas", "red_threes", "going_out", "hand", "cards", "spades",
              "ten_of_diamonds", "two_of_spades", "aces", "sweeps"}
     for key, label in table:
         if not any(key in part for part in breakdown):
             continue
-        vals = [part.get(key, 0) for part in breakdown]
+        vals: list = [part.get(key, 0) for part in breakdown]
         if key not in usual and not any(vals):
             continue
+        if counts and all(key in c for c in counts):
+            vals = [t("score.with_count", points=f"{v:+d}" if v else "0", count=c[key])
+                    for v, c in zip(vals, counts)]
         out.append((t(label), vals))
     return out
 
@@ -138,7 +142,7 @@ class ScoreSheet(Overlay):
         y += round(fonts.font(body, True).get_linesize() * 1.2)
         bd = st.breakdown() if st is not None and st.is_over() else None
         if bd:
-            for label, vals in rows_for(sc.family.score_rows, bd):
+            for label, vals in rows_for(sc.family.score_rows, bd, sc.family.score_counts(st)):
                 row(label, vals)
             scores = st.deal_scores()
             label = t(words[2])

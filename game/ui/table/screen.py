@@ -55,6 +55,7 @@ from game.ui.table.reads import TableReads
 from game.ui.table.scene import View, sync_order
 from game.ui.table.scoresheet import GameOver, ScoreSheet
 from game.ui.table.takeback import TakeBack
+from game.ui.table.table_info import TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +113,7 @@ class TableScreen(Screen):
         self.last_move: set[tuple] = set()
         self.animator = Animator()
         self.movelog = MoveLog()
+        self.info = TableInfo(self)
         self.intents = TableIntents(self)
         self.pointer = Pointer(self.intents)
         self.family = family_for(self.game)(self)
@@ -320,6 +322,8 @@ class TableScreen(Screen):
     def show_scores(self) -> None:
         if self.overlay is not None:
             return
+        if self.flow.sheet_due:
+            return self.flow.open_deal_scores()
         view = not (self.session.state is not None and self.reads.is_over)
         self.open_overlay(ScoreSheet(self, view=view))
 
@@ -390,6 +394,7 @@ class TableScreen(Screen):
             reveal=self.revealed(), table_selected=set(self.table_selected),
             last_move=self.last_move, partnerships=self.partnerships,
             down_gate=list(self.down_gate), natural=self.session.canasta_is_natural,
+            fresh=list(self.info.fresh), peek=self.info.peek, last_captures=self.info.captures(),
         )
 
     def revealed(self) -> bool:
@@ -433,6 +438,7 @@ class TableScreen(Screen):
         self.pointer.tick(dt)
         self.think_clock += dt
         self.presenter.update(dt)
+        self.info.update(dt)
         if self.hint is not None:
             self.hint[2] -= dt
             if self.hint[2] <= 0 or self.hint[1] != self.version:
@@ -463,6 +469,7 @@ class TableScreen(Screen):
             return
         self.viewer = seat
         self.down_gate = []
+        self.info.forget()
         self.forget_hand_positions()
         self.table_selected.clear()
         self.animator.clear()

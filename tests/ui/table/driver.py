@@ -55,9 +55,11 @@ class Driver:
                 th.join(timeout=20)
             self.app.step(dt, present=False)
 
-    def settle(self, max_steps: int = 4000) -> str:
+    def settle(self, max_steps: int = 4000, open_sheet: bool = True) -> str:
         """Run frames until a human must act, an overlay or dialog is open, or the deal ends.
-        Returns "human", "overlay", "dialog" or "over"."""
+        Returns "human", "overlay", "dialog" or "over". At the end of a deal the final table
+        stays until the player opens the score sheet: with ``open_sheet`` the driver presses
+        Scores (and returns "overlay"), else it returns "over" once the cards have landed."""
         sc = self.screen
         for _ in range(max_steps):
             self.step()
@@ -70,7 +72,12 @@ class Driver:
                 self.pick_up_down()
                 continue
             if st.is_over():
-                continue  # the score sheet opens after the last animation
+                if sc.animator.busy or not sc.flow.sheet_due:
+                    continue
+                if not open_sheet:
+                    return "over"
+                self.press(_t("table.score_sheet_short"))
+                continue
             if sc.animator.busy or sc.worker.busy or sc.ready is not None:
                 continue
             if sc.can_act() and sc.viewer in st.actors() and (
