@@ -71,6 +71,27 @@ def export_record(replay: Replay, folder: Path | None = None) -> Path:
     return path
 
 
+def replay_button(overlay, rect: pygame.Rect) -> None:
+    """The score sheet's "Replay this deal" (its one hook, in game/ui/table/scoresheet.py).
+    A practice position was not dealt from a deck: it has no record to replay."""
+    table = overlay.screen
+    if table.session.position is None:
+        overlay.button(rect, t("replay.this_deal"), lambda: replay_from_table(table))
+
+
+def replay_from_table(table) -> None:
+    """The table's finished deal on the Replay screen; Back returns to the same table."""
+    from game.errors import RecordError
+
+    try:
+        replay = Replay(table.session.record())
+    except RecordError as e:  # the engine refused its own deal: say so, keep the table
+        table.presenter.toast(t("history.unusable_reason", reason=str(e)))
+        return
+    app = table.app
+    app.show(ReplayScreen(app, replay, on_back=lambda: app.show(table)))
+
+
 class ReplayHud(Hud):
     """The table's words and panel, with the replay's controls instead of the table's
     buttons and the step counter in the banner."""
