@@ -133,3 +133,21 @@ def test_a_damaged_history_says_so(tmp_path):
     assert path.read_bytes() == b"\x00garbage"  # only read, kept for the next write
     app.close()
     path.unlink()
+
+
+def test_a_saved_game_whose_deal_is_over_replays_from_load(tmp_path):
+    """Load opens a save at its score sheet when its deal is over: "Replay this deal" there."""
+    from game import saves
+    from game.ui.screens.load_screen import open_session
+
+    session = fresh_session("quick-canasta", 3)
+    path = saves.store.save_as(session, "finished deal", overwrite=True)
+    app = make_app(tmp_path)
+    assert open_session(app, saves.load(path))
+    for _ in range(3):
+        app.step(0.2, present=False)
+    assert isinstance(app.screen.overlay, ScoreSheet)
+    press(app, t("replay.this_deal"))
+    assert isinstance(app.screen, ReplayScreen)
+    assert app.screen.replay.record == session.record()
+    app.close()
