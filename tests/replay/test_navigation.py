@@ -68,8 +68,6 @@ def test_a_practice_position_has_no_replay_button(tmp_path):
 
 
 def test_load_history_replay_and_back(tmp_path):
-    path = history.history_path()
-    path.unlink(missing_ok=True)
     for rules, players in (("canasta", 2), ("cassino", 2)):
         history.record_finished_deal(finished_session(rules, players))
     app = make_app(tmp_path)
@@ -132,7 +130,6 @@ def test_a_damaged_history_says_so(tmp_path):
     assert hs.problem and hs.deals == []
     assert path.read_bytes() == b"\x00garbage"  # only read, kept for the next write
     app.close()
-    path.unlink()
 
 
 def test_a_saved_game_whose_deal_is_over_replays_from_load(tmp_path):
