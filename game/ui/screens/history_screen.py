@@ -19,7 +19,7 @@ from game.i18n import game_name, t
 from game.replay import history
 from game.replay.model import Replay
 from game.ui.screen import Screen
-from game.ui.screens.load_screen import NameDialog, _local_time
+from game.ui.screens.load_screen import NameDialog, local_time
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ def open_record_file(path: str) -> Replay:
 
 def entry_line(e: history.HistoryEntry) -> str:
     r = e.record
-    return t("history.entry", when=_local_time(e.finished), game=game_name(r.rules),
+    return t("history.entry", when=local_time(e.finished), game=game_name(r.rules),
              players=r.players, moves=len(r.actions))
 
 

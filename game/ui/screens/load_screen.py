@@ -82,7 +82,7 @@ def saves_hooks():
 
 # ---- words for an entry --------------------------------------------------------------------
 
-def _local_time(stamp: str | None) -> str:
+def local_time(stamp: str | None) -> str:
     if not stamp:
         return ""
     try:
@@ -452,7 +452,7 @@ class LoadScreen(Screen):
                 pygame.draw.rect(surf, HOVER_BG, box, border_radius=s(8))
             title_colour = palette.TEXT if e.ok else GREY
             line_colour = palette.TEXT_DIM if e.ok else WARN
-            when = _local_time(e.updated) if e.kind != "practice" else ""
+            when = local_time(e.updated) if e.kind != "practice" else ""
             when_img = fonts.render(when, small, palette.TEXT_DIM if e.ok else GREY_DIM)
             title = _fit(entry_title(e), body, text_w - when_img.get_width() - s(16), bold=True)
             x = box.x + s(14)
