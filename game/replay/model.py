@@ -56,16 +56,19 @@ class Replay:
             state.apply(action, validate=False)
         return state
 
-    def go(self, step: int) -> None:
-        """Move to ``step`` (kept within 0..total): forward by applying the next actions, back
-        by dealing again (the engine's states do not undo)."""
+    def go(self, step: int) -> list:
+        """Move to ``step`` (kept within 0..total): forward by applying the next actions (their
+        events are returned, for the table's card flights), back by dealing again (the
+        engine's states do not undo; no events)."""
         step = max(0, min(self.total, step))
+        events: list = []
         if step < self.step:
             self.state = self.state_at(step)
         else:
             for action in self.actions[self.step:step]:
-                self.state.apply(action, validate=False)
+                events += self.state.apply(action, validate=False)
         self.step = step
+        return events
 
     def forward(self) -> None:
         self.go(self.step + 1)

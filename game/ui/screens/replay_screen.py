@@ -220,6 +220,7 @@ class ReplayScreen(TableScreen):
         self.session.match.deal = self.replay.state
         self.session.history = self.replay.history()
         self.version += 1
+        self.last_move = set()
         self.animator.clear()
         self.sync_hands()
         self.presenter.sync_log()
@@ -233,7 +234,14 @@ class ReplayScreen(TableScreen):
         self.show_step()
 
     def step_forward(self) -> None:
-        self.go(self.replay.step + 1)
+        """One action on: its cards fly as at the table, and stay marked."""
+        old = {z: list(lst) for z, lst in self.scene.places.items()} if self.scene else None
+        events = self.replay.go(self.replay.step + 1)
+        if self.replay.at_end:
+            self.playing = False
+        self.show_step()
+        if old is not None and events:
+            self.presenter.show_move(events, old, computer=True)
 
     def step_back(self) -> None:
         self.playing = False
