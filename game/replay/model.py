@@ -14,6 +14,15 @@ from game.record import DealRecord, load_record_bytes
 from game.registry import get_game
 
 
+class ActionRefused(RecordError):
+    """An action of the record that cannot be read or that the engine refuses (``index``:
+    its number, from 1)."""
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.index = index
+
+
 def _check(record: DealRecord) -> list[Action]:
     """The record's actions, each accepted by the engine in turn; RecordError if not."""
     game = get_game(record.rules)
@@ -24,7 +33,7 @@ def _check(record: DealRecord) -> list[Action]:
             action = parse_action(text)
             state.apply(action)
         except CardTableError as e:
-            raise RecordError(f"action {i} ({text[:40]}) is refused: {e}") from None
+            raise ActionRefused(f"action {i} ({text[:40]}) is refused: {e}", i) from None
         actions.append(action)
     return actions
 

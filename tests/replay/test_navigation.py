@@ -105,11 +105,16 @@ def test_open_a_record_file(tmp_path):
     press(app, t("history.open_file"))
     dialog = hs.dialog
     assert isinstance(dialog, PathDialog)
-    for bad in (str(tmp_path / "missing.json"), str(refused), str(tmp_path), ""):
+    garbage = tmp_path / "garbage.json"
+    garbage.write_bytes(b"\x00not a record")
+    unreadable = t("history.reason.unreadable")
+    cases = {str(tmp_path / "missing.json"): unreadable, str(tmp_path): unreadable,
+             "": unreadable, str(refused): t("history.reason.refused", n=1),
+             str(garbage): t("history.reason.invalid")}
+    for bad, reason in cases.items():
         type_path(app, dialog, bad)
         assert app.screen is hs and hs.dialog is dialog, bad
-        shown = dialog.error.text
-        assert shown.startswith(t("history.unusable_reason", reason="")) and "\n" not in shown
+        assert dialog.error.text == t("history.unusable_reason", reason=reason), bad
     type_path(app, dialog, str(good))
     assert isinstance(app.screen, ReplayScreen)
     assert app.screen.replay.record.rules == "looking-and-down"

@@ -42,17 +42,35 @@ class PathDialog(NameDialog):
             self.close()
 
 
+class Unreadable(RecordError):
+    """The record file cannot be read (missing, a folder, too large, no permission)."""
+
+
 def open_record_file(path: str) -> Replay:
     """The replay of a record file; RecordError (one line) if it cannot be read or used."""
     from game.inputs import InputError, read_limited
 
     if not path:
-        raise RecordError("no file named")
+        raise Unreadable("no file named")
     try:
         data = read_limited(path)
     except InputError as e:
-        raise RecordError(str(e)) from None
+        raise Unreadable(str(e)) from None
     return Replay.from_bytes(data)
+
+
+def problem_text(e: RecordError) -> str:
+    """Why a record cannot be replayed, in the player's language (the detail is logged)."""
+    from game.replay.model import ActionRefused
+
+    log.info("unusable record: %s", e)
+    if isinstance(e, ActionRefused):
+        reason = t("history.reason.refused", n=e.index)
+    elif isinstance(e, Unreadable):
+        reason = t("history.reason.unreadable")
+    else:
+        reason = t("history.reason.invalid")
+    return t("history.unusable_reason", reason=reason)
 
 
 def entry_line(e: history.HistoryEntry) -> str:
@@ -121,8 +139,7 @@ class HistoryScreen(Screen):
         except RecordError as e:
             from game.ui.widgets.dialog import Dialog
 
-            Dialog(self, t("history.unusable"), t("history.unusable_reason", reason=str(e)),
-                   [(t("common.ok"), None)])
+            Dialog(self, t("history.unusable"), problem_text(e), [(t("common.ok"), None)])
             return
         self.show_replay(replay)
 
@@ -140,7 +157,7 @@ class HistoryScreen(Screen):
             try:
                 replay = open_record_file(path)
             except RecordError as e:
-                return t("history.unusable_reason", reason=str(e))
+                return problem_text(e)
             self.show_replay(replay)
             return None
 

@@ -86,7 +86,9 @@ def replay_from_table(table) -> None:
     try:
         replay = Replay(table.session.record())
     except RecordError as e:  # the engine refused its own deal: say so, keep the table
-        table.presenter.toast(t("history.unusable_reason", reason=str(e)))
+        from game.ui.screens.history_screen import problem_text
+
+        table.presenter.toast(problem_text(e))
         return
     app = table.app
     app.show(ReplayScreen(app, replay, on_back=lambda: app.show(table)))
