@@ -76,7 +76,8 @@ def problem_text(e: RecordError) -> str:
 def entry_line(e: history.HistoryEntry) -> str:
     r = e.record
     return t("history.entry", when=local_time(e.finished), game=game_name(r.rules),
-             players=r.players, moves=len(r.actions))
+             players=r.players, moves=len(r.actions),
+             scores=" : ".join(str(x) for x in e.deal_scores))
 
 
 class HistoryScreen(Screen):
