@@ -153,3 +153,20 @@ def test_a_saved_game_whose_deal_is_over_replays_from_load(tmp_path):
     assert isinstance(app.screen, ReplayScreen)
     assert app.screen.replay.record == session.record()
     app.close()
+
+
+def test_history_rows_are_as_tall_as_their_text(tmp_path):
+    """pygame_gui's list rows are 20 px whatever the type's size: at 1920x1080 they clipped
+    the lines."""
+    from game.ui import fonts
+
+    history.record_finished_deal(finished_session("cassino", 2))
+    for size in ((800, 600), (1920, 1080)):
+        app = make_app(tmp_path, size=size)
+        hs = HistoryScreen(app)
+        app.show(hs)
+        app.step(0.05, present=False)
+        text_h = fonts.font(app.font_sizes["body"]).get_linesize()
+        assert hs.list.list_item_height >= text_h, size
+        assert hs.selected_index() == 0  # the newest is chosen
+        app.close()

@@ -18,6 +18,7 @@ from game.errors import RecordError
 from game.i18n import game_name, t
 from game.replay import history
 from game.replay.model import Replay
+from game.ui import fonts
 from game.ui.screen import Screen
 from game.ui.screens.load_screen import NameDialog, local_time
 
@@ -105,8 +106,16 @@ class HistoryScreen(Screen):
         note_h = s(36)
         list_rect = pygame.Rect(pad, top, pw - 2 * pad, ph - top - note_h - bh - s(40))
         items = self.lines()
-        self.list = UISelectionList(list_rect, items, self.manager, container=p,
-                                    default_selection=items[0] if items else None)
+        self.list = UISelectionList(list_rect, [], self.manager, container=p)
+        # Rows as tall as the theme's type at this scale (pygame_gui's default is 20 px).
+        self.list.list_item_height = fonts.font(self.app.font_sizes["body"]).get_linesize() \
+            + s(10)
+        self.list.set_item_list(items)
+        if items:  # the newest chosen, as pygame_gui's default selection does it
+            first = self.list.item_list[0]
+            first["selected"] = True
+            if first["button_element"] is not None:
+                first["button_element"].select()
         note = t("history.damaged") if self.problem else (
             t("history.none") if not items else t("history.kept", n=history.MAX_DEALS))
         self.label(pygame.Rect(pad, list_rect.bottom + s(6), pw - 2 * pad, note_h), note,
