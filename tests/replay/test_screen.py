@@ -149,3 +149,20 @@ def test_step_out_of_range_says_the_range_in_one_line(tmp_path, record_file, cap
                  "--out", str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and f"0 to {total}" in err
+
+
+def test_without_reveal_only_the_lower_seat_is_face_up(tmp_path):
+    app = make_app(tmp_path)
+    screen = ReplayScreen(app, Replay(finished_record("canasta", 4)), open_hands=False)
+    app.show(screen)
+    app.step(0.05, present=False)
+    faces = {(sp.zone[1], sp.face_up) for sp in screen.scene.sprites if sp.zone[0] == "hand"}
+    assert faces == {(0, True), (1, False), (2, False), (3, False)}
+    app.close()
+
+
+@pytest.mark.parametrize("extra", [["--step", "3"], ["--reveal"]])
+def test_step_and_reveal_need_a_record(tmp_path, capsys, extra):
+    assert main(["screenshot", "--rules", "canasta", "--out", str(tmp_path / "x.png"),
+                 *extra]) == 2
+    assert "--record" in capsys.readouterr().err
