@@ -166,3 +166,37 @@ def test_step_and_reveal_need_a_record(tmp_path, capsys, extra):
     assert main(["screenshot", "--rules", "canasta", "--out", str(tmp_path / "x.png"),
                  *extra]) == 2
     assert "--record" in capsys.readouterr().err
+
+
+def test_export_asks_for_a_file_name_and_never_replaces_one(tmp_path, monkeypatch):
+    from game.i18n import t
+    from game.ui.screens import replay_screen
+    from game.ui.screens.history_screen import PathDialog
+    from game.ui.widgets.dialog import Dialog
+
+    docs = tmp_path / "docs"
+    monkeypatch.setattr(replay_screen, "export_folder", lambda: docs)
+    app = make_app(tmp_path, size=(800, 600))
+    record = finished_record("cassino", 2)
+    screen = ReplayScreen(app, Replay(record))
+    app.show(screen)
+    app.step(0.05, present=False)
+    screen.export()
+    dialog = screen.dialog
+    assert isinstance(dialog, PathDialog)
+    offered = dialog.entry.get_text()
+    assert offered.startswith(str(docs))
+    taken = tmp_path / "taken.json"
+    taken.write_text("mine")
+    for text, problem in ((str(taken), "replay.export_exists"),
+                          (str(tmp_path), "replay.export_no_name"),
+                          (str(tmp_path / "no" / "folder.json"), "replay.export_no_folder")):
+        dialog.entry.set_text(text)
+        dialog.submit()
+        assert screen.dialog is dialog and dialog.error.text == t(problem), text
+    assert taken.read_text() == "mine"
+    dialog.entry.set_text(offered)
+    dialog.submit()  # the documents folder is made when missing
+    assert isinstance(screen.dialog, Dialog)
+    assert Replay.from_bytes((docs / offered.rsplit("/", 1)[1]).read_bytes()).record == record
+    app.close()

@@ -8,7 +8,6 @@ Export (the record, NOTATION.md's format, into the documents folder) and Back.
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from pathlib import Path
 
@@ -55,19 +54,32 @@ def export_folder() -> Path:
     return Path(platformdirs.user_documents_dir())
 
 
-def export_record(replay: Replay, folder: Path | None = None) -> Path:
-    """Write the replay's record (NOTATION.md) as a new file in ``folder``; OSError if the
-    disk refuses."""
+def suggested_path(replay: Replay, folder: Path | None = None) -> Path:
+    """A new file name for the record in ``folder`` (the documents folder by default)."""
     folder = export_folder() if folder is None else Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
     stem = f"cardtable-{replay.record.rules}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
     path = folder / f"{stem}.json"
     n = 2
     while path.exists():
         path = folder / f"{stem}-{n}.json"
         n += 1
+    return path
+
+
+def write_record(replay: Replay, path: Path) -> None:
+    """Write the replay's record (NOTATION.md) as the new file ``path``: FileExistsError
+    rather than replace a file, OSError if the disk refuses."""
+    if path.exists():
+        raise FileExistsError(str(path))
     text = replay.record.model_dump_json(exclude_none=True, indent=2) + "\n"
     write_atomic(path, text.encode("utf-8"))
+
+
+def export_record(replay: Replay, folder: Path | None = None) -> Path:
+    """Write the record as a new file in ``folder`` (made if missing); its path."""
+    path = suggested_path(replay, folder)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_record(replay, path)
     return path
 
 
@@ -276,15 +288,32 @@ class ReplayScreen(TableScreen):
 
     # ---- export ----------------------------------------------------------------------------
     def export(self) -> None:
+        """Ask where to write the record (a new file in the documents folder offered), write
+        it, and say where it went."""
+        from game.ui.screens.history_screen import PathDialog
         from game.ui.widgets.dialog import Dialog
 
-        try:
-            path = export_record(self.replay)
-        except OSError as e:
-            Dialog(self, t("replay.export_failed"), one_line_error(e), [(t("common.ok"), None)])
-            return
-        Dialog(self, t("replay.exported"), t("replay.exported_to", path=str(path)),
-               [(t("common.ok"), None)])
+        def ok(text: str) -> str | None:
+            path = Path(text).expanduser()
+            if not text or path.is_dir():
+                return t("replay.export_no_name")
+            try:
+                if path.parent == export_folder():
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                elif not path.parent.is_dir():  # no folder is made that was not asked for
+                    return t("replay.export_no_folder")
+                write_record(self.replay, path)
+            except FileExistsError:
+                return t("replay.export_exists")
+            except OSError:
+                return t("replay.export_failed")
+            Dialog(self, t("replay.exported"), t("replay.exported_to", path=str(path)),
+                   [(t("common.ok"), None)])
+            return None
+
+        self.playing = False
+        PathDialog(self, t("replay.export_title"), str(suggested_path(self.replay)), ok,
+                   t("replay.export"))
 
     # ---- each frame ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -320,7 +349,3 @@ class ReplayScreen(TableScreen):
             self.mark_dirty()
             return True
         return False
-
-
-def one_line_error(e: OSError) -> str:
-    return re.sub(r"\s+", " ", str(e.strerror or e)).strip()[:200]
