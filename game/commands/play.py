@@ -124,6 +124,10 @@ def run(args) -> int:
         # start-up measurement): docs/stats.md.
         if record_statistics not in listeners.DEAL_SCORED:
             listeners.DEAL_SCORED.append(record_statistics)
+        from game.replay.history import record_finished_deal  # the History (issue 13)
+
+        if record_finished_deal not in listeners.DEAL_SCORED:
+            listeners.DEAL_SCORED.append(record_finished_deal)
         return app.run()
     except KeyboardInterrupt:  # Ctrl+C in the terminal: the window closes cleanly (run's finally)
         return 130

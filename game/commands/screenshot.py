@@ -3,6 +3,10 @@ the table, without opening a window (also for the README's pictures).
 
     python -m game screenshot --rules canasta --players 4 --seed 3 --moves 40 --out table.png
 
+With ``--record FILE --step K`` it draws the Replay screen of a deal record (NOTATION.md)
+after its first K actions instead (``--reveal``: every hand face up); an unusable record or a
+step out of range is one line on standard error and exit status 2.
+
 Seat 0 is shown as the human player ("You", hand face up) but its moves are chosen by the
 computer too. The user's settings and saves are never touched.
 """
@@ -27,7 +31,7 @@ def add_arguments(p) -> None:
         window_size,
     )
 
-    add_rules_argument(p)
+    add_rules_argument(p, required=False)
     add_players_argument(p)
     add_seed_argument(p, 1)
     p.add_argument("--moves", type=int_range(0, MAX_MOVES), default=30,
@@ -39,6 +43,12 @@ def add_arguments(p) -> None:
     p.add_argument("--card-size", choices=("small", "medium", "large"), default="medium")
     p.add_argument("--score-sheet", action="store_true",
                    help="play to the end of the deal and show the score sheet")
+    p.add_argument("--record", metavar="FILE",
+                   help="draw the replay of this deal record (JSON) instead; no --rules")
+    p.add_argument("--step", type=int_range(0, None), default=None, metavar="K",
+                   help="with --record: after the record's first K actions (default: all)")
+    p.add_argument("--reveal", action="store_true",
+                   help="with --record: every hand face up")
     p.add_argument("--level", default="normal", choices=LazyChoices(level_names),
                    metavar="LEVEL", help="computer level: %(choices)s (default normal)")
 
@@ -83,16 +93,18 @@ def run(args) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.cli import check_output_file, player_count
+    from game.cli import check_output_file, player_count, usage_error
 
+    if args.record is not None:
+        check_output_file(args, "--out", args.out)
+        return run_record(args)
+    if args.rules is None:
+        usage_error(args, "the following arguments are required: --rules (or --record)")
+    if args.step is not None or args.reveal:
+        usage_error(args, "--step and --reveal go with --record")
     players = player_count(args)
     check_output_file(args, "--out", args.out)
-    import pygame
-
-    from game import i18n
     from game.session import GameSession, SeatConfig
-    from game.settings import SettingsStore
-    from game.ui.app import App
     from game.ui.table import TableScreen
     from game.ui.table.scoresheet import ScoreSheet
 
@@ -103,6 +115,64 @@ def run(args) -> int:
                           and players > 2 else None)
     session.start_deal()
     play_moves(session, args.moves, args.seed, args.level, to_end=args.score_sheet)
+
+    def after(screen) -> None:
+        if session.state.is_over():
+            screen.open_overlay(ScoreSheet(screen))
+
+    code = draw(args, lambda app: TableScreen(app, session=session, autosave=False,
+                                              reveal=True), after)
+    if code:
+        return code
+    print(f"saved {args.out} ({args.rules}, {players} players, seed {args.seed}, "
+          f"{len(session.history)} moves)")
+    return 0
+
+
+def load_replay(path: str, step: int | None):
+    """The replay of a record file at ``step`` (all its actions if None); RecordError or
+    InputError with a one-line reason if it cannot be drawn."""
+    from game.errors import RecordError
+    from game.inputs import read_limited
+    from game.replay.model import Replay
+
+    replay = Replay.from_bytes(read_limited(path))
+    if step is not None and step > replay.total:
+        raise RecordError(f"--step {step} is out of range: the record has {replay.total} "
+                          f"actions (0 to {replay.total})")
+    replay.go(replay.total if step is None else step)
+    return replay
+
+
+def run_record(args) -> int:
+    from game.cli import one_line
+    from game.errors import RecordError
+    from game.inputs import InputError
+
+    try:
+        replay = load_replay(args.record, args.step)
+    except (RecordError, InputError) as e:
+        print(f"screenshot: unusable record {one_line(args.record, 80)}: "
+              f"{one_line(str(e), 200)}", file=sys.stderr)
+        return 2
+    from game.ui.screens.replay_screen import ReplayScreen
+
+    code = draw(args, lambda app: ReplayScreen(app, replay, open_hands=args.reveal))
+    if code == 0:
+        print(f"saved {args.out} ({replay.record.rules}, {replay.record.players} players, "
+              f"step {replay.step} of {replay.total})")
+    return code
+
+
+def draw(args, make_screen, after=None) -> int:
+    """Open a hidden window with private settings, show ``make_screen(app)``, save the
+    picture to ``args.out``."""
+    import pygame
+
+    from game import i18n
+    from game.settings import SettingsStore
+    from game.ui.app import App
+
     with tempfile.TemporaryDirectory(prefix="cardtable-shot-") as tmp:
         store = SettingsStore(os.path.join(tmp, "settings.json"))
         store.settings = store.settings.model_copy(update={
@@ -114,10 +184,10 @@ def run(args) -> int:
             return 1
         try:
             i18n.set_language(args.language)
-            screen = TableScreen(app, session=session, autosave=False, reveal=True)
+            screen = make_screen(app)
             app.show(screen)
-            if session.state.is_over():
-                screen.open_overlay(ScoreSheet(screen))
+            if after is not None:
+                after(screen)
             app.manager.update(0.01)
             surface = app.render()
             try:
@@ -127,6 +197,4 @@ def run(args) -> int:
                 return 2
         finally:
             app.close()
-    print(f"saved {args.out} ({args.rules}, {players} players, seed {args.seed}, "
-          f"{len(session.history)} moves)")
     return 0

@@ -225,6 +225,9 @@ def test_the_program_counts_what_the_player_plays(stats_file, tmp_path, monkeypa
     monkeypatch.setattr(App, "run", lambda app: app.close() or 0)  # the window, closed at once
     for _ in range(2):
         assert main(["play"]) == 0
-    assert len(listeners.DEAL_SCORED) == 1 and listeners.DEAL_SCORED[0] is play.record_statistics
+    # The statistics and the History of finished deals (issue 13), each once.
+    from game.replay.history import record_finished_deal
+
+    assert [play.record_statistics, record_finished_deal] == listeners.DEAL_SCORED
     play_deal(human_session("cassino", 2, 12))
     assert read().buckets[bucket_key("cassino", 2, "normal")].deals.played == 1

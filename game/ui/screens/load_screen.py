@@ -82,7 +82,7 @@ def saves_hooks():
 
 # ---- words for an entry --------------------------------------------------------------------
 
-def _local_time(stamp: str | None) -> str:
+def local_time(stamp: str | None) -> str:
     if not stamp:
         return ""
     try:
@@ -330,8 +330,11 @@ class LoadScreen(Screen):
         self.panel = _Panel(panel_rect, manager=self.manager, container=self.root)
         p = self.panel
         pad = s(28)
-        self.label(pygame.Rect(pad, s(16), pw - 2 * pad, s(50)), t("load.title"), "#title",
-                   container=p)
+        hw = s(200)  # History (issue 13), in the title's row
+        self.label(pygame.Rect(pad, s(16), pw - 2 * pad - hw, s(50)), t("load.title"),
+                   "#title", container=p)
+        self.button(pygame.Rect(pw - pad - hw, s(20), hw, s(42)), t("load.history"),
+                    self.show_history, container=p)
         bh = s(50)
         detail_h = s(78)
         top = s(74)
@@ -360,6 +363,12 @@ class LoadScreen(Screen):
         self.rename_button = self.button(pygame.Rect(x, by, bw, bh), t("load.rename"),
                                          self.ask_rename, container=p)
         self._update()
+
+    def show_history(self) -> None:
+        from game.ui.screens.history_screen import HistoryScreen
+
+        app = self.app
+        app.show(HistoryScreen(app, on_back=lambda: app.show(LoadScreen(app))))
 
     def _update(self) -> None:
         """Redraw the rows, the detail text and the buttons' states for the selection."""
@@ -443,7 +452,7 @@ class LoadScreen(Screen):
                 pygame.draw.rect(surf, HOVER_BG, box, border_radius=s(8))
             title_colour = palette.TEXT if e.ok else GREY
             line_colour = palette.TEXT_DIM if e.ok else WARN
-            when = _local_time(e.updated) if e.kind != "practice" else ""
+            when = local_time(e.updated) if e.kind != "practice" else ""
             when_img = fonts.render(when, small, palette.TEXT_DIM if e.ok else GREY_DIM)
             title = _fit(entry_title(e), body, text_w - when_img.get_width() - s(16), bold=True)
             x = box.x + s(14)

@@ -153,6 +153,7 @@ class View:
     selected: set[int] = field(default_factory=set)
     dragging: set[int] = field(default_factory=set)  # hand indices being dragged
     reveal: bool = True  # the viewer's hand face up
+    open_hands: bool = False  # every other hand face up and in full (a replay)
     table_selected: set[int] = field(default_factory=set)  # Cassino: selected table cards
     last_move: set[tuple] = field(default_factory=set)  # (zone, code) of the last move
     thinking: int = -1
@@ -208,16 +209,19 @@ def _plates(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
             p.team = view.sides[seat]
         sc.plates.append(p)
         if seat != view.viewer:
-            _other_hand(state, spot, lay, seat, sc)
+            _other_hand(state, spot, lay, seat, sc, view.open_hands)
 
 
-def _other_hand(state, spot: L.SeatSpot, lay: L.TableLayout, seat: int, sc: Scene) -> None:
+def _other_hand(state, spot: L.SeatSpot, lay: L.TableLayout, seat: int, sc: Scene,
+                face_up: bool = False) -> None:
     codes = _hand_codes(state, seat)
+    if face_up:
+        codes = sorted(codes, key=rank_key)
     n = len(codes)
     zone = ("hand", seat)
     w = lay.mini_w
     h = L.card_h(w)
-    shown = min(n, 12)
+    shown = n if face_up else min(n, 12)  # backs: a dozen say "many"; faces: every card
     fan = spot.fan
     step = min(round(w * 0.32), (fan.w - w) / max(1, shown - 1)) if shown > 1 else 0
     width = w + step * (shown - 1)
@@ -225,9 +229,9 @@ def _other_hand(state, spot: L.SeatSpot, lay: L.TableLayout, seat: int, sc: Scen
     rects = [Rect(round(x0 + i * step), fan.y, w, h) for i in range(shown)]
     for i, c in enumerate(codes):
         r = rects[min(i, shown - 1)] if rects else Rect(fan.x, fan.y, w, h)
-        k = sc.place(zone, c, r, False)
+        k = sc.place(zone, c, r, face_up)
         if i < shown:
-            sc.sprites.append(Sprite(c, r, False, zone, k, mini=True))
+            sc.sprites.append(Sprite(c, r, face_up, zone, k, mini=True))
 
 
 def _stack(sc: Scene, zone: tuple, codes: list[int], rect: Rect, face_up: bool = False,

@@ -69,6 +69,10 @@ class ScoreSheet(Overlay):
         bw, bh = s(190), s(46)
         r = pygame.Rect(0, 0, bw, bh)
         r.bottomright = (rect.right - s(24), rect.bottom - s(20))
+        if sc.session.state is not None and sc.reads.is_over:  # issue 13
+            from game.ui.screens.replay_screen import replay_button
+
+            replay_button(self, r.move(-(bw + s(12)), 0))
         if self.view:
             self.button(r, t("common.close"), self.close, primary=True)
         elif sc.session.game_over:

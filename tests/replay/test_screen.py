@@ -1,0 +1,202 @@
+"""The Replay screen and ``screenshot --record`` (issue 13)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.replay.model import Replay
+from game.ui.screens.replay_screen import ReplayScreen, export_record
+from tests.replay.helpers import finished_record
+from tests.ui.table.driver import Driver, make_app, post
+
+GAMES = [("canasta", 4), ("looking-and-down", 3), ("cassino", 2), ("canastone", 6)]
+
+
+def shown_hands(screen) -> dict[int, Counter]:
+    """The cards the scene draws face up in each seat's hand."""
+    out: dict[int, Counter] = {}
+    for sp in screen.scene.sprites:
+        if sp.zone[0] == "hand":
+            assert sp.face_up, f"a card of seat {sp.zone[1]}'s hand is face down"
+            out.setdefault(sp.zone[1], Counter())[sp.code] += 1
+    return out
+
+
+def check_every_hand_shown(screen, state) -> None:
+    shown = shown_hands(screen)
+    for seat in range(screen.players):
+        held = state.hand_cards(seat) if hasattr(state, "hand_cards") else state.hands[seat]
+        assert shown.get(seat, Counter()) == Counter(held), f"seat {seat}"
+
+
+@pytest.mark.parametrize(("rules", "players"), GAMES)
+def test_the_screen_steps_with_every_hand_face_up(tmp_path, rules, players):
+    app = make_app(tmp_path)
+    replay = Replay(finished_record(rules, players))
+    screen = ReplayScreen(app, replay)
+    app.show(screen)
+    d = Driver(app, screen)
+    d.step(1)
+    plan = [pygame.K_RIGHT] * 7 + [pygame.K_LEFT] * 3 + [pygame.K_END, pygame.K_LEFT,
+                                                         pygame.K_HOME, pygame.K_RIGHT]
+    for key in plan:
+        post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+        d.step(1, dt=0.01)
+        fresh = replay.state_at(replay.step)
+        assert json.dumps(screen.session.state.summary(), default=str) == \
+            json.dumps(fresh.summary(), default=str)
+        assert screen.session.history == replay.record.actions[: replay.step]
+        check_every_hand_shown(screen, fresh)
+    assert replay.step == 1
+    app.close()
+
+
+def test_the_buttons_and_autoplay(tmp_path):
+    app = make_app(tmp_path, size=(800, 600), language="ja")
+    replay = Replay(finished_record("cassino", 2))
+    screen = ReplayScreen(app, replay)
+    app.show(screen)
+    d = Driver(app, screen)
+    d.step(1)
+    d.press(">")
+    d.press(">")
+    assert replay.step == 2
+    d.press("<")
+    assert replay.step == 1
+    d.press(">|")
+    assert replay.at_end and ">" not in d.buttons()  # nothing further: disabled
+    d.press("|<")
+    assert replay.step == 0
+    d.press("再生")
+    assert screen.playing and screen.animating()
+    d.step(6, dt=0.5)  # the default pace: one action a second
+    assert 2 <= replay.step <= 4
+    d.press("一時停止")
+    assert not screen.playing
+    app.close()
+
+
+def test_export_and_open_again(tmp_path):
+    record = finished_record("looking-and-down", 3)
+    path = export_record(Replay(record), tmp_path / "docs")
+    again = Replay.from_bytes(path.read_bytes())
+    assert again.record == record
+    second = export_record(Replay(record), tmp_path / "docs")
+    assert second != path  # never replaces an earlier export
+
+
+# ---- python -m game screenshot --record ---------------------------------------------------
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("rec") / "deal.json"
+    path.write_text(finished_record("canasta", 2).model_dump_json(exclude_none=True))
+    return path
+
+
+def test_screenshot_of_a_record(tmp_path, record_file, capsys):
+    out = tmp_path / "replay.png"
+    code = main(["screenshot", "--record", str(record_file), "--step", "6", "--reveal",
+                 "--out", str(out), "--size", "800x600"])
+    assert code == 0, capsys.readouterr().err
+    assert pygame.image.load(str(out)).get_size() == (800, 600)
+    assert "step 6 of" in capsys.readouterr().out
+
+
+def bad_records(good: dict) -> dict[str, bytes]:
+    refused = dict(good, actions=[good["actions"][-1], *good["actions"]])
+    return {
+        "not-json": b"{deal",
+        "not-utf8": b"\xff\xfe\x00",
+        "not-a-record": b'{"format": "cardtable-record/1"}',
+        "refused-action": json.dumps(refused).encode(),
+        "short-deck": json.dumps(dict(good, deck=good["deck"][:5])).encode(),
+        "unknown-rules": json.dumps(dict(good, rules="poker")).encode(),
+    }
+
+
+def test_an_unusable_record_is_one_line_and_exit_2(tmp_path, record_file, capsys):
+    good = json.loads(record_file.read_text())
+    cases = {name: tmp_path / f"{name}.json" for name in bad_records(good)}
+    for name, data in bad_records(good).items():
+        cases[name].write_bytes(data)
+    cases["missing"] = tmp_path / "missing.json"
+    for name, path in cases.items():
+        out = tmp_path / f"{name}.png"
+        assert main(["screenshot", "--record", str(path), "--out", str(out)]) == 2, name
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, (name, err)
+        assert not out.exists()
+
+
+@pytest.mark.parametrize("step", ["999", "-1"])
+def test_a_step_out_of_range_exits_2(tmp_path, record_file, capsys, step):
+    out = tmp_path / "x.png"
+    assert main(["screenshot", "--record", str(record_file), "--step", step,
+                 "--out", str(out)]) == 2
+    assert "Traceback" not in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_step_out_of_range_says_the_range_in_one_line(tmp_path, record_file, capsys):
+    total = len(json.loads(record_file.read_text())["actions"])
+    assert main(["screenshot", "--record", str(record_file), "--step", str(total + 1),
+                 "--out", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and f"0 to {total}" in err
+
+
+def test_without_reveal_only_the_lower_seat_is_face_up(tmp_path):
+    app = make_app(tmp_path)
+    screen = ReplayScreen(app, Replay(finished_record("canasta", 4)), open_hands=False)
+    app.show(screen)
+    app.step(0.05, present=False)
+    faces = {(sp.zone[1], sp.face_up) for sp in screen.scene.sprites if sp.zone[0] == "hand"}
+    assert faces == {(0, True), (1, False), (2, False), (3, False)}
+    app.close()
+
+
+@pytest.mark.parametrize("extra", [["--step", "3"], ["--reveal"]])
+def test_step_and_reveal_need_a_record(tmp_path, capsys, extra):
+    assert main(["screenshot", "--rules", "canasta", "--out", str(tmp_path / "x.png"),
+                 *extra]) == 2
+    assert "--record" in capsys.readouterr().err
+
+
+def test_export_asks_for_a_file_name_and_never_replaces_one(tmp_path, monkeypatch):
+    from game.i18n import t
+    from game.ui.screens import replay_screen
+    from game.ui.screens.history_screen import PathDialog
+    from game.ui.widgets.dialog import Dialog
+
+    docs = tmp_path / "docs"
+    monkeypatch.setattr(replay_screen, "export_folder", lambda: docs)
+    app = make_app(tmp_path, size=(800, 600))
+    record = finished_record("cassino", 2)
+    screen = ReplayScreen(app, Replay(record))
+    app.show(screen)
+    app.step(0.05, present=False)
+    screen.export()
+    dialog = screen.dialog
+    assert isinstance(dialog, PathDialog)
+    offered = dialog.entry.get_text()
+    assert offered.startswith(str(docs))
+    taken = tmp_path / "taken.json"
+    taken.write_text("mine")
+    for text, problem in ((str(taken), "replay.export_exists"),
+                          (str(tmp_path), "replay.export_no_name"),
+                          (str(tmp_path / "no" / "folder.json"), "replay.export_no_folder")):
+        dialog.entry.set_text(text)
+        dialog.submit()
+        assert screen.dialog is dialog and dialog.error.text == t(problem), text
+    assert taken.read_text() == "mine"
+    dialog.entry.set_text(offered)
+    dialog.submit()  # the documents folder is made when missing
+    assert isinstance(screen.dialog, Dialog)
+    assert Replay.from_bytes((docs / offered.rsplit("/", 1)[1]).read_bytes()).record == record
+    app.close()
