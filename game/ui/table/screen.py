@@ -54,8 +54,8 @@ from game.ui.table.presenter import Presenter
 from game.ui.table.reads import TableReads
 from game.ui.table.scene import View, sync_order
 from game.ui.table.scoresheet import GameOver, ScoreSheet
-from game.ui.table.takeback import TakeBack
 from game.ui.table.table_info import TableInfo
+from game.ui.table.takeback import TakeBack
 
 log = logging.getLogger(__name__)
 
