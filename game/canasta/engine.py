@@ -12,13 +12,13 @@ from itertools import combinations, compress
 
 from game.actions import WILD_MELD, Action, key_rank, make, meld_key
 from game.canasta.melds import Meld, count_kinds
+from game.canasta.phase import ANSWER, DRAW, OVER, PLAY, Ask
 from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS, RED_THREES, TWOS
 from game.cards import JOKER, RANK, codes_of_rank, format_cards
 from game.errors import IllegalActionError
 from game.events import Event
 from game.reasons import reason, register
 
-DRAW, PLAY, ANSWER, OVER = 0, 1, 2, 3
 _ev = _new = tuple.__new__
 _NAT_CODES = {r: codes_of_rank(r) for r in range(1, 14)}
 _NAT_CODES[3] = BLACK_THREES  # a "rank 3" meld is black threes only
@@ -182,40 +182,75 @@ class EngineMixin:
         self.turn_fresh = not self.melded_before[seat]
         self.touched_old = False
         self.new_keys = []
-        self.ask = 0
+        self.ask = Ask.NONE
         self.ask_partner = -1
         self.asked = False
-        if self.down is not None:
-            self.frozen_time[seat] = False  # LD-10: until the player's next turn begins
-            if self.out_seat == seat:
-                self._end_deal("went out while frozen in time", ev)
-                return ev
-            if not self.hsize[seat] and self.in_down(seat) and self._free_period():
-                self._end_turn(ev)  # an emptied hand after the end has nothing to play
-                return ev
-        end = self.rules.stock_end
-        if end == "canastone":
-            if len(self.stock) <= 1:  # CS-14
-                self._end_deal("stock exhausted", ev)
-        elif end in ("classic", "quick") and not self.stock:
-            # CA-14 / QC-7: only taking the pile can continue the deal.
-            if end == "quick" and self.final_taker != seat or not self._take_variants(seat):
-                self._end_deal("stock exhausted", ev)
+        self._turn_begins(seat, ev)
         return ev
+
+    # ---- variant hooks of the turn (each variant's state overrides what differs) ----------
+    def _turn_begins(self, seat: int, ev: list) -> None:
+        """The deal may end as ``seat``'s turn begins. CA-14: with the stock empty, only
+        taking the pile can continue the deal."""
+        if not self.stock and not self._take_variants(seat):
+            self._end_deal("stock exhausted", ev)
+
+    def _turn_ends_deal(self, seat: int) -> bool:
+        """Whether the deal ends with ``seat``'s finished turn (before the next begins)."""
+        return False
+
+    def _stock_ran_out(self, seat: int) -> None:
+        """``seat`` drew or was dealt the stock's last card (the stock rules CA-14, QC-7,
+        LD-13 start counting)."""
+
+    def _draw_from_empty_stock(self, seat: int, ev: list) -> None:
+        """``seat`` draws from an empty stock: CA-14, the deal ends."""
+        self._end_deal("stock exhausted", ev)
+
+    def _acts_out_of_turn(self, seat: int) -> bool:
+        """Whether ``seat`` may meld and add out of turn now (Looking and Down's LD-10)."""
+        return False
+
+    def _may_empty_hand(self, seat: int) -> bool:
+        """Whether ``seat``'s hand may be emptied now without going out (no end-of-hand rule:
+        Looking and Down's looking (LD-11) and its free period (LD-12/13))."""
+        return False
+
+    def _keep_reason(self, why, out_of_turn: bool):
+        """The refusal of a meld that leaves too few cards (CA-11, CS-12)."""
+        return reason("keep_cards", why=why, keep=1 if out_of_turn else 2)
+
+    def _opening_turn(self, seat: int) -> bool:
+        """Whether ``seat`` opens, or opened, in this turn (Looking and Down's LD-8 keeps
+        canastas out of it; the other games never ask)."""
+        return False
+
+    def _side_opens(self, seat: int, out_of_turn: bool) -> None:
+        """``seat``'s side opens with this meld (a variant notes what it needs)."""
+
+    def _may_meld_before_drawing(self, seat: int) -> bool:
+        """Whether ``seat`` may meld before drawing (Canastone's opening first, CS-9)."""
+        return False
+
+    def _pile_taken(self, seat: int) -> None:
+        """``seat`` has taken the pile, before the melds are judged for an empty hand."""
+
+    def _after_meld(self, seat: int, out_of_turn: bool, ev: list) -> None:
+        """An empty hand after melding goes out (CA-11)."""
+        if self.hsize[seat] or self.over:
+            return
+        self._go_out(seat, ev)
+
+    def _hand_emptied_by_discard(self, seat: int, ev: list) -> bool:
+        """The discard emptied ``seat``'s hand: going out (CA-11); True when the deal ended."""
+        self._go_out(seat, ev)
+        return True
 
     def _end_turn(self, ev: list) -> None:
         seat = self.turn
-        if self.down is not None:
-            self.took_last[seat] = self.took
         self.melded_before[seat] = self.melded_before[seat] or self.played
-        if self.rules.stock_end == "quick" and self.final_taker >= 0 and not self.stock:
-            if self.final_taker != seat:
-                pass  # the player who drew the last card has finished; the next may take
-            else:
-                self._end_deal("stock exhausted", ev)
-                return
-        if self.final_turn >= 0 and self.turn_no >= self.final_turn:
-            self._end_deal("stock exhausted", ev)  # LD-13: the round without drawing is over
+        if self._turn_ends_deal(seat):
+            self._end_deal("stock exhausted", ev)
             return
         self.turn_no += 1
         nxt = (seat + 1) % self.players
@@ -228,13 +263,6 @@ class EngineMixin:
         self.end_reason = why
         scores = self.deal_scores()
         ev.append(_ev(Event, ("deal_over", -1, (), scores)))
-
-    def _free_period(self) -> bool:
-        """LD-12/13: turns after the last draw or after a frozen-in-time player went out, in
-        which emptying a hand is not going out."""
-        if self.out_seat >= 0:
-            return True
-        return self.final_turn >= 0 and self.turn_no > self.final_turn - self.players
 
     # ======================================================================================
     # Shared predicates
@@ -280,33 +308,24 @@ class EngineMixin:
 
     def _go_out_problem(self, seat: int, after: dict | None):
         """None when the seat may go out with these melds, else the 'why' reason."""
-        if self.ask == 3:
+        if self.ask == Ask.NO:
             return reason("why_partner_no")
-        if self.down is not None and not self.in_down(seat):
-            return reason("why_ld_down")
         clean, dirty, short = self._canastas(self.side[seat], after)
         if self.rules.going_out_allowed(clean, dirty, clean + dirty, self.needed, short,
                                         self.options):
             return None
-        if self.rules.name == "canastone":
-            return reason("why_canastone")
-        if self.down is not None:
-            return reason("why_ld_down")
-        return reason("why_canasta", needed=self.needed)
+        return self.rules.going_out_refusal(self.needed)
 
     def _end_problem(self, seat: int, left: int, after: dict | None, out_of_turn: bool,
                      last: int = -1):
         """May the seat be left with ``left`` cards after melding? (CA-11, CS-12, LD-12)."""
-        if self.down is not None:
-            if not self.in_down(seat) or self._free_period():
-                return None  # LD-11: an empty looking brings the down; LD-12/13
+        if self._may_empty_hand(seat):
+            return None
         if left >= 2 or (out_of_turn and left >= 1):
             return None
         why = self._go_out_problem(seat, after)
         if why is not None:
-            if self.down is not None:
-                return reason("keep_down", why=why)
-            return reason("keep_cards", why=why, keep=1 if out_of_turn else 2)
+            return self._keep_reason(why, out_of_turn)
         if left == 0 and self.rules.discard_to_go_out:
             return reason("cs_close_discard")
         if left == 1 and last >= 0 and not self.rules.going_out_discard_ok(last):
@@ -400,13 +419,6 @@ class EngineMixin:
                 c for c in missing for _ in range(need[c])))
         return None
 
-    def _opening_turn(self, seat: int) -> bool:
-        """LD-8: the player opened in this turn (or opens now)."""
-        if not self.rules.canasta_closed:
-            return False
-        side = self.side[seat]
-        return (not self.opened[side]) or self.opening_turn[seat] == self.turn_no
-
     # ======================================================================================
     # Checking
     # ======================================================================================
@@ -425,7 +437,7 @@ class EngineMixin:
             return reason("answer_not_asked")
         out_of_turn = seat != self.turn
         if out_of_turn:
-            if self.down is not None and self.frozen_time[seat]:
+            if self._acts_out_of_turn(seat):
                 if verb not in ("meld", "add"):
                     return reason("frozen_time_only")
             else:
@@ -454,7 +466,7 @@ class EngineMixin:
         if self.phase != DRAW:
             return reason("already_drew")
         if not self.stock:
-            if self.rules.stock_end == "classic" and self._take_compulsory(seat):
+            if self.rules.pile_compulsory and self._take_compulsory(seat):
                 return reason("must_take")
         return None
 
@@ -480,10 +492,6 @@ class EngineMixin:
         top = self.pile[-1]
         if not _TAKEABLE[top]:
             return "pile_top_three" if RANK[top] == 3 else "pile_top_wild"
-        if self.rules.open_first and not self.opened[self.side[seat]]:
-            return "cs_unopened_take"
-        if self.down is not None and self.took_last[seat]:
-            return "ld_take_twice"
         return None
 
     def _pile_frozen_for(self, side: int) -> bool:
@@ -530,7 +538,7 @@ class EngineMixin:
                 return reason("take_pair_or_wild", rank=_rank_name(r))
             key = "take_pair_frozen" if frozen else "take_pair"
             return reason(key, count=need, rank=_rank_name(r))
-        ld_show = self.down is not None and self.opened[side]
+        ld_show = rules.take_shows_pair and self.opened[side]
         gained = self._take_gain()
         if ld_show:
             # LD-9: the pair is only shown; further groups are ordinary new melds.
@@ -549,12 +557,8 @@ class EngineMixin:
         return gained
 
     def _check_meld(self, seat: int, groups, out_of_turn: bool):
-        rules = self.rules
-        if self.phase == DRAW and not out_of_turn:
-            side = self.side[seat]
-            if not (rules.open_first and not self.opened[side] and not self.opened_first):
-                return reason("wrong_phase_draw")
-        elif self.phase != PLAY and not out_of_turn:
+        if self.phase != PLAY and not out_of_turn and not (
+                self.phase == DRAW and self._may_meld_before_drawing(seat)):
             return reason("wrong_phase_draw")
         if self.draw_only and not out_of_turn:
             return reason("draw_only")
@@ -709,14 +713,14 @@ class EngineMixin:
             return reason("wild_meld_discard")
         left = self.hsize[seat] - 1
         if left == 0:
-            if self.down is not None and (not self.in_down(seat) or self._free_period()):
+            if self._may_empty_hand(seat):
                 return None
             why = self._go_out_problem(seat, None)
             if why is not None:
                 return reason("go_out_discard", why=why)
             if not self.rules.going_out_discard_ok(c):
                 return reason("cs_close_discard")
-        elif self.ask == 2 and self._can_still_go_out_somehow(seat):
+        elif self.ask == Ask.YES and self._can_still_go_out_somehow(seat):
             return reason("must_go_out")
         return None
 
@@ -776,30 +780,22 @@ class EngineMixin:
             self._do_add(seat, action.target, action.groups[0], ev)
         elif verb == "ask":
             partners = self.rules.partners(seat, self.players)
-            self.ask = 1
+            self.ask = Ask.WAITING
             self.asked = True
             self.ask_partner = action.target if action.target >= 0 else partners[0]
             self.phase = ANSWER
             ev.append(_ev(Event, ("ask", seat, (), self.ask_partner)))
         elif verb in ("yes", "no"):
-            self.ask = 2 if verb == "yes" else 3
+            self.ask = Ask.YES if verb == "yes" else Ask.NO
             # back to the phase of the question: a Canastone player may ask before the draw
             self.phase = PLAY if self.drew or self.took else DRAW
             ev.append(_ev(Event, ("answer", seat, (), verb == "yes")))
         return ev
 
     def _do_draw(self, seat: int, ev: list) -> None:
-        rules = self.rules
         if not self.stock:
-            if rules.stock_end == "looking":
-                self.phase = PLAY  # LD-13: the round without drawing
-                self.drew = True
-                return
-            self._end_deal("stock exhausted", ev)  # CA-14: must draw and cannot
+            self._draw_from_empty_stock(seat, ev)
             return
-        side = self.side[seat]
-        if rules.open_first and not self.opened[side]:
-            self.draw_only = True  # CS-9
         self._draw(seat, self.draw_n, ev)
         self.drew = True
         self.phase = PLAY
@@ -808,18 +804,11 @@ class EngineMixin:
         if not self.stock:
             self._stock_ran_out(seat)
 
-    def _stock_ran_out(self, seat: int) -> None:
-        end = self.rules.stock_end
-        if end == "quick" and self.final_taker < 0:
-            self.final_taker = (seat + 1) % self.players  # QC-7
-        elif end == "looking" and self.final_turn < 0:
-            self.final_turn = self.turn_no + self.players  # LD-13: one more round
-
     def _do_take(self, seat: int, groups, ev: list) -> None:
         rules = self.rules
         side = self.side[seat]
         top = self.pile.pop()
-        ld_show = self.down is not None and self.opened[side]
+        ld_show = rules.take_shows_pair and self.opened[side]
         if not groups:
             m = self.by_key[side][RANK[top]]
             m.add((top,))
@@ -869,8 +858,7 @@ class EngineMixin:
                 return
             if not self.stock:
                 self._stock_ran_out(seat)
-        if self.down is not None:
-            self.frozen_time[seat] = True  # LD-10
+        self._pile_taken(seat)
         self._after_meld(seat, False, ev)
 
     def _note_touch(self, seat: int, m: Meld) -> None:
@@ -882,9 +870,7 @@ class EngineMixin:
         out_of_turn = seat != self.turn
         if not self.opened[side]:
             self.opened[side] = True
-            self.opening_turn[seat] = self.turn_no
-            if self.phase == DRAW and not out_of_turn:
-                self.opened_first = True  # CS-9: opened as the first action of the turn
+            self._side_opens(seat, out_of_turn)
         for i, g in enumerate(groups):
             cards = list(g)
             for c in cards:
@@ -939,32 +925,6 @@ class EngineMixin:
         self.played = True
         self._after_meld(seat, seat != self.turn, ev)
 
-    def _after_meld(self, seat: int, out_of_turn: bool, ev: list) -> None:
-        """An empty hand after melding: pick up the down (LD-11) or go out."""
-        if self.hsize[seat] or self.over:
-            return
-        if self.down is not None:
-            if not self.in_down(seat):
-                self._pick_up_down(seat, ev)
-                return
-            if self._free_period():
-                if not out_of_turn:
-                    self._end_turn(ev)  # nothing left to discard: the turn is over
-                return
-            if out_of_turn:
-                self.went_out = seat
-                self.out_seat = seat  # LD-12: the others play on
-                ev.append(_ev(Event, ("out", seat, (), None)))
-                return
-        self._go_out(seat, ev)
-
-    def _pick_up_down(self, seat: int, ev: list) -> None:
-        cards = self.down[seat]
-        self.down[seat] = None
-        for c in cards:
-            self._give(seat, c)
-        ev.append(_ev(Event, ("down", seat, tuple(cards), None)))
-
     def _go_out(self, seat: int, ev: list) -> None:
         self.went_out = seat
         if self.rules.concealed_bonus is not None and self.turn_fresh and not self.touched_old:
@@ -986,15 +946,11 @@ class EngineMixin:
         self.discarded[seat].append(c)  # public: everyone saw it
         ev.append(_ev(Event, ("discard", seat, (c,), None)))
         rules = self.rules
-        if (c == JOKER or RANK[c] == 2) and rules.stock_end != "looking" and not self.frozen:
+        if (c == JOKER or RANK[c] == 2) and rules.wild_discard_freezes and not self.frozen:
             self.frozen = True  # CA-10 / CS-11
             ev.append(_ev(Event, ("frozen", seat, (c,), None)))
-        if self.hsize[seat] == 0:
-            if self.down is not None and not self.in_down(seat):
-                self._pick_up_down(seat, ev)  # LD-11: used up by the discard: turn ends
-            elif not (self.down is not None and self._free_period()):
-                self._go_out(seat, ev)
-                return
+        if self.hsize[seat] == 0 and self._hand_emptied_by_discard(seat, ev):
+            return
         self._end_turn(ev)
 
     # ======================================================================================
@@ -1011,7 +967,7 @@ class EngineMixin:
                 return list(_ANSWERS[seat])
             return []
         if seat != self.turn:
-            if self.down is not None and self.frozen_time[seat]:
+            if self._acts_out_of_turn(seat):
                 return self._play_actions(seat, True, discards=False)
             return []
         if phase == DRAW:
@@ -1020,16 +976,7 @@ class EngineMixin:
 
     def _draw_actions(self, seat: int) -> list[Action]:
         out = []
-        side = self.side[seat]
         rules = self.rules
-        if rules.open_first and not self.opened[side] and not self.opened_first:
-            # CS-9 with CS-12: an opening before the draw must leave two cards too, unless the
-            # side may close; with two or more left no end-of-hand rule can refuse it.
-            hs = self.hsize[seat]
-            for g in self._openings(seat, None, self.open_min[side]):
-                if hs - sum(map(len, g)) >= 2 or self._check_meld_groups(
-                        seat, g, False, 0, -1) is None:
-                    out.append(make(seat, "meld", g))
         if self.stock or self._check_draw(seat) is None:
             out.append(_DRAW[seat])
         pile = self.pile
@@ -1069,7 +1016,7 @@ class EngineMixin:
                     break
         if not firsts and not by_adding:
             return out
-        ld = self.down is not None
+        ld = rules.take_shows_pair
         gained = self._take_gain()
         for g0 in firsts:
             if opened:
@@ -1199,7 +1146,7 @@ class EngineMixin:
         short = False  # Canastone: the side's wild meld is short of seven (CS-6)
         if self.opened[side]:
             closed = rules.canasta_closed
-            opening_turn = closed and self.opening_turn[seat] == self.turn_no  # _opening_turn
+            opening_turn = self._opening_turn(seat)
             short = self._canastas(side)[2] if rules.wild_meld else False
             wild_room = rules.wild_room
             fixed_room = rules.max_wild_in_meld if rules.fixed_wild_room else 0
@@ -1342,7 +1289,7 @@ class EngineMixin:
                 out.append(_new(Action, (seat, "meld", concealed, -1)))
         if out_of_turn or not discards:
             return out
-        if hs >= 2 and self.ask != 2 and not short:  # _discards' usual case
+        if hs >= 2 and self.ask != Ask.YES and not short:  # _discards' usual case
             out += compress(_DISCARD[seat], h)
         else:
             out += self._discards(seat, bool(out))
@@ -1370,9 +1317,9 @@ class EngineMixin:
 
     def _discardable(self, seat: int, can_meld: bool | None = None) -> list[int]:
         h = self.hand[seat]
-        if self.ask == 2 and can_meld and self.hsize[seat] >= 2:
+        if self.ask == Ask.YES and can_meld and self.hsize[seat] >= 2:
             return []  # CA-12: after a 'yes', keep melding while you can
-        if self.hsize[seat] >= 2 and (self.ask != 2 or can_meld is False):
+        if self.hsize[seat] >= 2 and (self.ask != Ask.YES or can_meld is False):
             # Only Canastone's short wild meld can forbid a discard here (CS-6).
             if self.rules.wild_meld and self._canastas(self.side[seat])[2]:
                 plain = [c for c in compress(_CODES, h) if c != JOKER and RANK[c] != 2]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from game.cards import JOKER, RANK
 from game.gameinfo import GameInfo
+from game.reasons import Reason, reason
 
 # Card points (G-4); black threes 5 (0 in Looking and Down), red threes 0 as a card.
 CARD_POINTS = [0] * 53
@@ -81,6 +82,11 @@ class RuleSet:
     unopened_pile_frozen = True  # CA-10: frozen against a side that has not opened
     open_first = False  # Canastone CS-9: open before drawing, or draw two and only discard
     draw_after_take = 0  # Canastone CS-10: one stock card after taking the pile
+    pile_compulsory = True  # CA-14: with the stock empty, a matching pile must be taken
+    take_shows_pair = False  # LD-9: an opened side's pair is only shown, kept in hand
+    wild_discard_freezes = True  # CA-10, CS-11 (Looking and Down has no frozen pile)
+    deals_downs = False  # Looking and Down LD-2: a down of cards for later
+    deals_packet = False  # Canastone CS-3: a face-down packet under the pile
 
     # ---- data lookups ------------------------------------------------------------------
     def sides(self, players: int) -> int:
@@ -112,6 +118,10 @@ class RuleSet:
 
     def deck_codes(self) -> list[int]:
         return (list(range(52)) + [JOKER, JOKER]) * self.decks
+
+    def deck_codes_for(self, players: int) -> list[int]:
+        """The deck for a player count (hook: Looking and Down, LD-1, grows with the table)."""
+        return self.deck_codes()
 
     # ---- meld shape (hooks) --------------------------------------------------------------
     def natural_meld_problem(self, nat: int, wild: int, size: int) -> str | None:
@@ -158,6 +168,6 @@ class RuleSet:
     def going_out_discard_ok(self, code: int) -> bool:
         return True
 
-    # ---- structure (hooks implemented by the engine, chosen here by name) ---------------------
-    deal_style = "standard"  # standard | canastone | looking
-    stock_end = "classic"  # classic | quick | canastone | looking
+    def going_out_refusal(self, needed: int) -> Reason:
+        """Why a side may not go out yet, for the refusal's sentence (CA-11)."""
+        return reason("why_canasta", needed=needed)

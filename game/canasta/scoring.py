@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from operator import mul
 
-from game.canasta.deal import down_dealer
 from game.canasta.ruleset import RED_THREES
 
 
@@ -58,21 +57,19 @@ class ScoringMixin:
             # each card's points by the hand's counts; a red three in hand costs 500 (LD)
             h = self.hand[seat]
             hand -= sum(map(mul, h, pts)) + sum((500 - pts[c]) * h[c] for c in RED_THREES)
-            if self.down is not None and self.down[seat] is not None:
-                for c in self.down[seat]:  # LD-14: a down never taken counts
-                    hand -= 500 if c in RED_THREES else pts[c]
+            hand -= self._unplayed_points(seat)
         if "never-opened-double" in self.options and not self.opened[side]:
             hand *= 2
         parts["hand"] = hand
-        if self.down is not None:
-            grab = 0
-            if "no-grab-bonus" not in self.options:
-                dd = down_dealer(self.dealer, self.keeper, self.players)
-                if self.setup.grab[0] and self.dealer == side:
-                    grab += 100
-                if self.setup.grab[1] and dd == side:
-                    grab += 100
-            parts["grab"] = grab
-        if hasattr(rules, "five_canasta_bonus"):
-            parts["five_canastas"] = rules.five_canasta_bonus(clean, dirty, self.options)
+        parts.update(self._extra_parts(side, clean, dirty))
         return parts
+
+    # ---- variant hooks of scoring -----------------------------------------------------------
+    def _unplayed_points(self, seat: int) -> int:
+        """Points of ``seat``'s cards held outside the hand (Looking and Down's down, LD-14)."""
+        return 0
+
+    def _extra_parts(self, side: int, clean: int, dirty: int) -> dict[str, int]:
+        """A variant's own parts of the breakdown, after the hand (CS-15's five canastas,
+        LD-3's grabs), given the side's clean and dirty canastas."""
+        return {}

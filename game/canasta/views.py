@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 from game.actions import format_key
+from game.canasta.phase import Ask, Phase
 from game.cards import format_card
-
-PHASES = ("draw", "play", "answer", "over")
 
 
 def _cards(codes) -> list[str]:
@@ -39,7 +38,7 @@ class ViewsMixin:
             "dealer": self.dealer,
             "turn": self.turn,
             "to_move": self.current_player(),
-            "phase": PHASES[self.phase],
+            "phase": Phase(self.phase).label,
             "stock": len(self.stock),
             "frozen": self.frozen,
             "melds": self._melds_view(),
@@ -49,7 +48,7 @@ class ViewsMixin:
             "hand_counts": list(self.hsize),
             "scores_before": list(self.setup.scores or [0] * self.nsides),
             "asked": self.ask_partner if self.ask else None,
-            "answer": {2: "yes", 3: "no"}.get(self.ask),
+            "answer": {Ask.YES: "yes", Ask.NO: "no"}.get(self.ask),
         }
 
     def observation(self, seat: int) -> dict:

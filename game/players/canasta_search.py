@@ -20,6 +20,7 @@ import math
 import time
 from collections import Counter
 
+from game.canasta.phase import DRAW, PLAY, Ask
 from game.canasta.position import build_position
 from game.canasta.ruleset import RED_THREES
 from game.cards import format_cards, parse_card
@@ -39,10 +40,7 @@ def sample_world(decision: Decision, rng):
     rules = v.rules
     n = v.players
     seat = v.seat
-    if hasattr(rules, "deck_codes_for"):
-        deck = rules.deck_codes_for(n)
-    else:
-        deck = rules.deck_codes()
+    deck = rules.deck_codes_for(n)
     left = Counter(deck)
     left.subtract(v.hand)
     left.subtract(v.pile)
@@ -135,15 +133,15 @@ def sample_world(decision: Decision, rng):
         st.end_reason = ""
         st._scores = st._parts = None
         st.turn = obs["turn"]
-        st.phase = PHASE_BY_NAME.get(obs["phase"], 1)
-        st.drew = st.phase != 0
-    if st.phase == 1 and decision.seat == obs["turn"]:
+        st.phase = PHASE_BY_NAME.get(obs["phase"], PLAY)
+        st.drew = st.phase != DRAW
+    if st.phase == PLAY and decision.seat == obs["turn"]:
         # what the observation does not say about this turn, the legal list does
         if not any(a.verb == "ask" for a in decision.legal):
             st.asked = True
     if obs.get("asked") is not None:
         st.ask_partner = obs["asked"]
-        st.ask = {"yes": 2, "no": 3}.get(obs.get("answer"), 1)
+        st.ask = {"yes": Ask.YES, "no": Ask.NO}.get(obs.get("answer"), Ask.WAITING)
         st.asked = True
     return st
 

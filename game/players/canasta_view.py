@@ -116,7 +116,7 @@ class CanastaView:
         self.opponents = [s for s in range(n) if self.side_of[s] != self.side]
         self.next_seat = (me + 1) % n
         self.phase = obs["phase"]
-        self.ld = rules.deal_style == "looking"
+        self.ld = rules.deals_downs
         self.hand = codes(obs["hand"])
         self.hcount = [0] * 53
         for c in self.hand:
@@ -164,8 +164,7 @@ class CanastaView:
         key = (rules.name, self.players)
         base = _DECK_COUNTS.get(key)
         if base is None:
-            deck = rules.deck_codes_for(self.players) if hasattr(rules, "deck_codes_for") \
-                else rules.deck_codes()
+            deck = rules.deck_codes_for(self.players)
             base = [0] * 53
             for c in deck:
                 base[c] += 1

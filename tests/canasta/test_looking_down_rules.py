@@ -12,7 +12,7 @@ import random
 import pytest
 
 from game.base import DealSetup
-from game.canasta.deal import down_dealer
+from game.gameinfo import down_dealer
 from game.registry import get_game
 from game.selfplay import random_choice_actor
 

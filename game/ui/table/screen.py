@@ -22,6 +22,7 @@ import pygame_gui
 
 from game import i18n
 from game.actions import Action, make
+from game.canasta.phase import ANSWER, DRAW
 from game.cards import RANK
 from game.i18n import game_name, t, translate_reason
 from game.registry import game_info
@@ -46,7 +47,6 @@ from game.ui.widgets.dialog import Dialog
 
 log = logging.getLogger(__name__)
 
-DRAW, PLAY, ANSWER = 0, 1, 2
 PACE = 0.55  # seconds between two computer moves at "normal" speed
 TOAST_SECONDS = 3.2
 HINT_SECONDS = 7.0  # how long a hint's highlight and reason stay up

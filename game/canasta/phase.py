@@ -1,0 +1,35 @@
+"""The canasta-family deal's phases and the state of a partner's question, defined once.
+
+IntEnums: the engine compares them in its inner loop, and they read as plain numbers where a
+view or a save wants one.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Phase(IntEnum):
+    DRAW = 0  # the turn starts: draw, take the pile (or, CS-9, open first)
+    PLAY = 1  # after the draw: meld, add, ask, discard
+    ANSWER = 2  # a partner is asked "may I go out?" (CA-12)
+    OVER = 3  # the deal is over
+
+    @property
+    def label(self) -> str:
+        """The phase's name in observations and positions ("draw", "play", ...)."""
+        return self.name.lower()
+
+
+class Ask(IntEnum):
+    """Where the player's question to partner stands this turn (CA-12, CS-13)."""
+
+    NONE = 0
+    WAITING = 1
+    YES = 2
+    NO = 3
+
+
+# Module-level names: a global load is cheaper than an attribute of the enum class.
+DRAW, PLAY, ANSWER, OVER = Phase.DRAW, Phase.PLAY, Phase.ANSWER, Phase.OVER
+PHASE_BY_LABEL = {p.label: p for p in Phase}
