@@ -33,6 +33,7 @@ class Canastone(RuleSet):
     take_naturals_frozen = 3
     unopened_pile_frozen = False  # CS-9 already keeps an unopened side off the pile
     open_first = True  # CS-9
+    clean_opening_minimum = 50  # CS-8
     ask_right_after_draw = False  # CS-13: any time before closing, before the draw too
     draw_after_take = 1  # CS-10
     deals_packet = True  # CS-3
@@ -42,7 +43,7 @@ class Canastone(RuleSet):
         """CS-5: at most 2 wild cards, and fewer wild cards than natural cards."""
         if size < 3:
             return "meld_three_cards"
-        if wild > 2:
+        if wild > self.max_wild_in_meld:
             return "cs_meld_two_wild"
         if wild >= nat:
             return "cs_meld_fewer_wild"
@@ -51,7 +52,7 @@ class Canastone(RuleSet):
     fixed_wild_room = False
 
     def wild_room(self, nat, wild, size):
-        return min(2, nat - 1) - wild
+        return min(self.max_wild_in_meld, nat - 1) - wild
 
     def canasta_accepts_wild(self):
         return False  # CS-7: only natural cards are added to a natural-rank canasta

@@ -17,7 +17,8 @@ from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS, RED_THREES, TWOS
 from game.cards import JOKER, RANK, codes_of_rank, format_cards
 from game.errors import IllegalActionError
 from game.events import Event
-from game.reasons import reason, register
+from game.i18n import catalogue
+from game.reasons import reason
 
 _ev = _new = tuple.__new__
 _NAT_CODES = {r: codes_of_rank(r) for r in range(1, 14)}
@@ -30,82 +31,6 @@ _DRAW = [make(seat, "draw") for seat in range(8)]
 _ANSWERS = [[make(seat, "yes"), make(seat, "no")] for seat in range(8)]
 _ASK = [make(seat, "ask") for seat in range(8)]
 _TAKE = [make(seat, "take") for seat in range(8)]
-
-register({
-    "wrong_phase_draw": "Draw from the stock or take the pile first.",
-    "already_drew": "You have already drawn this turn.",
-    "must_take": "The stock is empty and the pile's top card matches your meld: you must take "
-                 "the pile.",
-    "stock_empty_final": "The stock is empty.",
-    "pile_empty": "The discard pile is empty.",
-    "pile_top_wild": "You cannot take the pile while a wild card is on top.",
-    "pile_top_three": "A three on top blocks the pile.",
-    "cs_unopened_take": "Before your side has opened you may not take the pile: open first, or "
-                        "draw two and discard one.",
-    "ld_take_twice": "You may not take the pile on two turns in a row.",
-    "take_pair": "To take the pile show {count} natural {rank}s from your hand.",
-    "take_pair_frozen": "The pile is frozen: you need {count} natural {rank}s from your hand.",
-    "take_pair_or_wild": "To take the pile meld its top card with two natural {rank}s, or one "
-                         "natural {rank} and one wild card.",
-    "take_no_meld": "You have no meld of {rank}s to put the top card on.",
-    "take_frozen_add": "The pile is frozen: you cannot take it by adding the top card to a meld.",
-    "take_not_by_adding": "The pile can only be taken with natural cards from your hand.",
-    "draw_only": "You drew two cards without opening: now you may only discard.",
-    "open_first_only": "Open before drawing, or draw two cards and then discard one.",
-    "meld_two_naturals": "A meld needs at least two natural cards.",
-    "meld_too_many_wild": "A meld may hold at most three wild cards.",
-    "meld_three_cards": "A meld needs at least three cards.",
-    "cs_meld_two_wild": "A meld may hold at most two wild cards.",
-    "cs_meld_fewer_wild": "A meld needs more natural cards than wild cards.",
-    "ld_meld_seven": "A meld holds at most seven cards.",
-    "ld_meld_half_wild": "Wild cards must be fewer than half of a meld.",
-    "meld_one_rank": "All natural cards of a meld must have the same rank.",
-    "meld_rank": "{rank}s cannot be melded.",
-    "meld_exists": "Your side already has a meld of {rank}s: add to it instead.",
-    "all_wild": "A meld of wild cards only is not allowed.",
-    "wild_meld_exists": "Your side already has a wild meld: add to it instead.",
-    "wild_meld_three": "A wild meld needs at least three wild cards.",
-    "wild_meld_blocks": "While your wild meld has fewer than seven cards, wild cards may only go "
-                        "into it.",
-    "wild_meld_discard": "While your wild meld has fewer than seven cards you may not discard a "
-                         "wild card.",
-    "black_threes": "Black threes can only be melded, {low} to {high} of them without wild "
-                    "cards, in the turn you go out.",
-    "red_three_meld": "Red threes cannot be melded (one may complete a red canasta).",
-    "opening_minimum": "Your first melds must be worth at least {minimum} points; these are "
-                       "worth {value}.",
-    "cs_opening_clean": "With an opening minimum of 50, every opening meld must be clean.",
-    "ld_opening_canasta": "No meld may reach seven cards in the turn you open.",
-    "no_meld": "Your side has no meld {meld}.",
-    "add_rank": "Only {rank}s and wild cards can be added to this meld.",
-    "add_wild_meld": "Only wild cards can be added to the wild meld.",
-    "canasta_no_wild": "Only natural cards may be added to a canasta.",
-    "canasta_closed": "A canasta is complete: nothing more can be added (except one red three "
-                      "on a red canasta).",
-    "keep_cards": "You may not go out yet ({why}): keep at least {keep} cards after melding.",
-    "keep_down": "You may not go out yet ({why}): you may not empty your down.",
-    "cs_close_discard": "To close you must end with a discard of a natural 4 to ace.",
-    "go_out_discard": "You may not go out with that discard ({why}).",
-    "must_go_out": "Your partner said yes: you must go out this turn.",
-    "no_asking": "Asking partner is not allowed in this game.",
-    "no_partner": "You have no partner to ask in this game.",
-    "black_threes_never": "Black threes cannot be melded in this game.",
-    "black_threes_exact": "Black threes can only be melded as a set of exactly {count}, "
-                          "without wild cards, in the turn you go out.",
-    "ask_when": "Ask your partner right after drawing, before melding.",
-    "ask_once": "You have already asked this turn.",
-    "ask_committed": "With one card left you are already going out: there is nothing to ask.",
-    "ask_partner": "Name one of your partners (seat {seats}).",
-    "answer_not_asked": "Nobody is waiting for your answer.",
-    "answer_pending": "Waiting for seat {seat} to answer.",
-    "why_canasta": "your side needs {needed} canasta(s)",
-    "why_canastone": "your side needs a clean and a dirty canasta and no short wild meld",
-    "why_partner_no": "your partner said no",
-    "why_ld_down": "you can only go out from your down, with two canastas",
-    "frozen_time_only": "Out of turn you may only meld and add, while frozen in time.",
-    "discard_in_play": "Draw first, then discard.",
-    "bad_action": "That is not an action of this game.",
-})
 
 
 def ask_actions(rules, players: int) -> tuple:
@@ -120,8 +45,13 @@ def ask_actions(rules, players: int) -> tuple:
     return tuple(out)
 
 
+_RANK_WORDS = {1: "rank.ace", 11: "rank.jack", 12: "rank.queen", 13: "rank.king", 0: "rank.wild"}
+
+
 def _rank_name(r: int) -> str:
-    return {1: "ace", 11: "jack", 12: "queen", 13: "king", 0: "wild card"}.get(r, str(r))
+    """A reason's {rank}: the English catalogue's word (the table translates it back)."""
+    key = _RANK_WORDS.get(r)
+    return catalogue("en")[key] if key else str(r)
 
 
 class EngineMixin:
@@ -268,23 +198,24 @@ class EngineMixin:
     # Shared predicates
     # ======================================================================================
     def _canastas(self, side: int, after: dict | None = None) -> tuple[int, int, bool]:
-        """(clean canastas, dirty canastas, wild meld shorter than 7) for a side, with
-        ``after`` = {key: (rank, nat, jok, two, red3)} overriding or adding melds."""
+        """(clean canastas, dirty canastas, wild meld shorter than a canasta) for a side,
+        with ``after`` = {key: (rank, nat, jok, two, red3)} overriding or adding melds."""
         clean = dirty = 0
         short = False
         rules = self.rules
+        csize = rules.canasta_size
         for m in self.melds[side]:
             if after and m.key in after:
                 continue
             size = len(m.cards)
             if m.rank == 0:
-                if size < 7:
+                if size < csize:
                     short = True
                 elif rules.wild_meld_clean(m.jok, m.two):
                     clean += 1
                 else:
                     dirty += 1
-            elif m.rank != 3 and size >= 7:
+            elif m.rank != 3 and size >= csize:
                 if m.jok + m.two:
                     dirty += 1
                 else:
@@ -293,13 +224,13 @@ class EngineMixin:
             for rank, nat, jok, two, r3 in after.values():
                 size = nat + jok + two + r3
                 if rank == 0:
-                    if size < 7:
+                    if size < csize:
                         short = True
                     elif rules.wild_meld_clean(jok, two):
                         clean += 1
                     else:
                         dirty += 1
-                elif rank != 3 and size >= 7:
+                elif rank != 3 and size >= csize:
                     if jok + two:
                         dirty += 1
                     else:
@@ -358,12 +289,13 @@ class EngineMixin:
             return None
         if r3:
             # LD-6: one red three on a red (natural) canasta of exactly seven.
-            if not (rules.canasta_closed and r3 == 1 and wild == 0 and nat == 7):
+            csize = rules.canasta_size
+            if not (rules.canasta_closed and r3 == 1 and wild == 0 and nat == csize):
                 return reason("red_three_meld")
-            if base is None or base.size != 7:
+            if base is None or base.size != csize:
                 return reason("red_three_meld")
             return None
-        if base is not None and base.size >= 7:
+        if base is not None and base.size >= rules.canasta_size:
             if rules.canasta_closed:
                 return reason("canasta_closed")
             if wild > base.wild and not rules.canasta_accepts_wild():
@@ -373,7 +305,7 @@ class EngineMixin:
         problem = rules.natural_meld_problem(nat, wild, size)
         if problem:
             return reason(problem)
-        if opening_turn and rules.canasta_closed and size >= 7:
+        if opening_turn and rules.canasta_closed and size >= rules.canasta_size:
             return reason("ld_opening_canasta")
         return None
 
@@ -626,7 +558,7 @@ class EngineMixin:
             minimum = self.open_min[side]
             if value < minimum and not self._concealed_waiver(seat, after, left):
                 return reason("opening_minimum", minimum=minimum, value=value)
-            if rules.open_first and minimum == 50:
+            if minimum <= rules.clean_opening_minimum:
                 for shape in after.values():
                     if not self._shape_clean(shape):
                         return reason("cs_opening_clean")
@@ -648,7 +580,8 @@ class EngineMixin:
             return False
         if left > 1 or self._go_out_problem(seat, after) is not None:
             return False
-        return any(s[0] not in (0, 3) and s[1] + s[2] + s[3] >= 7 for s in after.values())
+        csize = self.rules.canasta_size
+        return any(s[0] not in (0, 3) and s[1] + s[2] + s[3] >= csize for s in after.values())
 
     def _last_card(self, seat: int, used) -> int:
         h = self.hand[seat][:]
@@ -893,7 +826,8 @@ class EngineMixin:
                 self._note_touch(seat, m)
                 m.add(cards)
                 ev.append(_ev(Event, ("add", seat, tuple(cards), m.key)))
-            if len(m.cards) >= 7 and len(m.cards) - len(cards) < 7 and m.rank not in (3,):
+            csize = self.rules.canasta_size
+            if len(m.cards) >= csize and len(m.cards) - len(cards) < csize and m.rank != 3:
                 ev.append(_ev(Event, ("canasta", seat, (), m.key)))
         if take_top < 0:
             self.played = True
@@ -920,7 +854,7 @@ class EngineMixin:
         m.add(cards)
         self._note_touch(seat, m)
         ev.append(_ev(Event, ("add", seat, tuple(cards), key)))
-        if m.rank and len(m.cards) >= 7 > before:
+        if m.rank and len(m.cards) >= self.rules.canasta_size > before:
             ev.append(_ev(Event, ("canasta", seat, (), key)))
         self.played = True
         self._after_meld(seat, seat != self.turn, ev)
@@ -929,8 +863,9 @@ class EngineMixin:
         self.went_out = seat
         if self.rules.concealed_bonus is not None and self.turn_fresh and not self.touched_old:
             side = self.side[seat]
+            csize = self.rules.canasta_size
             self.concealed = any(
-                self.by_key[side][k].size >= 7 and self.by_key[side][k].rank not in (0, 3)
+                self.by_key[side][k].size >= csize and self.by_key[side][k].rank not in (0, 3)
                 for k in self.new_keys
             )
         ev.append(_ev(Event, ("out", seat, (), self.concealed)))
@@ -1143,7 +1078,8 @@ class EngineMixin:
             wild_cards = [()]
         # Where the hand stays at two cards or more, the only end-of-hand rule (CA-11, CS-12,
         # LD-12) cannot bite, and a generated shape needs no second check.
-        short = False  # Canastone: the side's wild meld is short of seven (CS-6)
+        short = False  # Canastone: the side's wild meld is short of a canasta (CS-6)
+        csize = rules.canasta_size
         if self.opened[side]:
             closed = rules.canasta_closed
             opening_turn = self._opening_turn(seat)
@@ -1159,8 +1095,8 @@ class EngineMixin:
                 if skip_absent and not hrank[mr] or mr == 3:
                     continue
                 msize = len(m.cards)
-                if closed and msize >= 7:
-                    if msize == 7 and m.jok + m.two == 0 and not m.red3 and (h[15] or h[28]):
+                if closed and msize >= csize:
+                    if msize == csize and m.jok + m.two == 0 and not m.red3 and (h[15] or h[28]):
                         rc = ((15,) if h[15] else (28,),)
                         if self._check_add(seat, m.key, rc, out_of_turn) is None:
                             out.append(_new(Action, (seat, "add", rc, m.key)))
@@ -1169,7 +1105,7 @@ class EngineMixin:
                     self._wild_meld_adds(seat, m, J, T, out_of_turn, out)
                     continue
                 nmax = hrank[mr]
-                wmax = 0 if (short or (msize >= 7 and not canasta_wild)) else W
+                wmax = 0 if (short or (msize >= csize and not canasta_wild)) else W
                 if not nmax and not wmax:
                     continue
                 mnat, mwild = m.nat, m.jok + m.two
@@ -1199,20 +1135,20 @@ class EngineMixin:
                                 out.append(_new(Action, (seat, "add", (nats + wild_cards[w],),
                                                          key)))
                     continue
-                size_cap = 6 if opening_turn and closed else 99
+                size_cap = csize - 1 if opening_turn and closed else 99
                 if not wmax and hs - nmax >= 2:
                     # Naturals only: they never spoil a meld (tests/canasta/test_ruleset_hooks),
                     # so only the size caps and nothing else to check.
                     for a_n in range(1, nmax + 1):
                         base_size = msize + a_n
-                        if base_size > size_cap or (closed and base_size > 7):
+                        if base_size > size_cap or (closed and base_size > csize):
                             break
                         out.append(_new(Action, (seat, "add", (prefix[:a_n],), m.key)))
                     continue
                 for a_n in range(nmax + 1):
                     nat = mnat + a_n
                     base_size = msize + a_n
-                    if base_size > size_cap or (closed and base_size > 7):
+                    if base_size > size_cap or (closed and base_size > csize):
                         break
                     room = wild_room(nat, mwild, base_size)
                     top = wmax if room >= wmax else room
@@ -1233,7 +1169,7 @@ class EngineMixin:
             # new melds
             by_key = self.by_key[side]
             one = rules.one_meld_per_rank
-            cap = 6 if opening_turn and closed else (7 if closed else 99)
+            cap = csize - 1 if opening_turn and closed else (csize if closed else 99)
             wmax_new = 0 if short else W
             least = 2 if wmax_new else 3  # a pair needs a wild card
             for rank in NATURAL_RANKS:
@@ -1337,7 +1273,7 @@ class EngineMixin:
         pts = rules.points
         pn, pj, pt = pts[_NAT_CODES[rank][0]], pts[JOKER], pts[1]
         out = []
-        max_size = 6 if opening_turn and rules.canasta_closed else cap
+        max_size = rules.canasta_size - 1 if opening_turn and rules.canasta_closed else cap
         if not used:
             prefix = self._prefix(h, rank)
             twos = self._prefix(h, 2)
@@ -1392,14 +1328,14 @@ class EngineMixin:
         h, J, T = self._avail(seat, used)
         # Quick bound: all meldable naturals and every wild card together (CA-7).
         hr = self.hrank[seat]
-        bound = h[JOKER] * 50 + hr[2] * 20
+        bound = h[JOKER] * pts[JOKER] + hr[2] * pts[1]
         for rank in NATURAL_RANKS:
             if hr[rank] >= 2:
                 bound += hr[rank] * pts[_NAT_CODES[rank][0]]
         if bound < minimum:
             return []
         opening_turn = rules.canasta_closed
-        clean_only = rules.open_first and minimum <= 50 and not self.opened[self.side[seat]]
+        clean_only = minimum <= rules.clean_opening_minimum and not self.opened[self.side[seat]]
         # Upper bounds on what a meld (or set of melds) can be worth skip most candidates
         # before they are built: every wild card the hand may use, and the naturals.
         wild_value = 0 if clean_only else J * pts[JOKER] + T * pts[1]
@@ -1427,7 +1363,7 @@ class EngineMixin:
                         out.append((g,))
         if len(ranks) < 2:
             return out
-        cap = 6 if opening_turn else 99
+        cap = rules.canasta_size - 1 if opening_turn else 99
         subsets = []
         for k in (2, 3):
             subsets.extend(combinations(ranks, k))

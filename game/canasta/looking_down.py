@@ -205,7 +205,8 @@ class LookingAndDownState(CanastaState):
         if cards is None:
             return 0
         pts = self.rules.points
-        return sum(500 if c in RED_THREES else pts[c] for c in cards)
+        red3 = self.rules.red_three_in_hand
+        return sum(red3 if c in RED_THREES else pts[c] for c in cards)
 
     def _extra_parts(self, side: int, clean: int, dirty: int) -> dict[str, int]:
         """LD-3: 100 to the dealer's side for an exact grab of the looking, 100 to the down

@@ -14,14 +14,16 @@ class QuickCanasta(Canasta):
     concealed_bonus = None  # QC-6: no concealed going out
     pile_compulsory = False  # QC-7: the stock's end has its own rule
 
+    # QC-1, QC-2, QC-6 at every player count: classic Canasta's small-table option does not
+    # apply, so the declared data stands.
     def hand_size_for(self, players, options):
-        return 11  # QC-1: all counts
+        return self.hand_size
 
     def draw_for(self, players, options):
-        return 2
+        return self.draw
 
     def canastas_needed(self, players, options):
-        return 1  # QC-6
+        return self.canastas_to_go_out
 
 
 class QuickCanastaState(CanastaState):

@@ -64,6 +64,7 @@ class RuleSet:
 
     # Opening minimums: (lowest cumulative score, minimum), checked from the top.
     opening = ((3000, 120), (1500, 90), (0, 50), (None, 15))
+    clean_opening_minimum = 0  # Canastone CS-8: at this minimum or below, open clean only
 
     # Going out
     canastas_to_go_out = 1
@@ -79,6 +80,7 @@ class RuleSet:
     take_naturals_frozen = 2
     take_naturals = 2
     red_threes_laid_out = True  # Looking and Down keeps them in hand
+    red_three_in_hand = 500  # LD-14: what a red three held at the end costs
     unopened_pile_frozen = True  # CA-10: frozen against a side that has not opened
     open_first = False  # Canastone CS-9: open before drawing, or draw two and only discard
     draw_after_take = 0  # Canastone CS-10: one stock card after taking the pile

@@ -25,10 +25,12 @@ class ScoringMixin:
         rules = self.rules
         pts = rules.points
         melded = bonus = 0
+        csize = rules.canasta_size
+        red3_held = rules.red_three_in_hand
         clean = dirty = 0
         for m in self.melds[side]:
             melded += sum(map(pts.__getitem__, m.cards))
-            if m.rank != 3 and len(m.cards) >= 7:
+            if m.rank != 3 and len(m.cards) >= csize:
                 bonus += rules.canasta_bonus(m)
                 if m.rank == 0:
                     if rules.wild_meld_clean(m.jok, m.two):
@@ -54,9 +56,9 @@ class ScoringMixin:
         for seat in range(self.players):
             if self.side[seat] != side:
                 continue
-            # each card's points by the hand's counts; a red three in hand costs 500 (LD)
+            # each card's points by the hand's counts; a red three in hand costs more (LD-14)
             h = self.hand[seat]
-            hand -= sum(map(mul, h, pts)) + sum((500 - pts[c]) * h[c] for c in RED_THREES)
+            hand -= sum(map(mul, h, pts)) + sum((red3_held - pts[c]) * h[c] for c in RED_THREES)
             hand -= self._unplayed_points(seat)
         if "never-opened-double" in self.options and not self.opened[side]:
             hand *= 2

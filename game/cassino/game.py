@@ -32,7 +32,7 @@ from game.cassino.combos import (
 )
 from game.errors import IllegalActionError
 from game.events import Event
-from game.reasons import reason, register
+from game.reasons import reason
 from game.registry import GAMES
 
 NAME = "cassino"
@@ -49,37 +49,6 @@ ALL_CARDS = tuple(range(52))
 # reservations taken in; why_illegal still accepts every legal choice (docs/cassino.md).
 LIST_LIMIT = 256
 BREAKDOWN_KEYS = ("cards", "spades", "ten_of_diamonds", "two_of_spades", "aces", "sweeps")
-
-register({
-    "cassino_verb": "In Cassino you trail, capture or build; '{verb}' is not a Cassino move.",
-    "cassino_shape": "Name the card you play first, then the table cards it uses.",
-    "cassino_trail_one": "A trail plays exactly one card and uses no table cards.",
-    "cassino_twice": "{card} is named twice.",
-    "cassino_not_on_table": "{card} is not on the table.",
-    "cassino_take_nothing": "A capture must take at least one table card.",
-    "cassino_split": "A reservation is never split: take all of {cards} or none.",
-    "cassino_reserved_value": (
-        "{cards} is reserved as {value}: only a card of value {value} takes it, not {card}."
-    ),
-    "cassino_capture_sum": (
-        "{cards} cannot be split into groups each worth {value}, the value of {card}."
-    ),
-    "cassino_must_resolve": (
-        "You reserved {cards} as {value}: this turn you must capture it or build on it."
-    ),
-    "cassino_trail_reserved": (
-        "You cannot trail while you own the reservation {cards} ({value}): capture it or build "
-        "on it."
-    ),
-    "cassino_build_value": "A reservation is declared as a value from 1 (A) to 13 (K).",
-    "cassino_build_table": "A reservation uses the played card and at least one table card.",
-    "cassino_build_keep": (
-        "To declare {value} you must keep a card of value {value} in your hand after playing "
-        "{card}."
-    ),
-    "cassino_build_sum": "{cards} cannot be split into groups each worth {value}.",
-})
-
 
 # (values, v) -> every deficit profile of a few mandatory cards, unpruned (shared by all states).
 _PROFILES: dict[tuple, list[tuple[int, ...]]] = {}
