@@ -19,7 +19,6 @@ from typing import Any
 
 from game.i18n import catalogue
 
-
 # key -> the English sentence (a ``str.format`` template), from the English catalogue.
 ENGLISH: dict[str, str] = {
     k[len("reason."):]: v for k, v in catalogue("en").items() if k.startswith("reason.")}

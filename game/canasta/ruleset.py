@@ -101,15 +101,18 @@ class RuleSet:
         return self.info.partners(seat, players)
 
     def hand_size_for(self, players: int, options: frozenset[str]) -> int:
+        """Cards dealt to each player (hook: a table size or an option may change it)."""
         return self.hand_size
 
     def draw_for(self, players: int, options: frozenset[str]) -> int:
+        """Cards drawn from the stock each turn (hook, as ``hand_size_for``)."""
         return self.draw
 
     def target_for(self, options: frozenset[str]) -> int:
         return self.info.target_for(options)
 
     def canastas_needed(self, players: int, options: frozenset[str]) -> int:
+        """Canastas a side needs to go out (hook, as ``hand_size_for``)."""
         return self.canastas_to_go_out
 
     def opening_minimum(self, score: int) -> int:
@@ -145,9 +148,11 @@ class RuleSet:
         return self.max_wild_in_meld - wild
 
     def canasta_accepts_wild(self) -> bool:
+        """Whether wild cards may still be added to a natural-rank canasta (CA-5)."""
         return True
 
     def wild_meld_clean(self, jokers: int, twos: int) -> bool:
+        """Whether a wild meld of these cards counts as clean (only Canastone has one)."""
         return True
 
     # ---- bonuses (hooks) -----------------------------------------------------------------
@@ -160,14 +165,13 @@ class RuleSet:
         value = 800 if count == 4 else 100 * count
         return value if opened else -value
 
-    def extra_bonuses(self, canastas: list) -> dict[str, int]:
-        return {}
-
     def going_out_allowed(self, clean: int, dirty: int, canastas: int, needed: int,
                           wild_meld_open: bool, options: frozenset[str]) -> bool:
+        """Whether a side with these canastas may go out (CA-11: ``needed`` of any kind)."""
         return canastas >= needed
 
     def going_out_discard_ok(self, code: int) -> bool:
+        """Whether this card may be the discard that goes out (CA-11: any card)."""
         return True
 
     def going_out_refusal(self, needed: int) -> Reason:

@@ -1,15 +1,20 @@
 """The canasta-family deal state: the table, the hands, whose turn it is.
 
-One class holds the data (plain lists and ints, copied quickly by ``clone``). The rules that
-decide and apply actions are mixed in from ``engine.py``; scoring from ``scoring.py``; what a
-seat may see from ``views.py``.
+One class holds the data (plain lists and ints, copied quickly by ``clone``; declared in
+``table.py``). The rules are mixed in by idea: checking (``checking.py``), applying and the
+turns (``applying.py``), listing (``listing.py``), scoring (``scoring.py``), what a seat may see
+(``views.py``). This class is classic Canasta; a variant with state or turns of its own
+subclasses it in its module (``quick.py``, ``canastone.py``, ``looking_down.py``) and overrides
+only the hooks that differ, each declared here or in the parts with the base game's answer.
 """
 
 from __future__ import annotations
 
 from game.base import DealSetup, DealState
+from game.canasta.applying import ApplyingMixin
+from game.canasta.checking import CheckingMixin
 from game.canasta.deal import deal_standard
-from game.canasta.engine import EngineMixin, ask_actions
+from game.canasta.listing import ListingMixin, ask_actions
 from game.canasta.phase import ANSWER, DRAW, Ask
 from game.canasta.scoring import ScoringMixin
 from game.canasta.views import ViewsMixin
@@ -17,7 +22,7 @@ from game.cards import RANK
 from game.events import Event
 
 
-class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
+class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, ViewsMixin, DealState):
     __slots__ = (
         "game", "rules", "setup", "players", "nsides", "side", "options", "dealer", "keeper",
         "hand", "hrank", "hsize", "stock", "pile", "packet", "frozen", "discarded",
@@ -149,6 +154,7 @@ class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
         return self.over
 
     def clone(self) -> CanastaState:
+        """An independent copy (a variant copies its own state after this)."""
         c = type(self).__new__(type(self))
         for name in _SHARED:
             setattr(c, name, getattr(self, name))
