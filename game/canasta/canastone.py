@@ -116,6 +116,7 @@ class CanastoneState(CanastaState):
     (CS-14) and the five-canasta bonus (CS-15)."""
 
     __slots__ = ()
+    rules: Canastone
 
     def _deal(self, deck: list[int]) -> list[Event]:
         """15 cards each, up to three starters (CS-2), the packet (CS-3), red threes (CS-4)."""

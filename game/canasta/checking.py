@@ -15,7 +15,7 @@ from game.canasta.ruleset import NATURAL_RANKS, RED_THREES
 from game.canasta.table import TableState
 from game.cards import JOKER, RANK, format_cards
 from game.i18n import catalogue
-from game.reasons import reason
+from game.reasons import Reason, reason
 
 TAKEABLE = [RANK[c] in NATURAL_RANKS for c in range(53)]  # top cards that may be taken
 
@@ -29,8 +29,6 @@ def _rank_name(r: int) -> str:
 
 
 class CheckingMixin(TableState):
-    __slots__ = ()
-
     # ---- variant hooks of checking (each variant's state overrides what differs) -----------
     def _acts_out_of_turn(self, seat: int) -> bool:
         """Whether ``seat`` may meld and add out of turn now (Looking and Down's LD-10)."""
@@ -177,7 +175,7 @@ class CheckingMixin(TableState):
             return reason("black_threes_exact", count=lo)
         return reason("black_threes", low=lo, high=hi)
 
-    def _classify(self, group) -> tuple[int, object]:
+    def _classify(self, group) -> tuple[int, Reason | None]:
         """The rank a group of cards melds as (0 = all wild), or a reason."""
         rank = -1
         for c in group:

@@ -15,7 +15,7 @@ from game.actions import Action, key_rank, make
 from game.canasta.checking import TAKEABLE
 from game.canasta.melds import Meld
 from game.canasta.phase import ANSWER, DRAW, PLAY, Ask
-from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS, TWOS
+from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS, TWOS, RuleSet
 from game.canasta.table import TableState
 from game.cards import JOKER, RANK, codes_of_rank
 
@@ -31,9 +31,9 @@ _ASK = [make(seat, "ask") for seat in range(8)]
 _TAKE = [make(seat, "take") for seat in range(8)]
 
 
-def ask_actions(rules, players: int) -> tuple:
+def ask_actions(rules: RuleSet, players: int) -> tuple[tuple[Action, ...], ...]:
     """Per seat, the ask actions a listing offers (with one partner, the plain 'ask')."""
-    out = []
+    out: list[tuple[Action, ...]] = []
     for seat in range(players):
         partners = rules.partners(seat, players)
         if len(partners) == 1:
@@ -45,8 +45,6 @@ def ask_actions(rules, players: int) -> tuple:
 
 
 class ListingMixin(TableState):
-    __slots__ = ()
-
     # ======================================================================================
     # Listing legal actions
     # ======================================================================================
@@ -95,7 +93,7 @@ class ListingMixin(TableState):
         by_adding = not frozen and rules.take_by_adding and opened and r in self.by_key[side]
         if not nat_avail:  # the common case: nothing to show, perhaps a meld to add to
             return [_TAKE[seat]] if by_adding and self._take_by_adding_ok(seat) else []
-        out = []
+        out: list[Action] = []
         h = self.hand[seat]
         firsts = []
         need = rules.take_naturals_frozen if frozen else rules.take_naturals
@@ -135,7 +133,7 @@ class ListingMixin(TableState):
                 if self._check_meld_groups(seat, (g0,), False, gained, top) is None:
                     out.append(make(seat, "take", (g0,)))
                 continue
-            used = {}
+            used: dict[int, int] = {}
             for c in g0:
                 used[c] = used.get(c, 0) + 1
             # As in the play listing, generated openings that leave two cards or more need
@@ -171,7 +169,7 @@ class ListingMixin(TableState):
     @staticmethod
     def _pick(h, rank: int, k: int, used: dict | None) -> tuple[int, ...]:
         """k cards of ``rank`` from hand counts ``h`` (not counting ``used``), suits in order."""
-        out = []
+        out: list[int] = []
         for c in _NAT_CODES[rank]:
             n = h[c] - (used.get(c, 0) if used else 0)
             while n > 0 and len(out) < k:
@@ -231,11 +229,11 @@ class ListingMixin(TableState):
         # wild_cards[w]: the canonical w wild cards (twos first, then jokers)
         if W:
             twos = (1,) * h[1] + (14,) * h[14] + (27,) * h[27] + (40,) * h[40]
-            wild_cards = [()]
+            wild_cards: list[tuple[int, ...]] = [()]
             for w in range(1, W + 1):
                 wild_cards.append(twos[:w] + (JOKER,) * (w - T if w > T else 0))
         else:
-            wild_cards = [()]
+            wild_cards = [()]  # no wild card in hand
         # Where the hand stays at two cards or more, the only end-of-hand rule (CA-11, CS-12,
         # LD-12) cannot bite, and a generated shape needs no second check.
         short = False  # Canastone: the side's wild meld is short of a canasta (CS-6)
@@ -524,7 +522,7 @@ class ListingMixin(TableState):
         if len(ranks) < 2:
             return out
         cap = rules.canasta_size - 1 if opening_turn else 99
-        subsets = []
+        subsets: list[tuple[tuple[int, int], ...]] = []
         for k in (2, 3):
             subsets.extend(combinations(ranks, k))
         if len(ranks) > 3:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 from game.canasta.deal import deal_round_robin
 from game.canasta.game import CanastaFamilyGame
 from game.canasta.phase import PLAY
@@ -85,10 +87,11 @@ class LookingAndDownState(CanastaState):
         n = self.players
         size = self.rules.hand_size
         dd = down_dealer(self.dealer, self.keeper, n)
-        down = self.down
+        downs: list[list[int]] = [[] for _ in range(n)]
         pos = deal_round_robin(self, deck, 0, (self.dealer + 1) % n, size, self._give)
         pos = deal_round_robin(self, deck, pos, (dd + 1) % n, size,
-                               lambda seat, c: down[seat].append(c))  # type: ignore[union-attr]
+                               lambda seat, c: downs[seat].append(c))
+        self.down = [*downs]
         self.pile.append(deck[pos])
         self.stock = deck[pos + 1:][::-1]
         return []
@@ -145,6 +148,11 @@ class LookingAndDownState(CanastaState):
 
     def _may_empty_hand(self, seat: int) -> bool:
         return not self.in_down(seat) or self._free_period()  # LD-11; LD-12/13
+
+    def _go_out_problem(self, seat: int, after: dict | None) -> Reason | None:
+        if not self.in_down(seat):
+            return reason("why_ld_down")  # LD-12: only from the down
+        return super()._go_out_problem(seat, after)
 
     def _keep_reason(self, why, out_of_turn: bool):
         return reason("keep_down", why=why)
@@ -220,7 +228,7 @@ class LookingAndDownState(CanastaState):
                 grab += 100
         return {"grab": grab}
 
-    def clone(self) -> LookingAndDownState:
+    def clone(self) -> Self:
         c = super().clone()
         c.down = [d if d is None else d[:] for d in self.down]
         c.frozen_time = self.frozen_time[:]

@@ -67,7 +67,8 @@ def build_position(
     setup = DealSetup(players=players, deck=tuple(deck), dealer=dealer,
                       scores=tuple(scores or [0] * nsides), options=frozenset(options),
                       keeper=keeper)
-    st: CanastaState = game.new_deal(setup)  # a real deal gives every attribute; replaced below
+    st = game.new_deal(setup)  # a real deal gives every attribute; replaced below
+    assert isinstance(st, CanastaState)
     remaining = Counter(deck)
 
     def take(text: str) -> list[int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 from game.canasta.classic import Canasta
 from game.canasta.game import CanastaFamilyGame
 from game.canasta.state import CanastaState
@@ -46,7 +48,7 @@ class QuickCanastaState(CanastaState):
     def _turn_ends_deal(self, seat: int) -> bool:
         return self.final_taker == seat and not self.stock
 
-    def clone(self) -> QuickCanastaState:
+    def clone(self) -> Self:
         c = super().clone()
         c.final_taker = self.final_taker
         return c

@@ -63,7 +63,7 @@ class RuleSet:
     melds_per_player = False  # Looking and Down: melds are the player's own
 
     # Opening minimums: (lowest cumulative score, minimum), checked from the top.
-    opening = ((3000, 120), (1500, 90), (0, 50), (None, 15))
+    opening: tuple[tuple[int | None, int], ...] = ((3000, 120), (1500, 90), (0, 50), (None, 15))
     clean_opening_minimum = 0  # Canastone CS-8: at this minimum or below, open clean only
 
     # Going out

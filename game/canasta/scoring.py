@@ -5,9 +5,10 @@ from __future__ import annotations
 from operator import mul
 
 from game.canasta.ruleset import RED_THREES
+from game.canasta.table import TableState
 
 
-class ScoringMixin:
+class ScoringMixin(TableState):
     def deal_scores(self) -> list[int] | None:
         if not self.over:
             return None
@@ -19,6 +20,7 @@ class ScoringMixin:
     def breakdown(self) -> list[dict[str, int]] | None:
         if self.deal_scores() is None:
             return None
+        assert self._parts is not None
         return [dict(p) for p in self._parts]
 
     def _side_parts(self, side: int) -> dict[str, int]:

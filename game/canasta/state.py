@@ -10,6 +10,8 @@ only the hooks that differ, each declared here or in the parts with the base gam
 
 from __future__ import annotations
 
+from typing import Self
+
 from game.base import DealSetup, DealState
 from game.canasta.applying import ApplyingMixin
 from game.canasta.checking import CheckingMixin
@@ -123,11 +125,21 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
 
     @property
     def frozen_time(self) -> list[bool]:
+        """LD-10's players frozen in time: nobody, in the other games."""
         return [False] * self.players
+
+    @frozen_time.setter
+    def frozen_time(self, value: list[bool]) -> None:
+        raise AttributeError("only Looking and Down has players frozen in time (LD-10)")
 
     @property
     def took_last(self) -> list[bool]:
+        """LD-9's seats that took the pile on their last turn: none, in the other games."""
         return [False] * self.players
+
+    @took_last.setter
+    def took_last(self, value: list[bool]) -> None:
+        raise AttributeError("only Looking and Down remembers who took the pile (LD-9)")
 
     # ---- variant hooks of the deal's start ---------------------------------------------------
     def _deal(self, deck: list[int]) -> list[Event]:
@@ -153,7 +165,7 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
     def is_over(self) -> bool:
         return self.over
 
-    def clone(self) -> CanastaState:
+    def clone(self) -> Self:
         """An independent copy (a variant copies its own state after this)."""
         c = type(self).__new__(type(self))
         for name in _SHARED:

@@ -17,7 +17,6 @@ from game.canasta.phase import Ask, Phase
 if TYPE_CHECKING:
     from game.actions import Action
     from game.base import DealSetup
-    from game.canasta.game import CanastaFamilyGame
     from game.canasta.ruleset import RuleSet
     from game.events import Event
     from game.reasons import Reason
@@ -27,9 +26,7 @@ Shape = tuple[int, int, int, int, int]
 
 
 class TableState:
-    __slots__ = ()
-
-    game: CanastaFamilyGame
+    # No __slots__ here: the assembled CanastaState declares them (DealState has a __dict__).
     rules: RuleSet
     setup: DealSetup
     players: int
@@ -83,13 +80,22 @@ class TableState:
     pile_red3: bool
     ask_actions: tuple[tuple[Action, ...], ...]
     deal_events: list[Event]
+    # Looking and Down's (LD-2, LD-9, LD-10), read by every game's views and table
+    down: list[list[int] | None] | None
 
     if TYPE_CHECKING:
         # What one part calls in another (defined in state.py and the parts).
         def _give(self, seat: int, code: int) -> None: ...
         def _take_card(self, seat: int, code: int) -> None: ...
         def in_down(self, seat: int) -> bool: ...
+        def current_player(self) -> int: ...
+        def hand_cards(self, seat: int) -> list[int]: ...
         def deal_scores(self) -> list[int] | None: ...
+        def breakdown(self) -> list[dict[str, int]] | None: ...
+        @property
+        def frozen_time(self) -> list[bool]: ...
+        @property
+        def took_last(self) -> list[bool]: ...
         # checking
         def why_illegal(self, action: Action) -> Reason | None: ...
         def _canastas(self, side: int, after: dict[Any, Shape] | None = None

@@ -17,6 +17,7 @@ Both return None, or one short English line naming the first problem.
 from __future__ import annotations
 
 from game.actions import format_key
+from game.canasta.game import CanastaFamilyGame
 from game.canasta.phase import ANSWER, DRAW, PLAY
 from game.canasta.ruleset import NATURAL_RANKS, RED_THREES
 from game.cards import JOKER, RANK
@@ -29,6 +30,7 @@ _PER_SEAT = ("hands", "downs", "took_last", "frozen_in_time")
 def position_problem(rules: str, players: int, position: dict) -> str | None:
     """What makes these build_position keywords impossible for ``rules`` and ``players``."""
     game = get_game(rules)
+    assert isinstance(game, CanastaFamilyGame)
     r = game.rules
     if players not in game.player_counts:
         return f"{rules} is not played by {players} players"

@@ -7,6 +7,7 @@ from collections import Counter
 
 from game.actions import format_key
 from game.canasta.phase import Ask, Phase
+from game.canasta.table import TableState
 from game.cards import format_card
 
 
@@ -14,7 +15,7 @@ def _cards(codes) -> list[str]:
     return [format_card(c) for c in codes]
 
 
-class ViewsMixin:
+class ViewsMixin(TableState):
     def _melds_view(self) -> list[list[dict]]:
         return [
             [
@@ -124,7 +125,7 @@ class ViewsMixin:
                 if len(m.cards) != m.nat + m.jok + m.two + m.red3:
                     problems.append(f"side {side}: meld counts out of step")
         if self.over:
-            parts = self.breakdown()
+            parts = self.breakdown() or []
             if [sum(p.values()) for p in parts] != self.deal_scores():
                 problems.append("deal scores do not add up to their parts")
         return problems

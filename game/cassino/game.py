@@ -115,9 +115,9 @@ class CassinoState(DealState):
         self.hand_size = HAND_SIZE[n]
         self.rounds = ROUNDS[n]
         self.round = 0
-        self.hands = [[] for _ in range(n)]
-        self.res = []
-        self.captured = [[], []]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.res: list[tuple[tuple[int, ...], int, int]] = []  # (cards, value, owner)
+        self.captured: list[list[int]] = [[], []]
         self.sweeps = [0, 0]
         self.last_capture = -1
         self.deck = tuple(setup.deck)
@@ -125,9 +125,9 @@ class CassinoState(DealState):
         self.pos = TABLE_START
         self.turn = self.first
         self.over = False
-        self.out = []
-        self._scores = None
-        self._breakdown = None
+        self.out: list[int] = []
+        self._scores: list[int] = []  # filled when the game is over
+        self._breakdown: list[dict[str, int]] = []
         self._deal_round()
 
     # ----------------------------------------------------------------- hand-made positions
@@ -222,8 +222,8 @@ class CassinoState(DealState):
         self.deck = tuple(rest)
         self.pos = 0
         self.over = False
-        self._scores = None
-        self._breakdown = None
+        self._scores = []
+        self._breakdown = []
         used = set(placed)
         self.out = [c for c in ALL_CARDS if c not in used]
         self.turn = first if turn is None else turn
@@ -360,7 +360,7 @@ class CassinoState(DealState):
                         if v < mvals[0] or (v == pv and counts[v] < 2):
                             continue  # no card above v; a card of value v must stay in hand
                         if cvals:
-                            seeds = set()
+                            grown: set[int] = set()
                             for lacks in _profiles(mvals, v, allowed, memo):
                                 partial = {0}
                                 for d in lacks:
@@ -368,14 +368,15 @@ class CassinoState(DealState):
                                                if not a & s}
                                     if len(partial) > LIST_LIMIT:
                                         partial = trim(partial, LIST_LIMIT)
-                                seeds |= partial
-                                if len(seeds) >= LIST_LIMIT:
+                                grown |= partial
+                                if len(grown) >= LIST_LIMIT:
                                     break
+                            bases: set[int] | list[int] = grown
                         else:
-                            seeds = by_sum[v - pv]
-                        if not seeds:
+                            bases = by_sum[v - pv]
+                        if not bases:
                             continue
-                        found = disjoint_unions(by_sum[v], seeds, LIST_LIMIT)  # + groups of v
+                        found = disjoint_unions(by_sum[v], bases, LIST_LIMIT)  # + groups of v
                         if not ccards:
                             found.discard(0)
                         for m in sorted(found):
