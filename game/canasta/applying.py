@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.actions import Action, meld_key
 from game.canasta.melds import Meld
-from game.canasta.phase import ANSWER, DRAW, OVER, PLAY, Ask
+from game.canasta.phase import ANSWER, ASK_NO, ASK_NONE, ASK_WAITING, ASK_YES, DRAW, OVER, PLAY
 from game.canasta.ruleset import RED_THREES
 from game.canasta.table import TableState
 from game.cards import JOKER, RANK
@@ -78,7 +78,7 @@ class ApplyingMixin(TableState):
         self.turn_fresh = not self.melded_before[seat]
         self.touched_old = False
         self.new_keys = []
-        self.ask = Ask.NONE
+        self.ask = ASK_NONE
         self.ask_partner = -1
         self.asked = False
         self._turn_begins(seat, ev)
@@ -162,13 +162,13 @@ class ApplyingMixin(TableState):
             self._do_add(seat, action.target, action.groups[0], ev)
         elif verb == "ask":
             partners = self.rules.partners(seat, self.players)
-            self.ask = Ask.WAITING
+            self.ask = ASK_WAITING
             self.asked = True
             self.ask_partner = action.target if action.target >= 0 else partners[0]
             self.phase = ANSWER
             ev.append(_ev(Event, ("ask", seat, (), self.ask_partner)))
         elif verb in ("yes", "no"):
-            self.ask = Ask.YES if verb == "yes" else Ask.NO
+            self.ask = ASK_YES if verb == "yes" else ASK_NO
             # back to the phase of the question: a Canastone player may ask before the draw
             self.phase = PLAY if self.drew or self.took else DRAW
             ev.append(_ev(Event, ("answer", seat, (), verb == "yes")))

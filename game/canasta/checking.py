@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.actions import Action
 from game.canasta.melds import Meld, count_kinds
-from game.canasta.phase import ANSWER, DRAW, PLAY, Ask
+from game.canasta.phase import ANSWER, ASK_NO, ASK_YES, DRAW, PLAY
 from game.canasta.ruleset import NATURAL_RANKS, RED_THREES
 from game.canasta.table import TableState
 from game.cards import JOKER, RANK, format_cards
@@ -97,7 +97,7 @@ class CheckingMixin(TableState):
 
     def _go_out_problem(self, seat: int, after: dict | None):
         """None when the seat may go out with these melds, else the 'why' reason."""
-        if self.ask == Ask.NO:
+        if self.ask == ASK_NO:
             return reason("why_partner_no")
         clean, dirty, short = self._canastas(self.side[seat], after)
         if self.rules.going_out_allowed(clean, dirty, clean + dirty, self.needed, short,
@@ -511,7 +511,7 @@ class CheckingMixin(TableState):
                 return reason("go_out_discard", why=why)
             if not self.rules.going_out_discard_ok(c):
                 return reason("cs_close_discard")
-        elif self.ask == Ask.YES and self._can_still_go_out_somehow(seat):
+        elif self.ask == ASK_YES and self._can_still_go_out_somehow(seat):
             return reason("must_go_out")
         return None
 

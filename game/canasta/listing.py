@@ -14,7 +14,7 @@ from itertools import combinations, compress
 from game.actions import Action, key_rank, make
 from game.canasta.checking import TAKEABLE
 from game.canasta.melds import Meld
-from game.canasta.phase import ANSWER, DRAW, PLAY, Ask
+from game.canasta.phase import ANSWER, ASK_YES, DRAW, PLAY
 from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS, TWOS, RuleSet
 from game.canasta.table import TableState
 from game.cards import JOKER, RANK, codes_of_rank
@@ -383,7 +383,7 @@ class ListingMixin(TableState):
                 out.append(_new(Action, (seat, "meld", concealed, -1)))
         if out_of_turn or not discards:
             return out
-        if hs >= 2 and self.ask != Ask.YES and not short:  # _discards' usual case
+        if hs >= 2 and self.ask != ASK_YES and not short:  # _discards' usual case
             out += compress(_DISCARD[seat], h)
         else:
             out += self._discards(seat, bool(out))
@@ -411,9 +411,9 @@ class ListingMixin(TableState):
 
     def _discardable(self, seat: int, can_meld: bool | None = None) -> list[int]:
         h = self.hand[seat]
-        if self.ask == Ask.YES and can_meld and self.hsize[seat] >= 2:
+        if self.ask == ASK_YES and can_meld and self.hsize[seat] >= 2:
             return []  # CA-12: after a 'yes', keep melding while you can
-        if self.hsize[seat] >= 2 and (self.ask != Ask.YES or can_meld is False):
+        if self.hsize[seat] >= 2 and (self.ask != ASK_YES or can_meld is False):
             # Only Canastone's short wild meld can forbid a discard here (CS-6).
             if self.rules.wild_meld and self._canastas(self.side[seat])[2]:
                 plain = [c for c in compress(_CODES, h) if c != JOKER and RANK[c] != 2]

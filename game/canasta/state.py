@@ -17,7 +17,7 @@ from game.canasta.applying import ApplyingMixin
 from game.canasta.checking import CheckingMixin
 from game.canasta.deal import deal_standard
 from game.canasta.listing import ListingMixin, ask_actions
-from game.canasta.phase import ANSWER, DRAW, Ask
+from game.canasta.phase import ANSWER, ASK_NONE, DRAW
 from game.canasta.scoring import ScoringMixin
 from game.canasta.views import ViewsMixin
 from game.cards import RANK
@@ -74,7 +74,7 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
         self.turn_fresh = True  # the player had not melded before this turn (CA-13)
         self.touched_old = False
         self.new_keys: list[int] = []
-        self.ask = Ask.NONE
+        self.ask = ASK_NONE
         self.ask_partner = -1
         self.asked = False
         self.went_out = -1
