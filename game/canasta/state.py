@@ -18,6 +18,7 @@ from game.canasta.checking import CheckingMixin
 from game.canasta.deal import deal_standard
 from game.canasta.listing import ListingMixin, ask_actions
 from game.canasta.phase import ANSWER, ASK_NONE, DRAW
+from game.canasta.ruleset import RED_THREES
 from game.canasta.scoring import ScoringMixin
 from game.canasta.views import ViewsMixin
 from game.cards import RANK
@@ -31,8 +32,7 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
         "melds", "by_key", "red3", "opened", "open_min", "known",
         "turn", "phase", "turn_no", "drew", "took", "played", "draw_only", "opened_first",
         "melded_before", "turn_fresh", "touched_old", "new_keys", "ask", "ask_partner",
-        "asked",
-        "went_out", "concealed", "over", "end_reason", "_scores", "_parts",
+        "asked", "went_out", "concealed", "over", "end_reason", "_scores", "_parts",
         "draw_n", "needed", "can_ask", "pile_red3", "ask_actions",
     )
 
@@ -88,7 +88,7 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
         self.ask_actions = ask_actions(rules, n)
         self._init_variant()
         self.deal_events = self._deal(list(setup.deck))
-        self.pile_red3 = any(c in (15, 28) for c in self.pile + self.packet)
+        self.pile_red3 = any(c in RED_THREES for c in self.pile + self.packet)
         self.turn = self._first_player()
         self.deal_events.extend(self._start_turn(self.turn))
 
