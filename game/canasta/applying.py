@@ -92,7 +92,8 @@ class ApplyingMixin(TableState):
             self._end_deal("stock exhausted", ev)
 
     def _turn_ends_deal(self, seat: int) -> bool:
-        """Whether the deal ends with ``seat``'s finished turn (before the next begins)."""
+        """Whether the deal ends with ``seat``'s finished turn, the stock being empty (asked
+        only then: QC-7, LD-13)."""
         return False
 
     def _stock_ran_out(self, seat: int) -> None:
@@ -124,7 +125,7 @@ class ApplyingMixin(TableState):
         """The turn is over: the deal ends, or the next seat's turn begins."""
         seat = self.turn
         self.melded_before[seat] = self.melded_before[seat] or self.played
-        if self._turn_ends_deal(seat):
+        if not self.stock and self._turn_ends_deal(seat):
             self._end_deal("stock exhausted", ev)
             return
         self.turn_no += 1

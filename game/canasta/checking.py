@@ -8,7 +8,7 @@ hold it to that. The hooks a variant overrides are declared here with the base g
 
 from __future__ import annotations
 
-from game.actions import Action
+from game.actions import WILD_MELD, Action
 from game.canasta.melds import Meld, count_kinds
 from game.canasta.phase import ANSWER, ASK_NO, ASK_YES, DRAW, PLAY
 from game.canasta.ruleset import NATURAL_RANKS, RED_THREES
@@ -94,6 +94,12 @@ class CheckingMixin(TableState):
                     else:
                         clean += 1
         return clean, dirty, short
+
+    def _wild_meld_short(self, side: int) -> bool:
+        """CS-6: the side's wild meld is shorter than a canasta (``_canastas``' third answer
+        without the counting)."""
+        m = self.by_key[side].get(WILD_MELD)
+        return m is not None and len(m.cards) < self.rules.canasta_size
 
     def _go_out_problem(self, seat: int, after: dict | None):
         """None when the seat may go out with these melds, else the 'why' reason."""
@@ -282,6 +288,8 @@ class CheckingMixin(TableState):
         top = self.pile[-1]
         if not TAKEABLE[top]:
             return "pile_top_three" if RANK[top] == 3 else "pile_top_wild"
+        if self.rules.pile_closed_to_unopened and not self.opened[self.side[seat]]:
+            return "cs_unopened_take"
         return None
 
     def _pile_frozen_for(self, side: int) -> bool:
@@ -498,7 +506,7 @@ class CheckingMixin(TableState):
             return p
         side = self.side[seat]
         wild = c == JOKER or RANK[c] == 2
-        if wild and self.rules.wild_meld and self._canastas(side)[2] \
+        if wild and self.rules.wild_meld and self._wild_meld_short(side) \
                 and not self._only_wild(seat):
             # CS-6; decided: a hand of wild cards only may discard one (no dead end)
             return reason("wild_meld_discard")

@@ -240,8 +240,8 @@ class ListingMixin(TableState):
         csize = rules.canasta_size
         if self.opened[side]:
             closed = rules.canasta_closed
-            opening_turn = self._opening_turn(seat)
-            short = self._canastas(side)[2] if rules.wild_meld else False
+            opening_turn = closed and self._opening_turn(seat)
+            short = self._wild_meld_short(side) if rules.wild_meld else False
             wild_room = rules.wild_room
             fixed_room = rules.max_wild_in_meld if rules.fixed_wild_room else 0
             canasta_wild = rules.canasta_accepts_wild()
@@ -415,7 +415,7 @@ class ListingMixin(TableState):
             return []  # CA-12: after a 'yes', keep melding while you can
         if self.hsize[seat] >= 2 and (self.ask != ASK_YES or can_meld is False):
             # Only Canastone's short wild meld can forbid a discard here (CS-6).
-            if self.rules.wild_meld and self._canastas(self.side[seat])[2]:
+            if self.rules.wild_meld and self._wild_meld_short(self.side[seat]):
                 plain = [c for c in compress(_CODES, h) if c != JOKER and RANK[c] != 2]
                 if plain:  # CS-6 (a hand of wild cards only may discard one: decided)
                     return plain

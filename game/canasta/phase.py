@@ -1,7 +1,7 @@
 """The canasta-family deal's phases and the state of a partner's question, defined once.
 
-IntEnums: the engine compares them in its inner loop, and they read as plain numbers where a
-view or a save wants one.
+IntEnums, so that a phase is also the plain number the engine compares in its inner loop
+(``Phase(state.phase).label`` names it for a view).
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ class Ask(IntEnum):
     NO = 3
 
 
-# Module-level names for the engine's inner loop: a global load is cheap, while reading a
-# member off the enum class goes through the enum's metaclass (CPython 3.11: about 15 times
-# the cost).
-DRAW, PLAY, ANSWER, OVER = Phase.DRAW, Phase.PLAY, Phase.ANSWER, Phase.OVER
-ASK_NONE, ASK_WAITING, ASK_YES, ASK_NO = Ask.NONE, Ask.WAITING, Ask.YES, Ask.NO
-PHASE_BY_LABEL = {p.label: p for p in Phase}
+# The values as plain ints, for the engine's inner loop: CPython 3.11 specialises comparisons of
+# exact ints only (an IntEnum member compares by the generic path), and reading a member off
+# the enum class goes through its metaclass (about 15 times a global load). The state holds
+# these ints; they equal the members (Phase.PLAY == PLAY).
+DRAW, PLAY, ANSWER, OVER = (int(p) for p in Phase)
+ASK_NONE, ASK_WAITING, ASK_YES, ASK_NO = (int(a) for a in Ask)

@@ -17,14 +17,14 @@ from collections import Counter
 from game.actions import parse_key
 from game.base import DealSetup
 from game.canasta.melds import Meld
-from game.canasta.phase import ANSWER, DRAW, PLAY
+from game.canasta.phase import DRAW, Phase
 from game.canasta.state import CanastaState
 from game.cards import parse_card, parse_cards
 from game.errors import RecordError
 from game.registry import get_game
 
 # The phases a built position may start in.
-PHASE_BY_NAME = {p.label: p for p in (DRAW, PLAY, ANSWER)}
+PHASE_BY_NAME = {p.label: int(p) for p in (Phase.DRAW, Phase.PLAY, Phase.ANSWER)}
 
 
 def build_position(

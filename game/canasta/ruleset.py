@@ -83,6 +83,7 @@ class RuleSet:
     red_three_in_hand = 500  # LD-14: what a red three held at the end costs
     unopened_pile_frozen = True  # CA-10: frozen against a side that has not opened
     open_first = False  # Canastone CS-9: open before drawing, or draw two and only discard
+    pile_closed_to_unopened = False  # Canastone CS-9: an unopened side never takes the pile
     draw_after_take = 0  # Canastone CS-10: one stock card after taking the pile
     pile_compulsory = True  # CA-14: with the stock empty, a matching pile must be taken
     take_shows_pair = False  # LD-9: an opened side's pair is only shown, kept in hand

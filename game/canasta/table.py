@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.canasta.melds import Meld
-from game.canasta.phase import Ask, Phase
 
 if TYPE_CHECKING:
     from game.actions import Action
@@ -52,7 +51,7 @@ class TableState:
     known: list[list[int]]
     # the turn
     turn: int
-    phase: Phase
+    phase: int  # a Phase value
     turn_no: int
     drew: bool
     took: bool
@@ -63,7 +62,7 @@ class TableState:
     turn_fresh: bool
     touched_old: bool
     new_keys: list[int]
-    ask: Ask
+    ask: int  # an Ask value
     ask_partner: int
     asked: bool
     # the end
@@ -100,6 +99,7 @@ class TableState:
         def why_illegal(self, action: Action) -> Reason | None: ...
         def _canastas(self, side: int, after: dict[Any, Shape] | None = None
                       ) -> tuple[int, int, bool]: ...
+        def _wild_meld_short(self, side: int) -> bool: ...
         def _go_out_problem(self, seat: int, after: dict[Any, Shape] | None
                             ) -> Reason | None: ...
         def _end_problem(self, seat: int, left: int, after: dict[Any, Shape] | None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.actions import format_key
-from game.canasta.phase import Ask, Phase
+from game.canasta.phase import ASK_NO, ASK_YES, Phase
 from game.canasta.table import TableState
 from game.cards import format_card
 
@@ -49,7 +49,7 @@ class ViewsMixin(TableState):
             "hand_counts": list(self.hsize),
             "scores_before": list(self.setup.scores or [0] * self.nsides),
             "asked": self.ask_partner if self.ask else None,
-            "answer": {Ask.YES: "yes", Ask.NO: "no"}.get(self.ask),
+            "answer": {ASK_YES: "yes", ASK_NO: "no"}.get(self.ask),
         }
 
     def observation(self, seat: int) -> dict:

@@ -20,7 +20,7 @@ import math
 import time
 from collections import Counter
 
-from game.canasta.phase import DRAW, PLAY, Ask
+from game.canasta.phase import ASK_NO, ASK_WAITING, ASK_YES, DRAW, PLAY
 from game.canasta.position import build_position
 from game.canasta.ruleset import RED_THREES
 from game.cards import format_cards, parse_card
@@ -141,7 +141,7 @@ def sample_world(decision: Decision, rng):
             st.asked = True
     if obs.get("asked") is not None:
         st.ask_partner = obs["asked"]
-        st.ask = {"yes": Ask.YES, "no": Ask.NO}.get(obs.get("answer"), Ask.WAITING)
+        st.ask = {"yes": ASK_YES, "no": ASK_NO}.get(obs.get("answer"), ASK_WAITING)
         st.asked = True
     return st
 
