@@ -14,6 +14,7 @@ accepts the first reading or gives its reason).
 from __future__ import annotations
 
 from game.actions import make
+from game.canasta.phase import ANSWER, DRAW
 from game.cards import RANK
 from game.i18n import t
 from game.ui.table import moments, scene
@@ -23,7 +24,6 @@ from game.ui.table.gestures import (
     cassino_candidates,
     first_legal,
 )
-from game.ui.table.reads import ANSWER, DRAW
 from game.ui.table.scene import Target
 from game.ui.table.scoresheet import CANASTA_ROWS, CASSINO_ROWS
 
