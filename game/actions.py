@@ -132,23 +132,23 @@ def parse_action(text: str) -> Action:
             raise NotationError("'add' needs a meld and cards, e.g. '0 add 7 7C 2D'")
         return make(seat, verb, (tuple(parse_cards(cards)),), parse_key(key_text))
     if verb in ("discard", "trail"):
-        cards = parse_cards(rest)
-        if len(cards) != 1:
+        played = parse_cards(rest)
+        if len(played) != 1:
             raise NotationError(f"'{verb}' takes exactly one card")
-        return make(seat, verb, ((cards[0],),))
+        return make(seat, verb, ((played[0],),))
     if verb == "capture":
-        cards = parse_cards(rest.replace("/", " "))
-        if len(cards) < 2:
+        played = parse_cards(rest.replace("/", " "))
+        if len(played) < 2:
             raise NotationError("'capture' needs the played card and the table cards it takes")
-        return make(seat, verb, ((cards[0],), tuple(cards[1:])))
+        return make(seat, verb, ((played[0],), tuple(played[1:])))
     # build
     body, eq, value = rest.partition("=")
     if not eq or not _number(value.strip()):
         raise NotationError("'build' ends with '= VALUE', e.g. '1 build 2S 3H 5D = 5'")
-    cards = parse_cards(body.replace("/", " "))
-    if len(cards) < 2:
+    played = parse_cards(body.replace("/", " "))
+    if len(played) < 2:
         raise NotationError("'build' needs the played card and at least one table card")
-    return make(seat, verb, ((cards[0],), tuple(cards[1:])), int(value))
+    return make(seat, verb, ((played[0],), tuple(played[1:])), int(value))
 
 
 def format_action(a: Action) -> str:

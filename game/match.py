@@ -7,6 +7,8 @@ so the same seed gives the same games on every machine.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.base import DealSetup, DealState, Game
 from game.errors import Misdeal
 from game.rng import Rng
@@ -44,7 +46,7 @@ class Match:
     def start_deal(self, grab: tuple[bool, bool] | None = None) -> DealState:
         deck = self.game.deck_for(self.players, self.options)
         self.rng.shuffle(deck)
-        extra = {}
+        extra: dict[str, Any] = {}
         keeper = -1
         info = self.game.info
         if info.keeper:  # LD-1

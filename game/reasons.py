@@ -2,45 +2,51 @@
 
 An engine refuses an action with ``reason("key", **params)``. The result is a ``str`` (the
 English sentence, so replay output and logs read naturally) that also carries its key and
-parameters, so the table can show it from the player's language catalogue
-(``reason.<key>`` in ``game/locales``).
+parameters, so the table can show it from the player's language catalogue.
+
+Every sentence lives in the locale catalogues (``reason.<key>`` in ``game/locales/en.json``
+and ``ja.json``), never in the engines' code: the English text of a reason is the English
+catalogue's.
 
 >>> r = reason("not_your_turn", seat=2)
 >>> str(r), r.key, r.params
 ("It is not seat 2's turn.", 'not_your_turn', {'seat': 2})
-
-Each engine adds its sentences to ``ENGLISH`` with :func:`register`.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from game.i18n import catalogue
+
+# key -> the English sentence (a ``str.format`` template), from the English catalogue.
 ENGLISH: dict[str, str] = {
-    "not_your_turn": "It is not seat {seat}'s turn.",
-    "deal_over": "The deal is over.",
-    "no_such_seat": "There is no seat {seat} at this table.",
-    "not_in_hand": "You do not hold {cards}.",
-}
+    k[len("reason."):]: v for k, v in catalogue("en").items() if k.startswith("reason.")}
+
+
+def english(key: str) -> str:
+    """The English sentence of a reason key."""
+    return ENGLISH[key]
 
 
 class Reason(str):
     key: str
-    params: dict
+    params: dict[str, Any]
 
-    def __new__(cls, key: str, params: dict) -> Reason:
-        text = ENGLISH[key].format(**params)
-        obj = super().__new__(cls, text)
+    def __new__(cls, key: str, params: dict[str, Any]) -> Reason:
+        obj = super().__new__(cls, english(key).format(**params))
         obj.key = key
         obj.params = params
         return obj
 
 
-def reason(key: str, **params) -> Reason:
+def reason(key: str, **params: Any) -> Reason:
     return Reason(key, params)
 
 
 def register(sentences: dict[str, str]) -> None:
-    """Add an engine's sentences; a key may not be defined twice with different text."""
+    """Check sentences written beside code against the English catalogue, which is where
+    they live: a key missing there, or worded differently, is an error."""
     for k, v in sentences.items():
-        if ENGLISH.get(k, v) != v:
-            raise ValueError(f"reason key {k!r} defined twice")
-        ENGLISH[k] = v
+        if english(k) != v:
+            raise ValueError(f"reason key {k!r}: the English catalogue says otherwise")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -14,7 +14,7 @@ from game.errors import CardTableError, NotationError, RecordError
 from game.inputs import MAX_BYTES
 from game.registry import get_game
 
-FORMAT = "cardtable-record/1"
+FORMAT: Literal["cardtable-record/1"] = "cardtable-record/1"
 
 
 class DealRecord(BaseModel):
@@ -57,7 +57,7 @@ class DealRecord(BaseModel):
             scores=tuple(self.scores) if self.scores is not None else (0,) * sides,
             options=frozenset(self.options),
             keeper=keeper,
-            grab=tuple(self.grab) if self.grab else (False, False),
+            grab=self.grab or (False, False),
         )
         problem = game.check_setup(setup)
         if problem:
@@ -66,10 +66,11 @@ class DealRecord(BaseModel):
 
     @classmethod
     def from_setup(cls, rules: str, setup: DealSetup, actions: list[str]) -> DealRecord:
-        seat_field = {"first": setup.dealer} if rules == "cassino" else {"dealer": setup.dealer}
-        extra = {}
+        # Only the fields the game uses are set (a saved record lists no others).
+        fields: dict[str, Any] = {"first": setup.dealer} if rules == "cassino" \
+            else {"dealer": setup.dealer}
         if rules == "looking-and-down":
-            extra = {"keeper": setup.keeper, "grab": setup.grab}
+            fields.update(keeper=setup.keeper, grab=setup.grab)
         return cls(
             rules=rules,
             options=sorted(setup.options),
@@ -77,8 +78,7 @@ class DealRecord(BaseModel):
             scores=list(setup.scores),
             deck=[format_card(c) for c in setup.deck],
             actions=list(actions),
-            **seat_field,
-            **extra,
+            **fields,
         )
 
 

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+from game.actions import Action, make
+from game.canasta.deal import deal_round_robin, wild_or_three
 from game.canasta.game import CanastaFamilyGame
+from game.canasta.phase import DRAW
 from game.canasta.ruleset import NATURAL_RANKS, RuleSet, is_wild
+from game.canasta.state import CanastaState
+from game.cards import JOKER, RANK
+from game.errors import Misdeal
+from game.events import Event
+from game.reasons import Reason, reason
 from game.registry import GAMES
 
 
@@ -25,16 +33,18 @@ class Canastone(RuleSet):
     take_naturals_frozen = 3
     unopened_pile_frozen = False  # CS-9 already keeps an unopened side off the pile
     open_first = True  # CS-9
+    pile_closed_to_unopened = True  # CS-9
+    clean_opening_minimum = 50  # CS-8
     ask_right_after_draw = False  # CS-13: any time before closing, before the draw too
     draw_after_take = 1  # CS-10
-    deal_style = "canastone"
-    stock_end = "canastone"
+    deals_packet = True  # CS-3
+    pile_compulsory = False  # CS-14: the deal ends with the stock's last card
 
     def natural_meld_problem(self, nat, wild, size):
         """CS-5: at most 2 wild cards, and fewer wild cards than natural cards."""
         if size < 3:
             return "meld_three_cards"
-        if wild > 2:
+        if wild > self.max_wild_in_meld:
             return "cs_meld_two_wild"
         if wild >= nat:
             return "cs_meld_fewer_wild"
@@ -43,7 +53,8 @@ class Canastone(RuleSet):
     fixed_wild_room = False
 
     def wild_room(self, nat, wild, size):
-        return min(2, nat - 1) - wild
+        cap = self.max_wild_in_meld
+        return (cap if cap < nat - 1 else nat - 1) - wild  # min() without a call: inner loop
 
     def canasta_accepts_wild(self):
         return False  # CS-7: only natural cards are added to a natural-rank canasta
@@ -90,11 +101,86 @@ class Canastone(RuleSet):
             return False
         return (clean >= 1 and dirty >= 1) or ("two-clean-to-close" in options and clean >= 2)
 
+    def going_out_refusal(self, needed: int) -> Reason:
+        return reason("why_canastone")
+
     def going_out_discard_ok(self, code):
         """CS-12: the closing discard is a natural card 4..A."""
-        from game.cards import RANK
-
         return not is_wild(code) and RANK[code] in NATURAL_RANKS
 
 
-CANASTONE = CanastaFamilyGame(Canastone())
+PACKET_SIZE = {1: 14, 11: 11, 12: 12, 13: 13}  # CS-3; 4..10 by face value
+
+
+# The base state's hooks are called by name in the variants' overrides on the inner loop's
+# path: cheaper than super() in CPython 3.11 (no super object, a specialised attribute load).
+_BASE = CanastaState
+
+
+class CanastoneState(CanastaState):
+    """The packet and the starters (CS-2, CS-3), opening before the draw or drawing two and
+    only discarding (CS-9), the pile closed to an unopened side (CS-9), the stock's end
+    (CS-14) and the five-canasta bonus (CS-15)."""
+
+    __slots__ = ()
+    rules: Canastone
+
+    def _deal(self, deck: list[int]) -> list[Event]:
+        """15 cards each, up to three starters (CS-2), the packet (CS-3), red threes (CS-4)."""
+        n = self.players
+        pos = deal_round_robin(self, deck, 0, (self.dealer + 1) % n, self.rules.hand_size,
+                               self._give)
+        starters = []
+        for _ in range(3):
+            c = deck[pos]
+            pos += 1
+            starters.append(c)
+            if not wild_or_three(c):
+                break
+        else:
+            raise Misdeal("all three starter cards are wild cards or threes: the same dealer "
+                          "deals again (CS-2)")
+        rank = RANK[starters[-1]]
+        packet_size = PACKET_SIZE.get(rank, rank)
+        self.packet = list(deck[pos:pos + packet_size])
+        pos += packet_size
+        self.pile = starters
+        self.frozen = any(c == JOKER or RANK[c] == 2 for c in starters)  # wild starters freeze
+        self.stock = deck[pos:][::-1]
+        return self._lay_out_dealt_red_threes()
+
+    def _turn_begins(self, seat: int, ev: list) -> None:
+        if len(self.stock) <= 1:  # CS-14
+            self._end_deal("stock exhausted", ev)
+
+    def _may_meld_before_drawing(self, seat: int) -> bool:
+        return not self.opened[self.side[seat]] and not self.opened_first  # CS-9
+
+    def _side_opens(self, seat: int, out_of_turn: bool) -> None:
+        if self.phase == DRAW and not out_of_turn:
+            self.opened_first = True  # CS-9: opened as the first action of the turn
+
+    def _do_draw(self, seat: int, ev: list) -> None:
+        if self.stock and not self.opened[self.side[seat]]:
+            self.draw_only = True  # CS-9: drew two without opening
+        _BASE._do_draw(self, seat, ev)
+
+    def _draw_actions(self, seat: int) -> list[Action]:
+        side = self.side[seat]
+        if self.opened[side] or self.opened_first:
+            return _BASE._draw_actions(self, seat)
+        # CS-9 with CS-12: an opening before the draw must leave two cards too, unless the
+        # side may close; with two or more left no end-of-hand rule can refuse it.
+        out = []
+        hs = self.hsize[seat]
+        for g in self._openings(seat, None, self.open_min[side]):
+            if hs - sum(map(len, g)) >= 2 or self._check_meld_groups(
+                    seat, g, False, 0, -1) is None:
+                out.append(make(seat, "meld", g))
+        return out + _BASE._draw_actions(self, seat)
+
+    def _extra_parts(self, side: int, clean: int, dirty: int) -> dict[str, int]:
+        return {"five_canastas": self.rules.five_canasta_bonus(clean, dirty, self.options)}
+
+
+CANASTONE = CanastaFamilyGame(Canastone(), CanastoneState)

@@ -13,7 +13,7 @@ class Canasta(RuleSet):
     hand_size = 11
     draw = 1
     opening = ((3000, 120), (1500, 90), (0, 50), (None, 15))  # CA-7
-    concealed_bonus = 200  # CA-15
+    concealed_bonus: int | None = 200  # CA-15
 
     def hand_size_for(self, players, options):
         if "pagat-small-tables" in options:

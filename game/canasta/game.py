@@ -2,24 +2,34 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.base import DealSetup, Game
 from game.canasta.ruleset import RuleSet
 
+if TYPE_CHECKING:
+    from game.canasta.state import CanastaState
+
 
 class CanastaFamilyGame(Game):
-    def __init__(self, rules: RuleSet) -> None:
+    """A game of the family: its rule set (the rules' data and pure hooks) and the class of
+    its deal states (the variant's own state and the turn hooks it overrides)."""
+
+    def __init__(self, rules: RuleSet, state_class: type[CanastaState] | None = None) -> None:
         self.rules = rules
         self.info = rules.info
+        self._state_class = state_class
 
-    def deck(self, options=frozenset()):
+    def deck(self, options: frozenset[str] = frozenset()) -> list[int]:
         return self.rules.deck_codes()
 
-    def deck_for(self, players, options=frozenset()):
-        if hasattr(self.rules, "deck_codes_for"):
-            return self.rules.deck_codes_for(players)
-        return self.rules.deck_codes()
+    def deck_for(self, players: int, options: frozenset[str] = frozenset()) -> list[int]:
+        return self.rules.deck_codes_for(players)
 
-    def new_deal(self, setup: DealSetup):
-        from game.canasta.state import CanastaState
+    def new_deal(self, setup: DealSetup) -> CanastaState:
+        state_class = self._state_class
+        if state_class is None:  # classic Canasta: the base state
+            from game.canasta.state import CanastaState
 
-        return CanastaState(self, setup)
+            state_class = CanastaState
+        return state_class(self, setup)

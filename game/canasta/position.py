@@ -17,12 +17,14 @@ from collections import Counter
 from game.actions import parse_key
 from game.base import DealSetup
 from game.canasta.melds import Meld
-from game.canasta.state import ANSWER, DRAW, PLAY, CanastaState
+from game.canasta.phase import DRAW, Phase
+from game.canasta.state import CanastaState
 from game.cards import parse_card, parse_cards
 from game.errors import RecordError
 from game.registry import get_game
 
-PHASE_BY_NAME = {"draw": DRAW, "play": PLAY, "answer": ANSWER}
+# The phases a built position may start in.
+PHASE_BY_NAME = {p.label: int(p) for p in (Phase.DRAW, Phase.PLAY, Phase.ANSWER)}
 
 
 def build_position(
@@ -65,7 +67,8 @@ def build_position(
     setup = DealSetup(players=players, deck=tuple(deck), dealer=dealer,
                       scores=tuple(scores or [0] * nsides), options=frozenset(options),
                       keeper=keeper)
-    st: CanastaState = game.new_deal(setup)  # a real deal gives every attribute; replaced below
+    st = game.new_deal(setup)  # a real deal gives every attribute; replaced below
+    assert isinstance(st, CanastaState)
     remaining = Counter(deck)
 
     def take(text: str) -> list[int]:
@@ -107,21 +110,19 @@ def build_position(
     st.stock = (top + rest)[::-1]  # the stock's top is the list's end
     st.opened = list(opened) if opened is not None else [
         bool(st.melds[s]) for s in range(nsides)]
-    if st.rules.stock_end == "looking":
+    if not st.rules.wild_discard_freezes:
         st.frozen = False  # Looking and Down has no frozen pile
     else:
         st.frozen = any(c == 52 or c % 13 == 1 for c in st.pile) if frozen is None else frozen
     st.pile_red3 = any(c in (15, 28) for c in st.pile + st.packet)
     st.known = [[] for _ in range(players)]
     st.discarded = [[] for _ in range(players)]
-    st.took_last = list(took_last or [False] * players)
-    st.frozen_time = list(frozen_in_time or [False] * players)
+    if st.down is not None:  # Looking and Down's own state (LD-9, LD-10)
+        st.took_last = list(took_last or [False] * players)
+        st.frozen_time = list(frozen_in_time or [False] * players)
     st.over = False
     st.went_out = -1
     st._scores = st._parts = None
-    st.final_turn = -1
-    st.final_taker = -1
-    st.out_seat = -1
     st.deal_events = []
     st._start_turn(turn)
     st.phase = PHASE_BY_NAME[phase]

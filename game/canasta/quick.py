@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 from game.canasta.classic import Canasta
 from game.canasta.game import CanastaFamilyGame
+from game.canasta.state import CanastaState
 from game.registry import GAMES
 
 
@@ -11,16 +14,44 @@ class QuickCanasta(Canasta):
     info = GAMES["quick-canasta"]
     draw = 2  # QC-2
     concealed_bonus = None  # QC-6: no concealed going out
-    stock_end = "quick"  # QC-7
+    pile_compulsory = False  # QC-7: the stock's end has its own rule
 
+    # QC-1, QC-2, QC-6 at every player count: classic Canasta's small-table option does not
+    # apply, so the declared data stands.
     def hand_size_for(self, players, options):
-        return 11  # QC-1: all counts
+        return self.hand_size
 
     def draw_for(self, players, options):
-        return 2
+        return self.draw
 
     def canastas_needed(self, players, options):
-        return 1  # QC-6
+        return self.canastas_to_go_out
 
 
-QUICK_CANASTA = CanastaFamilyGame(QuickCanasta())
+class QuickCanastaState(CanastaState):
+    """QC-7: once the stock is empty, only the player after the one who drew its last card
+    may still take the pile; after that player's turn the deal ends."""
+
+    __slots__ = ("final_taker",)
+
+    def _init_variant(self) -> None:
+        self.final_taker = -1  # the seat that may take the pile after the stock's end
+
+    def _stock_ran_out(self, seat: int) -> None:
+        if self.final_taker < 0:
+            self.final_taker = (seat + 1) % self.players
+
+    def _turn_begins(self, seat: int, ev: list) -> None:
+        if not self.stock and (self.final_taker != seat or not self._take_variants(seat)):
+            self._end_deal("stock exhausted", ev)
+
+    def _turn_ends_deal(self, seat: int) -> bool:
+        return self.final_taker == seat and not self.stock
+
+    def clone(self) -> Self:
+        c = super().clone()
+        c.final_taker = self.final_taker
+        return c
+
+
+QUICK_CANASTA = CanastaFamilyGame(QuickCanasta(), QuickCanastaState)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from game.cards import JOKER, RANK
 from game.gameinfo import GameInfo
+from game.reasons import Reason, reason
 
 # Card points (G-4); black threes 5 (0 in Looking and Down), red threes 0 as a card.
 CARD_POINTS = [0] * 53
@@ -62,7 +63,8 @@ class RuleSet:
     melds_per_player = False  # Looking and Down: melds are the player's own
 
     # Opening minimums: (lowest cumulative score, minimum), checked from the top.
-    opening = ((3000, 120), (1500, 90), (0, 50), (None, 15))
+    opening: tuple[tuple[int | None, int], ...] = ((3000, 120), (1500, 90), (0, 50), (None, 15))
+    clean_opening_minimum = 0  # Canastone CS-8: at this minimum or below, open clean only
 
     # Going out
     canastas_to_go_out = 1
@@ -78,9 +80,16 @@ class RuleSet:
     take_naturals_frozen = 2
     take_naturals = 2
     red_threes_laid_out = True  # Looking and Down keeps them in hand
+    red_three_in_hand = 500  # LD-14: what a red three held at the end costs
     unopened_pile_frozen = True  # CA-10: frozen against a side that has not opened
     open_first = False  # Canastone CS-9: open before drawing, or draw two and only discard
+    pile_closed_to_unopened = False  # Canastone CS-9: an unopened side never takes the pile
     draw_after_take = 0  # Canastone CS-10: one stock card after taking the pile
+    pile_compulsory = True  # CA-14: with the stock empty, a matching pile must be taken
+    take_shows_pair = False  # LD-9: an opened side's pair is only shown, kept in hand
+    wild_discard_freezes = True  # CA-10, CS-11 (Looking and Down has no frozen pile)
+    deals_downs = False  # Looking and Down LD-2: a down of cards for later
+    deals_packet = False  # Canastone CS-3: a face-down packet under the pile
 
     # ---- data lookups ------------------------------------------------------------------
     def sides(self, players: int) -> int:
@@ -93,15 +102,18 @@ class RuleSet:
         return self.info.partners(seat, players)
 
     def hand_size_for(self, players: int, options: frozenset[str]) -> int:
+        """Cards dealt to each player (hook: a table size or an option may change it)."""
         return self.hand_size
 
     def draw_for(self, players: int, options: frozenset[str]) -> int:
+        """Cards drawn from the stock each turn (hook, as ``hand_size_for``)."""
         return self.draw
 
     def target_for(self, options: frozenset[str]) -> int:
         return self.info.target_for(options)
 
     def canastas_needed(self, players: int, options: frozenset[str]) -> int:
+        """Canastas a side needs to go out (hook, as ``hand_size_for``)."""
         return self.canastas_to_go_out
 
     def opening_minimum(self, score: int) -> int:
@@ -112,6 +124,10 @@ class RuleSet:
 
     def deck_codes(self) -> list[int]:
         return (list(range(52)) + [JOKER, JOKER]) * self.decks
+
+    def deck_codes_for(self, players: int) -> list[int]:
+        """The deck for a player count (hook: Looking and Down, LD-1, grows with the table)."""
+        return self.deck_codes()
 
     # ---- meld shape (hooks) --------------------------------------------------------------
     def natural_meld_problem(self, nat: int, wild: int, size: int) -> str | None:
@@ -133,9 +149,11 @@ class RuleSet:
         return self.max_wild_in_meld - wild
 
     def canasta_accepts_wild(self) -> bool:
+        """Whether wild cards may still be added to a natural-rank canasta (CA-5)."""
         return True
 
     def wild_meld_clean(self, jokers: int, twos: int) -> bool:
+        """Whether a wild meld of these cards counts as clean (only Canastone has one)."""
         return True
 
     # ---- bonuses (hooks) -----------------------------------------------------------------
@@ -148,16 +166,15 @@ class RuleSet:
         value = 800 if count == 4 else 100 * count
         return value if opened else -value
 
-    def extra_bonuses(self, canastas: list) -> dict[str, int]:
-        return {}
-
     def going_out_allowed(self, clean: int, dirty: int, canastas: int, needed: int,
                           wild_meld_open: bool, options: frozenset[str]) -> bool:
+        """Whether a side with these canastas may go out (CA-11: ``needed`` of any kind)."""
         return canastas >= needed
 
     def going_out_discard_ok(self, code: int) -> bool:
+        """Whether this card may be the discard that goes out (CA-11: any card)."""
         return True
 
-    # ---- structure (hooks implemented by the engine, chosen here by name) ---------------------
-    deal_style = "standard"  # standard | canastone | looking
-    stock_end = "classic"  # classic | quick | canastone | looking
+    def going_out_refusal(self, needed: int) -> Reason:
+        """Why a side may not go out yet, for the refusal's sentence (CA-11)."""
+        return reason("why_canasta", needed=needed)

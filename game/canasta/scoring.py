@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from operator import mul
 
-from game.canasta.deal import down_dealer
 from game.canasta.ruleset import RED_THREES
+from game.canasta.table import TableState
 
 
-class ScoringMixin:
+class ScoringMixin(TableState):
     def deal_scores(self) -> list[int] | None:
         if not self.over:
             return None
@@ -20,6 +20,7 @@ class ScoringMixin:
     def breakdown(self) -> list[dict[str, int]] | None:
         if self.deal_scores() is None:
             return None
+        assert self._parts is not None
         return [dict(p) for p in self._parts]
 
     def meld_points(self, meld) -> int:
@@ -37,10 +38,11 @@ class ScoringMixin:
         canasta counts."""
         rules = self.rules
         melded = bonus = 0
+        csize = rules.canasta_size
         clean = dirty = 0
         for m in self.melds[side]:
             melded += self.meld_points(m)
-            if m.rank != 3 and len(m.cards) >= 7:
+            if m.rank != 3 and len(m.cards) >= csize:
                 bonus += rules.canasta_bonus(m)
                 if m.rank == 0:
                     if rules.wild_meld_clean(m.jok, m.two):
@@ -61,6 +63,7 @@ class ScoringMixin:
     def _side_parts(self, side: int) -> dict[str, int]:
         rules = self.rules
         pts = rules.points
+        red3_held = rules.red_three_in_hand
         parts, clean, dirty = self._table_parts(side)
         out = 0
         if self.went_out >= 0 and self.side[self.went_out] == side:
@@ -72,24 +75,22 @@ class ScoringMixin:
         for seat in range(self.players):
             if self.side[seat] != side:
                 continue
-            # each card's points by the hand's counts; a red three in hand costs 500 (LD)
+            # each card's points by the hand's counts; a red three in hand costs more (LD-14)
             h = self.hand[seat]
-            hand -= sum(map(mul, h, pts)) + sum((500 - pts[c]) * h[c] for c in RED_THREES)
-            if self.down is not None and self.down[seat] is not None:
-                for c in self.down[seat]:  # LD-14: a down never taken counts
-                    hand -= 500 if c in RED_THREES else pts[c]
+            hand -= sum(map(mul, h, pts)) + sum((red3_held - pts[c]) * h[c] for c in RED_THREES)
+            hand -= self._unplayed_points(seat)
         if "never-opened-double" in self.options and not self.opened[side]:
             hand *= 2
         parts["hand"] = hand
-        if self.down is not None:
-            grab = 0
-            if "no-grab-bonus" not in self.options:
-                dd = down_dealer(self.dealer, self.keeper, self.players)
-                if self.setup.grab[0] and self.dealer == side:
-                    grab += 100
-                if self.setup.grab[1] and dd == side:
-                    grab += 100
-            parts["grab"] = grab
-        if hasattr(rules, "five_canasta_bonus"):
-            parts["five_canastas"] = rules.five_canasta_bonus(clean, dirty, self.options)
+        parts.update(self._extra_parts(side, clean, dirty))
         return parts
+
+    # ---- variant hooks of scoring -----------------------------------------------------------
+    def _unplayed_points(self, seat: int) -> int:
+        """Points of ``seat``'s cards held outside the hand (Looking and Down's down, LD-14)."""
+        return 0
+
+    def _extra_parts(self, side: int, clean: int, dirty: int) -> dict[str, int]:
+        """A variant's own parts of the breakdown, after the hand (CS-15's five canastas,
+        LD-3's grabs), given the side's clean and dirty canastas."""
+        return {}

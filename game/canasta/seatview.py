@@ -11,24 +11,15 @@ is immutable and safe to hand to another thread.
 
 from __future__ import annotations
 
-from enum import IntEnum
 from itertools import compress
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.actions import format_key
+from game.canasta.phase import ASK_NO, ASK_YES, Phase
 from game.cards import format_card
 
 if TYPE_CHECKING:
     from game.canasta.state import CanastaState
-
-
-class Phase(IntEnum):
-    """The phase of the turn (the state's phase numbers)."""
-
-    DRAW = 0
-    PLAY = 1
-    ANSWER = 2
-    OVER = 3
 
 
 class MeldView(NamedTuple):
@@ -101,7 +92,7 @@ class SeatView(NamedTuple):
             "dealer": self.dealer,
             "turn": self.turn,
             "to_move": self.to_move,
-            "phase": self.phase.name.lower(),
+            "phase": self.phase.label,
             "stock": self.stock,
             "frozen": self.frozen,
             "melds": [[_meld_text(m) for m in ms] for ms in self.melds],
@@ -181,7 +172,7 @@ def seat_view(st: CanastaState, seat: int) -> SeatView:
         tuple(scores),
         st.drew or st.took,
         st.ask_partner if st.ask else None,
-        {2: True, 3: False}.get(st.ask),
+        {ASK_YES: True, ASK_NO: False}.get(st.ask),
         tuple(hand),
         tuple(counts),
         tuple(st.pile),

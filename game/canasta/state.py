@@ -1,33 +1,38 @@
 """The canasta-family deal state: the table, the hands, whose turn it is.
 
-One class holds the data (plain lists and ints, copied quickly by ``clone``). The rules that
-decide and apply actions are mixed in from ``engine.py``; scoring from ``scoring.py``; what a
-seat may see from ``views.py``.
+One class holds the data (plain lists and ints, copied quickly by ``clone``; declared in
+``table.py``). The rules are mixed in by idea: checking (``checking.py``), applying and the
+turns (``applying.py``), listing (``listing.py``), scoring (``scoring.py``), what a seat may see
+(``views.py``). This class is classic Canasta; a variant with state or turns of its own
+subclasses it in its module (``quick.py``, ``canastone.py``, ``looking_down.py``) and overrides
+only the hooks that differ, each declared here or in the parts with the base game's answer.
 """
 
 from __future__ import annotations
 
+from typing import Self
+
 from game.base import DealSetup, DealState
-from game.canasta.deal import DEALS, first_player
-from game.canasta.engine import EngineMixin, ask_actions
+from game.canasta.applying import ApplyingMixin
+from game.canasta.checking import CheckingMixin
+from game.canasta.deal import deal_standard
+from game.canasta.listing import ListingMixin, ask_actions
+from game.canasta.phase import ANSWER, ASK_NONE, DRAW
+from game.canasta.ruleset import RED_THREES
 from game.canasta.scoring import ScoringMixin
 from game.canasta.views import ViewsMixin
 from game.cards import RANK
 from game.events import Event
 
-DRAW, PLAY, ANSWER, OVER = 0, 1, 2, 3
-PHASE_NAMES = ("draw", "play", "answer", "over")
 
-
-class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
+class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, ViewsMixin, DealState):
     __slots__ = (
         "game", "rules", "setup", "players", "nsides", "side", "options", "dealer", "keeper",
-        "hand", "hrank", "hsize", "down", "stock", "pile", "packet", "frozen", "discarded",
+        "hand", "hrank", "hsize", "stock", "pile", "packet", "frozen", "discarded",
         "melds", "by_key", "red3", "opened", "open_min", "known",
         "turn", "phase", "turn_no", "drew", "took", "played", "draw_only", "opened_first",
         "melded_before", "turn_fresh", "touched_old", "new_keys", "ask", "ask_partner",
-        "asked", "frozen_time", "took_last", "opening_turn", "final_turn", "out_seat",
-        "final_taker", "went_out", "concealed", "over", "end_reason", "_scores", "_parts",
+        "asked", "went_out", "concealed", "over", "end_reason", "_scores", "_parts",
         "draw_n", "needed", "can_ask", "pile_red3", "ask_actions",
     )
 
@@ -48,7 +53,6 @@ class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
         self.hand = [[0] * 53 for _ in range(n)]  # counts per card code
         self.hrank = [[0] * 14 for _ in range(n)]  # counts per rank, 0 = jokers
         self.hsize = [0] * n
-        self.down = [[] for _ in range(n)] if rules.deal_style == "looking" else None
         self.stock: list[int] = []  # top is the end of the list
         self.pile: list[int] = []  # bottom first
         self.packet: list[int] = []
@@ -70,15 +74,9 @@ class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
         self.turn_fresh = True  # the player had not melded before this turn (CA-13)
         self.touched_old = False
         self.new_keys: list[int] = []
-        self.ask = 0  # 0 none, 1 waiting, 2 yes, 3 no
+        self.ask = ASK_NONE
         self.ask_partner = -1
         self.asked = False
-        self.frozen_time = [False] * n  # LD-10
-        self.took_last = [False] * n  # LD-9: took the pile on the seat's last turn
-        self.opening_turn = [-1] * n  # LD-8: the turn number of each player's opening
-        self.final_turn = -1  # LD-13: the turn number after which the deal ends
-        self.out_seat = -1  # LD-12: a frozen-in-time player who went out
-        self.final_taker = -1  # QC-7
         self.went_out = -1
         self.concealed = False
         self.over = False
@@ -88,10 +86,15 @@ class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
         self.can_ask = bool(rules.asking and rules.partners(0, n)
                             and "no-asking" not in setup.options)
         self.ask_actions = ask_actions(rules, n)
-        self.deal_events = DEALS[rules.deal_style](self, list(setup.deck))
-        self.pile_red3 = any(c in (15, 28) for c in self.pile + self.packet)
-        self.turn = first_player(self)
+        self._init_variant()
+        self.deal_events = self._deal(list(setup.deck))
+        self.pile_red3 = any(c in RED_THREES for c in self.pile + self.packet)
+        self.turn = self._first_player()
         self.deal_events.extend(self._start_turn(self.turn))
+
+    def _init_variant(self) -> None:
+        """Set the variant's own state before the deal (hook: a variant's state class adds
+        its attributes in ``__slots__`` and sets them here)."""
 
     # Events of the automatic steps before the first action (red threes laid out...).
     deal_events: list[Event]
@@ -114,7 +117,39 @@ class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
 
     def in_down(self, seat: int) -> bool:
         """Looking and Down: the seat has picked up its down."""
-        return self.down is not None and self.down[seat] is None
+        return False
+
+    # Looking and Down's own state, as the other games read it (the table and the saves ask
+    # every game): no downs, nobody frozen in time, nobody took the pile last turn.
+    down: list[list[int] | None] | None = None
+
+    @property
+    def frozen_time(self) -> list[bool]:
+        """LD-10's players frozen in time: nobody, in the other games."""
+        return [False] * self.players
+
+    @frozen_time.setter
+    def frozen_time(self, value: list[bool]) -> None:
+        raise AttributeError("only Looking and Down has players frozen in time (LD-10)")
+
+    @property
+    def took_last(self) -> list[bool]:
+        """LD-9's seats that took the pile on their last turn: none, in the other games."""
+        return [False] * self.players
+
+    @took_last.setter
+    def took_last(self, value: list[bool]) -> None:
+        raise AttributeError("only Looking and Down remembers who took the pile (LD-9)")
+
+    # ---- variant hooks of the deal's start ---------------------------------------------------
+    def _deal(self, deck: list[int]) -> list[Event]:
+        """Fill hands, pile and stock from the deck, top first (G-5, CA-2, CA-3); the events
+        of the automatic steps."""
+        return deal_standard(self, deck)
+
+    def _first_player(self) -> int:
+        """G-1: the dealer's left."""
+        return (self.dealer + 1) % self.players
 
     # ---- the interface ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -125,23 +160,19 @@ class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
     def actors(self) -> list[int]:
         if self.over:
             return []
-        first = self.current_player()
-        out = [first]
-        if self.down is not None:
-            out.extend(s for s in range(self.players) if self.frozen_time[s] and s != first)
-        return out
+        return [self.current_player()]
 
     def is_over(self) -> bool:
         return self.over
 
-    def clone(self) -> CanastaState:
-        c = CanastaState.__new__(CanastaState)
+    def clone(self) -> Self:
+        """An independent copy (a variant copies its own state after this)."""
+        c = type(self).__new__(type(self))
         for name in _SHARED:
             setattr(c, name, getattr(self, name))
         c.hand = [h[:] for h in self.hand]
         c.hrank = [h[:] for h in self.hrank]
         c.hsize = self.hsize[:]
-        c.down = None if self.down is None else [d if d is None else d[:] for d in self.down]
         c.stock = self.stock[:]
         c.pile = self.pile[:]
         c.packet = self.packet[:]
@@ -153,9 +184,6 @@ class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
         c.discarded = [d[:] for d in self.discarded]
         c.melded_before = self.melded_before[:]
         c.new_keys = self.new_keys[:]
-        c.frozen_time = self.frozen_time[:]
-        c.took_last = self.took_last[:]
-        c.opening_turn = self.opening_turn[:]
         c.deal_events = []
         return c
 
@@ -164,7 +192,7 @@ class CanastaState(EngineMixin, ScoringMixin, ViewsMixin, DealState):
 _SHARED = (
     "game", "rules", "setup", "players", "nsides", "side", "options", "dealer", "keeper",
     "frozen", "open_min", "turn", "phase", "turn_no", "drew", "took", "played", "draw_only",
-    "opened_first", "turn_fresh", "touched_old", "ask", "ask_partner", "asked", "final_turn",
-    "out_seat", "final_taker", "went_out", "concealed", "over", "end_reason", "_scores",
-    "_parts", "draw_n", "needed", "can_ask", "pile_red3", "ask_actions",
+    "opened_first", "turn_fresh", "touched_old", "ask", "ask_partner", "asked", "went_out",
+    "concealed", "over", "end_reason", "_scores", "_parts", "draw_n", "needed", "can_ask",
+    "pile_red3", "ask_actions",
 )

@@ -17,8 +17,9 @@ Both return None, or one short English line naming the first problem.
 from __future__ import annotations
 
 from game.actions import format_key
+from game.canasta.game import CanastaFamilyGame
+from game.canasta.phase import ANSWER, DRAW, PLAY
 from game.canasta.ruleset import NATURAL_RANKS, RED_THREES
-from game.canasta.state import ANSWER, DRAW, PLAY
 from game.cards import JOKER, RANK
 from game.registry import get_game
 
@@ -29,6 +30,7 @@ _PER_SEAT = ("hands", "downs", "took_last", "frozen_in_time")
 def position_problem(rules: str, players: int, position: dict) -> str | None:
     """What makes these build_position keywords impossible for ``rules`` and ``players``."""
     game = get_game(rules)
+    assert isinstance(game, CanastaFamilyGame)
     r = game.rules
     if players not in game.player_counts:
         return f"{rules} is not played by {players} players"
@@ -47,7 +49,7 @@ def position_problem(rules: str, players: int, position: dict) -> str | None:
         seat = position.get(name)
         if seat is not None and not 0 <= seat < players:
             return f"'{name}' is seat {seat}, beyond the {players} seats"
-    looking = r.deal_style == "looking"
+    looking = r.deals_downs
     keeper = position.get("keeper", -1)
     if looking:
         if not -1 <= keeper < players:
@@ -63,7 +65,7 @@ def position_problem(rules: str, players: int, position: dict) -> str | None:
             return f"{rules} has no downs"
         if any(position.get("took_last") or ()) or any(position.get("frozen_in_time") or ()):
             return f"{rules} has no frozen-in-time turns"
-    if position.get("packet") and r.deal_style != "canastone":
+    if position.get("packet") and not r.deals_packet:
         return f"{rules} has no packet"
     if position.get("phase", "draw") == "answer":
         return "a position cannot wait for a partner's answer"
@@ -139,7 +141,7 @@ def state_problem(st) -> str | None:
                 return problem
         if st.melds[side] and not st.opened[side]:
             return f"side {side} has melds but has not opened"
-    if st.rules.stock_end == "looking":
+    if not st.rules.wild_discard_freezes:
         if st.frozen:
             return "Looking and Down has no frozen pile"
     elif not st.frozen and any(c == JOKER or RANK[c] == 2 for c in st.pile):

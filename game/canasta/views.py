@@ -7,21 +7,21 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from game.actions import format_key
-from game.canasta.seatview import Phase, SeatView, seat_view
+from game.canasta.phase import ASK_NO, ASK_WAITING, ASK_YES, PLAY, Phase
+from game.canasta.seatview import SeatView, seat_view
+from game.canasta.table import TableState
 from game.cards import format_card
 
 if TYPE_CHECKING:
     from game.canasta.state import CanastaState
     from game.rng import Shuffler
 
-PHASES = ("draw", "play", "answer", "over")
-
 
 def _cards(codes) -> list[str]:
     return [format_card(c) for c in codes]
 
 
-class ViewsMixin:
+class ViewsMixin(TableState):
     def _melds_view(self) -> list[list[dict]]:
         return [
             [
@@ -45,7 +45,7 @@ class ViewsMixin:
             "dealer": self.dealer,
             "turn": self.turn,
             "to_move": self.current_player(),
-            "phase": PHASES[self.phase],
+            "phase": Phase(self.phase).label,
             "stock": len(self.stock),
             "frozen": self.frozen,
             "melds": self._melds_view(),
@@ -55,7 +55,7 @@ class ViewsMixin:
             "hand_counts": list(self.hsize),
             "scores_before": list(self.setup.scores or [0] * self.nsides),
             "asked": self.ask_partner if self.ask else None,
-            "answer": {2: "yes", 3: "no"}.get(self.ask),
+            "answer": {ASK_YES: "yes", ASK_NO: "no"}.get(self.ask),
         }
 
     def view(self, seat: int) -> SeatView:
@@ -92,15 +92,15 @@ class ViewsMixin:
             self.end_reason = ""
             self._scores = self._parts = None
             self.turn = view.turn
-            self.phase = int(view.phase) if view.phase != Phase.OVER else int(Phase.PLAY)
+            self.phase = int(view.phase) if view.phase != Phase.OVER else PLAY
         # a position in any phase but the draw counts as drawn; at the partner's answer the
         # player may not have drawn yet (CS-13: Canastone asks before the draw too)
         self.drew = view.drawn and not self.took
-        if self.phase == Phase.PLAY and view.seat == view.turn and may_ask is False:
+        if self.phase == PLAY and view.seat == view.turn and may_ask is False:
             self.asked = True
         if view.asked is not None:
             self.ask_partner = view.asked
-            self.ask = {True: 2, False: 3}.get(view.answer, 1)  # type: ignore[arg-type]
+            self.ask = ASK_WAITING if view.answer is None else ASK_YES if view.answer else ASK_NO
             self.asked = True
 
     def observation(self, seat: int) -> dict:
@@ -160,7 +160,7 @@ class ViewsMixin:
                 if len(m.cards) != m.nat + m.jok + m.two + m.red3:
                     problems.append(f"side {side}: meld counts out of step")
         if self.over:
-            parts = self.breakdown()
+            parts = self.breakdown() or []
             if [sum(p.values()) for p in parts] != self.deal_scores():
                 problems.append("deal scores do not add up to their parts")
         return problems

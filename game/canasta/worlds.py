@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from game.canasta.phase import Phase
 from game.canasta.position import build_position
-from game.canasta.seatview import Phase, SeatView
+from game.canasta.seatview import SeatView
 from game.cards import format_cards
 from game.rng import Shuffler
 
@@ -33,7 +34,7 @@ def sample_world(view: SeatView, rng: Shuffler, options: frozenset[str] = frozen
     rules = get_game(view.rules).rules  # type: ignore[attr-defined]
     n = view.players
     seat = view.seat
-    deck = rules.deck_codes_for(n) if hasattr(rules, "deck_codes_for") else rules.deck_codes()
+    deck = rules.deck_codes_for(n)
     left: Counter[int] = Counter(deck)
     left.subtract(view.hand)
     left.subtract(view.discard)

@@ -33,7 +33,7 @@ from game.cassino.combos import (
 from game.cassino.view import CassinoView, cassino_view
 from game.errors import IllegalActionError
 from game.events import Event
-from game.reasons import reason, register
+from game.reasons import reason
 from game.registry import GAMES
 from game.rng import Shuffler
 
@@ -51,41 +51,6 @@ ALL_CARDS = tuple(range(52))
 # reservations taken in; why_illegal still accepts every legal choice (docs/cassino.md).
 LIST_LIMIT = 256
 BREAKDOWN_KEYS = ("cards", "spades", "ten_of_diamonds", "two_of_spades", "aces", "sweeps")
-
-register({
-    "cassino_verb": "In Cassino you trail, capture or build; '{verb}' is not a Cassino move.",
-    "cassino_shape": "Name the card you play first, then the table cards it uses.",
-    "cassino_trail_one": "A trail plays exactly one card and uses no table cards.",
-    "cassino_twice": "{card} is named twice.",
-    "cassino_not_on_table": "{card} is not on the table.",
-    "cassino_take_nothing": "A capture must take at least one table card.",
-    "cassino_split": "A reservation is never split: take all of {cards} or none.",
-    "cassino_reserved_value": (
-        "{cards} is reserved as {value}: only a card of value {value} takes it, not {card}."
-    ),
-    "cassino_capture_sum": (
-        "{cards} cannot be split into groups each worth {value}, the value of {card}."
-    ),
-    "cassino_must_resolve": (
-        "You reserved {cards} as {value}: this turn you must capture it or build on it."
-    ),
-    "cassino_trail_reserved": (
-        "You cannot trail while you own the reservation {cards} ({value}): capture it or build "
-        "on it."
-    ),
-    "cassino_build_value": "A reservation is declared as a value from 1 (A) to 13 (K).",
-    "cassino_build_table": "A reservation uses the played card and at least one table card.",
-    "cassino_build_keep": (
-        "To declare {value} you must keep a card of value {value} in your hand after playing "
-        "{card}."
-    ),
-    "cassino_build_sum": "{cards} cannot be split into groups each worth {value}.",
-    "cassino_build_total": (
-        "{cards} add up to {total} and cannot be split into equal groups of 13 or less: no "
-        "value reserves them."
-    ),
-})
-
 
 # (values, v) -> every deficit profile of a few mandatory cards, unpruned (shared by all states).
 _PROFILES: dict[tuple, list[tuple[int, ...]]] = {}
@@ -152,9 +117,9 @@ class CassinoState(DealState):
         self.hand_size = HAND_SIZE[n]
         self.rounds = ROUNDS[n]
         self.round = 0
-        self.hands = [[] for _ in range(n)]
-        self.res = []
-        self.captured = [[], []]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.res: list[tuple[tuple[int, ...], int, int]] = []  # (cards, value, owner)
+        self.captured: list[list[int]] = [[], []]
         self.sweeps = [0, 0]
         self.last_capture = -1
         self.deck = tuple(setup.deck)
@@ -162,9 +127,9 @@ class CassinoState(DealState):
         self.pos = TABLE_START
         self.turn = self.first
         self.over = False
-        self.out = []
-        self._scores = None
-        self._breakdown = None
+        self.out: list[int] = []
+        self._scores: list[int] = []  # filled when the game is over
+        self._breakdown: list[dict[str, int]] = []
         self._deal_round()
 
     # ----------------------------------------------------------------- hand-made positions
@@ -259,8 +224,8 @@ class CassinoState(DealState):
         self.deck = tuple(rest)
         self.pos = 0
         self.over = False
-        self._scores = None
-        self._breakdown = None
+        self._scores = []
+        self._breakdown = []
         used = set(placed)
         self.out = [c for c in ALL_CARDS if c not in used]
         self.turn = first if turn is None else turn
@@ -397,7 +362,7 @@ class CassinoState(DealState):
                         if v < mvals[0] or (v == pv and counts[v] < 2):
                             continue  # no card above v; a card of value v must stay in hand
                         if cvals:
-                            seeds = set()
+                            grown: set[int] = set()
                             for lacks in _profiles(mvals, v, allowed, memo):
                                 partial = {0}
                                 for d in lacks:
@@ -405,14 +370,15 @@ class CassinoState(DealState):
                                                if not a & s}
                                     if len(partial) > LIST_LIMIT:
                                         partial = trim(partial, LIST_LIMIT)
-                                seeds |= partial
-                                if len(seeds) >= LIST_LIMIT:
+                                grown |= partial
+                                if len(grown) >= LIST_LIMIT:
                                     break
+                            bases: set[int] | list[int] = grown
                         else:
-                            seeds = by_sum[v - pv]
-                        if not seeds:
+                            bases = by_sum[v - pv]
+                        if not bases:
                             continue
-                        found = disjoint_unions(by_sum[v], seeds, LIST_LIMIT)  # + groups of v
+                        found = disjoint_unions(by_sum[v], bases, LIST_LIMIT)  # + groups of v
                         if not ccards:
                             found.discard(0)
                         for m in sorted(found):

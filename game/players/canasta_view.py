@@ -32,13 +32,13 @@ def _seat_facts(name: str, n: int, me: int, options: frozenset[str]) -> tuple:
     rules = game.rules
     side_of = [rules.side_of(s, n) for s in range(n)]
     side = side_of[me]
-    deck = rules.deck_codes_for(n) if hasattr(rules, "deck_codes_for") else rules.deck_codes()
+    deck = rules.deck_codes_for(n)
     counts = [0] * 53
     for c in deck:
         counts[c] += 1
     facts = (game, rules, rules.name, rules.sides(n), side_of, side, rules.partners(me, n),
              [s for s in range(n) if side_of[s] != side], (me + 1) % n,
-             rules.deal_style == "looking",
+             rules.deals_downs,
              rules.draw_for(n, options), rules.canastas_needed(n, options),
              rules.target_for(options), rules.points, counts)
     _SEAT_FACTS[(name, n, me, options)] = facts

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from game.base import DealSetup
-from game.canasta.deal import down_dealer
+from game.gameinfo import down_dealer
 from game.registry import get_game
 from game.selfplay import random_choice_actor
 
@@ -251,6 +251,10 @@ def test_ld7_seven_black_threes_only_going_out():
     st = pos(LD, 3, hands=[b7 + " 4S", "5C", "6C"], melds=[{"A": A7}, {}, {}], turn=0,
              phase="play", downs=[None, "4H", "4D"])
     refused(st, "0 meld " + b7, "black threes")  # not a second canasta
+    st = pos(LD, 3, hands=[b7 + " 4S", "5C", "6C"], melds=TWO, turn=0, phase="play",
+             downs=["4C", "4H", "4D"])
+    refused(st, "0 meld " + b7, "black threes")  # LD-12: not from the looking
+    assert not legal(st, "0 meld " + b7)
 
 
 @pytest.mark.parametrize("score,minimum", [(-5, 15), (0, 50), (1500, 50), (1501, 90),

@@ -232,9 +232,9 @@ def _owned():
 
 def test_cn7_owner_must_capture_or_override():
     s = _owned()
-    assert "must capture it or build on it" in why(s, "0 capture 9S 9D")
+    assert "must capture it or take it into a new reservation" in why(s, "0 capture 9S 9D")
     assert "cannot trail" in why(s, "0 trail 9S")
-    assert "must capture it or build on it" in why(s, "0 build 4H 5D = 9")
+    assert "must capture it or take it into a new reservation" in why(s, "0 build 4H 5D = 9")
     assert "keep a card of value 11" in why(s, "0 build 2C 9D = 11")
     assert legal(s, "0 capture 4H AC 3H")
     assert legal(s, "0 build 2C AC 3H = 6")  # override its own reservation (examples 10, 11)
@@ -248,7 +248,7 @@ def test_cn7_owner_keeps_obligation_after_overriding_itself():
     s = _owned()
     s.apply(act("0 build 2C AC 3H = 6"))
     s.apply(act("1 trail QS"))
-    assert "must capture it or build on it" in why(s, "0 capture 9S 9D")
+    assert "must capture it or take it into a new reservation" in why(s, "0 capture 9S 9D")
     assert legal(s, "0 capture 6C 2C AC 3H")
 
 

@@ -71,7 +71,7 @@ def position_of(s: GameSession) -> dict:
     if s.rules == "cassino":
         return st.position()
     from game.actions import format_key
-    from game.canasta.state import PLAY
+    from game.canasta.phase import PLAY
     from game.cards import format_cards
 
     pos = {

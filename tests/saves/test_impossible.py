@@ -35,7 +35,7 @@ TARGET = {"canasta": 5000, "quick-canasta": 5000, "canastone": 12000,
 
 
 def _live(s: GameSession) -> bool:
-    from game.canasta.state import ANSWER
+    from game.canasta.phase import ANSWER
 
     return not s.state.is_over() and getattr(s.state, "phase", 0) != ANSWER
 

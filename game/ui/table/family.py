@@ -14,6 +14,7 @@ accepts the first reading or gives its reason).
 from __future__ import annotations
 
 from game.actions import make
+from game.canasta.phase import ANSWER, DRAW
 from game.i18n import seat_message, t
 from game.ui.table import messages, moments, scene
 from game.ui.table.gestures import (
@@ -22,7 +23,6 @@ from game.ui.table.gestures import (
     cassino_candidates,
     first_legal,
 )
-from game.ui.table.reads import ANSWER, DRAW
 from game.ui.table.scene import Target
 from game.ui.table.scoresheet import CANASTA_ROWS, CASSINO_ROWS
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.actions import Action, make
+from game.canasta.phase import DRAW
 from game.cards import JOKER, RANK
 from game.ui.table.scene import Target
 
 DRAG_THRESHOLD = 6  # pixels before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
 
-DRAW, PLAY, ANSWER = 0, 1, 2
 RED_THREES = (15, 28)
 
 

@@ -9,7 +9,7 @@ file to switch over.
 
 from __future__ import annotations
 
-DRAW, PLAY, ANSWER = 0, 1, 2
+from game.canasta.phase import DRAW
 
 
 class TableReads:

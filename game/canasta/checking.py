@@ -1,0 +1,597 @@
+"""Checking canasta-family actions: ``why_illegal``, the readable authority.
+
+Every rule a player can break is checked here, in the rule book's words (the refusals' keys
+name sentences of the locale catalogues). The listing (``listing.py``) is written apart for
+speed and must agree with this module: tests/test_listing_agrees.py and the property tests
+hold it to that. The hooks a variant overrides are declared here with the base game's answer.
+"""
+
+from __future__ import annotations
+
+from game.actions import WILD_MELD, Action
+from game.canasta.melds import Meld, count_kinds
+from game.canasta.phase import ANSWER, ASK_NO, ASK_YES, DRAW, PLAY
+from game.canasta.ruleset import NATURAL_RANKS, RED_THREES
+from game.canasta.table import TableState
+from game.cards import JOKER, RANK, format_cards
+from game.i18n import catalogue
+from game.reasons import Reason, reason
+
+TAKEABLE = [RANK[c] in NATURAL_RANKS for c in range(53)]  # top cards that may be taken
+
+_RANK_WORDS = {1: "rank.ace", 11: "rank.jack", 12: "rank.queen", 13: "rank.king", 0: "rank.wild"}
+
+
+def _rank_name(r: int) -> str:
+    """A reason's {rank}: the English catalogue's word (the table translates it back)."""
+    key = _RANK_WORDS.get(r)
+    return catalogue("en")[key] if key else str(r)
+
+
+class CheckingMixin(TableState):
+    # ---- variant hooks of checking (each variant's state overrides what differs) -----------
+    def _acts_out_of_turn(self, seat: int) -> bool:
+        """Whether ``seat`` may meld and add out of turn now (Looking and Down's LD-10)."""
+        return False
+
+    def _may_empty_hand(self, seat: int) -> bool:
+        """Whether ``seat``'s hand may be emptied now without going out (no end-of-hand rule:
+        Looking and Down's looking (LD-11) and its free period (LD-12/13))."""
+        return False
+
+    def _keep_reason(self, why, out_of_turn: bool):
+        """The refusal of a meld that leaves too few cards (CA-11, CS-12)."""
+        return reason("keep_cards", why=why, keep=1 if out_of_turn else 2)
+
+    def _opening_turn(self, seat: int) -> bool:
+        """Whether ``seat`` opens, or opened, in this turn (Looking and Down's LD-8 keeps
+        canastas out of it; the other games never ask)."""
+        return False
+
+    def _may_meld_before_drawing(self, seat: int) -> bool:
+        """Whether ``seat`` may meld before drawing (Canastone's opening first, CS-9)."""
+        return False
+
+    # ======================================================================================
+    # Shared predicates
+    # ======================================================================================
+    def _canastas(self, side: int, after: dict | None = None) -> tuple[int, int, bool]:
+        """(clean canastas, dirty canastas, wild meld shorter than a canasta) for a side,
+        with ``after`` = {key: (rank, nat, jok, two, red3)} overriding or adding melds."""
+        clean = dirty = 0
+        short = False
+        rules = self.rules
+        csize = rules.canasta_size
+        for m in self.melds[side]:
+            if after and m.key in after:
+                continue
+            size = len(m.cards)
+            if m.rank == 0:
+                if size < csize:
+                    short = True
+                elif rules.wild_meld_clean(m.jok, m.two):
+                    clean += 1
+                else:
+                    dirty += 1
+            elif m.rank != 3 and size >= csize:
+                if m.jok + m.two:
+                    dirty += 1
+                else:
+                    clean += 1
+        if after:
+            for rank, nat, jok, two, r3 in after.values():
+                size = nat + jok + two + r3
+                if rank == 0:
+                    if size < csize:
+                        short = True
+                    elif rules.wild_meld_clean(jok, two):
+                        clean += 1
+                    else:
+                        dirty += 1
+                elif rank != 3 and size >= csize:
+                    if jok + two:
+                        dirty += 1
+                    else:
+                        clean += 1
+        return clean, dirty, short
+
+    def _wild_meld_short(self, side: int) -> bool:
+        """CS-6: the side's wild meld is shorter than a canasta (``_canastas``' third answer
+        without the counting)."""
+        m = self.by_key[side].get(WILD_MELD)
+        return m is not None and len(m.cards) < self.rules.canasta_size
+
+    def _go_out_problem(self, seat: int, after: dict | None):
+        """None when the seat may go out with these melds, else the 'why' reason."""
+        if self.ask == ASK_NO:
+            return reason("why_partner_no")
+        clean, dirty, short = self._canastas(self.side[seat], after)
+        if self.rules.going_out_allowed(clean, dirty, clean + dirty, self.needed, short,
+                                        self.options):
+            return None
+        return self.rules.going_out_refusal(self.needed)
+
+    def _end_problem(self, seat: int, left: int, after: dict | None, out_of_turn: bool,
+                     last: int = -1):
+        """May the seat be left with ``left`` cards after melding? (CA-11, CS-12, LD-12)."""
+        if self._may_empty_hand(seat):
+            return None
+        if left >= 2 or (out_of_turn and left >= 1):
+            return None
+        why = self._go_out_problem(seat, after)
+        if why is not None:
+            return self._keep_reason(why, out_of_turn)
+        if left == 0 and self.rules.discard_to_go_out:
+            return reason("cs_close_discard")
+        if left == 1 and last >= 0 and not self.rules.going_out_discard_ok(last):
+            return reason("cs_close_discard")
+        return None
+
+    def _after_shape(self, side: int, key: int, rank: int, cards, base: Meld | None):
+        """(rank, nat, jok, two, red3) of a meld after adding ``cards``."""
+        if base is None:
+            return self._add_to_shape((rank, 0, 0, 0, 0), cards)
+        return self._add_to_shape((rank, base.nat, base.jok, base.two, base.red3), cards)
+
+    def _shape_problem(self, seat: int, shape, base: Meld | None, opening_turn: bool,
+                       short_after: bool):
+        """Is a meld of this shape allowed (CA-4..6, CS-5..7, LD-5..7)?"""
+        rank, nat, jok, two, r3 = shape
+        wild = jok + two
+        size = nat + wild + r3
+        rules = self.rules
+        if rank == 0:
+            if nat or r3:
+                return reason("add_wild_meld")
+            if size < 3:
+                return reason("wild_meld_three")
+            return None
+        if rank == 3:
+            bt = rules.black_three_meld
+            if bt is None or wild or not bt[0] <= size <= bt[1]:
+                return self._black_three_reason()
+            return None
+        if r3:
+            # LD-6: one red three on a red (natural) canasta of exactly seven.
+            csize = rules.canasta_size
+            if not (rules.canasta_closed and r3 == 1 and wild == 0 and nat == csize):
+                return reason("red_three_meld")
+            if base is None or base.size != csize:
+                return reason("red_three_meld")
+            return None
+        if base is not None and base.size >= rules.canasta_size:
+            if rules.canasta_closed:
+                return reason("canasta_closed")
+            if wild > base.wild and not rules.canasta_accepts_wild():
+                return reason("canasta_no_wild")
+        if short_after and wild > (base.jok + base.two if base is not None else 0):
+            return reason("wild_meld_blocks")  # CS-6: no new wild cards outside it
+        problem = rules.natural_meld_problem(nat, wild, size)
+        if problem:
+            return reason(problem)
+        if opening_turn and rules.canasta_closed and size >= rules.canasta_size:
+            return reason("ld_opening_canasta")
+        return None
+
+    def _black_three_reason(self):
+        if self.rules.black_three_meld is None:
+            return reason("black_threes_never")
+        lo, hi = self.rules.black_three_meld
+        if lo == hi:
+            return reason("black_threes_exact", count=lo)
+        return reason("black_threes", low=lo, high=hi)
+
+    def _classify(self, group) -> tuple[int, Reason | None]:
+        """The rank a group of cards melds as (0 = all wild), or a reason."""
+        rank = -1
+        for c in group:
+            if c == JOKER:
+                continue
+            r = RANK[c]
+            if r == 2:
+                continue
+            if c in RED_THREES:
+                if rank == -1:
+                    rank = 3
+                continue
+            if rank == -1 or rank == 3 and r == 3:
+                rank = r
+            elif rank != r:
+                return -1, reason("meld_one_rank")
+        if rank == -1:
+            return 0, None
+        if rank not in NATURAL_RANKS and rank != 3:
+            return -1, reason("meld_rank", rank=_rank_name(rank))
+        return rank, None
+
+    def _hand_problem(self, seat: int, cards) -> object:
+        need: dict[int, int] = {}
+        for c in cards:
+            need[c] = need.get(c, 0) + 1
+        h = self.hand[seat]
+        missing = [c for c, k in need.items() if h[c] < k]
+        if missing:  # name each card as often as it was asked for: "JK JK"
+            return reason("not_in_hand", cards=format_cards(
+                c for c in missing for _ in range(need[c])))
+        return None
+
+    # ======================================================================================
+    # Checking
+    # ======================================================================================
+    def why_illegal(self, action: Action):
+        if self.over:
+            return reason("deal_over")
+        seat, verb = action.seat, action.verb
+        if not 0 <= seat < self.players:
+            return reason("no_such_seat", seat=seat)
+        if self.phase == ANSWER:
+            if verb in ("yes", "no") and seat == self.ask_partner:
+                return None
+            if seat == self.turn or verb in ("yes", "no"):
+                return reason("answer_pending", seat=self.ask_partner)
+        if verb in ("yes", "no"):
+            return reason("answer_not_asked")
+        out_of_turn = seat != self.turn
+        if out_of_turn:
+            if self._acts_out_of_turn(seat):
+                if verb not in ("meld", "add"):
+                    return reason("frozen_time_only")
+            else:
+                return reason("not_your_turn", seat=seat)
+        groups = action.groups
+        if any(not g for g in groups) or (
+                verb in ("discard", "add") and len(groups) != 1) or (
+                verb == "meld" and not groups) or (
+                verb in ("draw", "ask") and groups):
+            return reason("bad_action")
+        if verb == "draw":
+            return self._check_draw(seat)
+        if verb == "take":
+            return self._check_take(seat, action.groups)
+        if verb == "meld":
+            return self._check_meld(seat, action.groups, out_of_turn)
+        if verb == "add":
+            return self._check_add(seat, action.target, action.groups, out_of_turn)
+        if verb == "discard":
+            return self._check_discard(seat, action.groups)
+        if verb == "ask":
+            return self._check_ask(seat, action.target)
+        return reason("bad_action")
+
+    def _check_draw(self, seat: int):
+        if self.phase != DRAW:
+            return reason("already_drew")
+        if not self.stock:
+            if self.rules.pile_compulsory and self._take_compulsory(seat):
+                return reason("must_take")
+        return None
+
+    def _take_compulsory(self, seat: int) -> bool:
+        """CA-14: with the stock empty, an unfrozen pile whose top matches a side meld."""
+        if not self.pile:
+            return False
+        top = self.pile[-1]
+        side = self.side[seat]
+        if self.frozen or not self.opened[side] or RANK[top] not in NATURAL_RANKS:
+            return False
+        return RANK[top] in self.by_key[side] and bool(self._take_variants(seat))
+
+    def _take_problem(self, seat: int):
+        """Whether the pile may be taken at all by ``seat`` now (not which cards)."""
+        key = self._take_blocker(seat)
+        return reason(key) if key else None
+
+    def _take_blocker(self, seat: int) -> str | None:
+        """The reason key of ``_take_problem`` (the listing needs no sentence)."""
+        if not self.pile:
+            return "pile_empty"
+        top = self.pile[-1]
+        if not TAKEABLE[top]:
+            return "pile_top_three" if RANK[top] == 3 else "pile_top_wild"
+        if self.rules.pile_closed_to_unopened and not self.opened[self.side[seat]]:
+            return "cs_unopened_take"
+        return None
+
+    def _pile_frozen_for(self, side: int) -> bool:
+        return self.frozen or (self.rules.unopened_pile_frozen and not self.opened[side])
+
+    def _check_take(self, seat: int, groups):
+        if self.phase != DRAW:
+            return reason("already_drew")
+        p = self._take_problem(seat)
+        if p:
+            return p
+        rules = self.rules
+        top = self.pile[-1]
+        r = RANK[top]
+        side = self.side[seat]
+        frozen = self._pile_frozen_for(side)
+        if not groups:
+            if not rules.take_by_adding:
+                return reason("take_not_by_adding")
+            if frozen:
+                return reason("take_frozen_add")
+            m = self.by_key[side].get(r)
+            if m is None:
+                return reason("take_no_meld", rank=_rank_name(r))
+            shape = self._after_shape(side, m.key, r, (top,), m)
+            after = {m.key: shape}
+            p = self._shape_problem(seat, shape, m, False, self._canastas(side, after)[2])
+            if p:
+                return p
+            return self._end_problem(seat, self.hsize[seat] + self._take_gain(), after, False)
+        allc = [c for g in groups for c in g]
+        p = self._hand_problem(seat, allc)
+        if p:
+            return p
+        g0 = groups[0]
+        nats = sum(1 for c in g0 if RANK[c] == r and c != JOKER)
+        wilds = sum(1 for c in g0 if c == JOKER or RANK[c] == 2)
+        need = rules.take_naturals_frozen if frozen else rules.take_naturals
+        ok = nats == need and wilds == 0 and len(g0) == need
+        if not ok and not frozen and rules.take_with_wild:
+            ok = len(g0) == 2 and nats == 1 and wilds == 1
+        if not ok:
+            if not frozen and rules.take_with_wild:
+                return reason("take_pair_or_wild", rank=_rank_name(r))
+            key = "take_pair_frozen" if frozen else "take_pair"
+            return reason(key, count=need, rank=_rank_name(r))
+        ld_show = rules.take_shows_pair and self.opened[side]
+        gained = self._take_gain()
+        if ld_show:
+            # LD-9: the pair is only shown; further groups are ordinary new melds.
+            return self._check_meld_groups(seat, groups[1:], False, extra_in=gained + 1,
+                                           take_top=-1) if len(groups) > 1 else None
+        return self._check_meld_groups(seat, groups, False, extra_in=gained, take_top=top)
+
+    def _take_gain(self) -> int:
+        """Cards a pile taker gains besides the top card (red threes are laid out)."""
+        rules = self.rules
+        gained = len(self.pile) - 1 + len(self.packet) + rules.draw_after_take
+        if rules.red_threes_laid_out and self.pile_red3:
+            # Red threes reach the pile only as starters (CA-2) or in the packet (CS-3).
+            gained -= sum(1 for c in self.pile[:-1] if c in RED_THREES)
+            gained -= sum(1 for c in self.packet if c in RED_THREES)
+        return gained
+
+    def _check_meld(self, seat: int, groups, out_of_turn: bool):
+        if self.phase != PLAY and not out_of_turn and not (
+                self.phase == DRAW and self._may_meld_before_drawing(seat)):
+            return reason("wrong_phase_draw")
+        if self.draw_only and not out_of_turn:
+            return reason("draw_only")
+        p = self._hand_problem(seat, [c for g in groups for c in g])
+        if p:
+            return p
+        return self._check_meld_groups(seat, groups, out_of_turn, 0, -1)
+
+    def _check_meld_groups(self, seat, groups, out_of_turn, extra_in: int, take_top: int):
+        """New melds (the first one built on ``take_top`` when taking the pile)."""
+        rules = self.rules
+        side = self.side[seat]
+        opening = not self.opened[side]
+        opening_turn = self._opening_turn(seat)
+        after: dict = {}
+        value = 0
+        pts = rules.points
+        count = 0
+        for i, g in enumerate(groups):
+            cards = list(g)
+            if i == 0 and take_top >= 0:
+                cards.append(take_top)
+            rank, p = self._classify(cards)
+            if p:
+                return p
+            count += len(g)
+            if rank == 0 and not rules.wild_meld:
+                return reason("all_wild")
+            if rank == 3 and any(c in RED_THREES for c in cards):
+                return reason("red_three_meld")
+            value += sum(pts[c] for c in cards)
+            if rules.one_meld_per_rank:
+                base = self.by_key[side].get(rank)
+                if base is not None and not (i == 0 and take_top >= 0):
+                    if rank == 0:
+                        return reason("wild_meld_exists")
+                    return reason("meld_exists", rank=_rank_name(rank))
+                key = rank
+                prev = after.get(key)
+                if prev is not None:  # two groups of one rank laid at once merge
+                    shape = (rank, prev[1], prev[2], prev[3], prev[4])
+                    shape = self._add_to_shape(shape, cards)
+                else:
+                    shape = self._after_shape(side, key, rank, cards, base)
+                after[key] = shape
+            else:
+                after[("new", i)] = self._after_shape(side, -1, rank, cards, None)
+        short = self._canastas(side, after)[2]
+        for key, shape in after.items():
+            base = self.by_key[side].get(key) if isinstance(key, int) else None
+            p = self._shape_problem(seat, shape, base, opening_turn, short)
+            if p:
+                return p
+        left = self.hsize[seat] - count + extra_in
+        last = -1
+        if left == 1 and extra_in == 0 and self.phase != DRAW:
+            # the card left is the closing discard; before the draw (CS-9) two more come
+            last = self._last_card(seat, [c for g in groups for c in g])
+        has_black = any(s[0] == 3 for s in after.values())
+        if has_black:
+            # CA-6 / LD-7: only in the turn of going out.
+            if left > 1 or self._go_out_problem(seat, after) is not None or out_of_turn:
+                return self._black_three_reason()
+        if opening:
+            minimum = self.open_min[side]
+            if value < minimum and not self._concealed_waiver(seat, after, left):
+                return reason("opening_minimum", minimum=minimum, value=value)
+            if minimum <= rules.clean_opening_minimum:
+                for shape in after.values():
+                    if not self._shape_clean(shape):
+                        return reason("cs_opening_clean")
+        return self._end_problem(seat, left, after, out_of_turn, last)
+
+    def _add_to_shape(self, shape, cards):
+        rank, nat, jok, two, r3 = shape
+        return (rank, *count_kinds(cards, rank, nat, jok, two, r3))
+
+    def _shape_clean(self, shape) -> bool:
+        rank, nat, jok, two, r3 = shape
+        if rank == 0:
+            return self.rules.wild_meld_clean(jok, two)
+        return jok + two == 0
+
+    def _concealed_waiver(self, seat: int, after: dict, left: int) -> bool:
+        """CA-13: a player going out concealed after drawing needs no opening minimum."""
+        if self.rules.concealed_bonus is None or not self.drew or not self.turn_fresh:
+            return False
+        if left > 1 or self._go_out_problem(seat, after) is not None:
+            return False
+        csize = self.rules.canasta_size
+        return any(s[0] not in (0, 3) and s[1] + s[2] + s[3] >= csize for s in after.values())
+
+    def _last_card(self, seat: int, used) -> int:
+        h = self.hand[seat][:]
+        for c in used:
+            h[c] -= 1
+        for c in range(53):
+            if h[c] > 0:
+                return c
+        return -1
+
+    def _check_add(self, seat: int, key: int, groups, out_of_turn: bool):
+        if self.phase != PLAY and not out_of_turn:
+            return reason("wrong_phase_draw")
+        if self.draw_only and not out_of_turn:
+            return reason("draw_only")
+        side = self.side[seat]
+        m = self.by_key[side].get(key)
+        if m is None:
+            from game.actions import format_key
+
+            return reason("no_meld", meld=format_key(key) if key >= 0 else "?")
+        cards = [c for g in groups for c in g]
+        if not cards:
+            return reason("bad_action")
+        p = self._hand_problem(seat, cards)
+        if p:
+            return p
+        for c in cards:
+            if c == JOKER or RANK[c] == 2:
+                continue
+            if m.rank == 0:
+                return reason("add_wild_meld")
+            if RANK[c] != m.rank and not (c in RED_THREES and self.rules.canasta_closed):
+                return reason("add_rank", rank=_rank_name(m.rank))
+            if m.rank == 3 and c in RED_THREES:
+                return reason("red_three_meld")
+        shape = self._after_shape(side, key, m.rank, cards, m)
+        after = {key: shape}
+        short = self._canastas(side, after)[2]
+        p = self._shape_problem(seat, shape, m, self._opening_turn(seat), short)
+        if p:
+            return p
+        left = self.hsize[seat] - len(cards)
+        last = self._last_card(seat, cards) if left == 1 else -1
+        return self._end_problem(seat, left, after, out_of_turn, last)
+
+    def _check_discard(self, seat: int, groups):
+        if self.phase != PLAY:
+            return reason("discard_in_play")
+        cards = [c for g in groups for c in g]
+        if len(cards) != 1:
+            return reason("bad_action")
+        c = cards[0]
+        p = self._hand_problem(seat, cards)
+        if p:
+            return p
+        side = self.side[seat]
+        wild = c == JOKER or RANK[c] == 2
+        if wild and self.rules.wild_meld and self._wild_meld_short(side) \
+                and not self._only_wild(seat):
+            # CS-6; decided: a hand of wild cards only may discard one (no dead end)
+            return reason("wild_meld_discard")
+        left = self.hsize[seat] - 1
+        if left == 0:
+            if self._may_empty_hand(seat):
+                return None
+            why = self._go_out_problem(seat, None)
+            if why is not None:
+                return reason("go_out_discard", why=why)
+            if not self.rules.going_out_discard_ok(c):
+                return reason("cs_close_discard")
+        elif self.ask == ASK_YES and self._can_still_go_out_somehow(seat):
+            return reason("must_go_out")
+        return None
+
+    def _only_wild(self, seat: int) -> bool:
+        return self.hrank[seat][0] + self.hrank[seat][2] == self.hsize[seat]
+
+    def _can_still_go_out_somehow(self, seat: int) -> bool:
+        """After a 'yes' (CA-12): while any meld or add is still legal the player must keep
+        melding; when none is, the discard is allowed (decided, docs/canasta-decisions.md)."""
+        if self.draw_only:
+            return False
+        return bool(self._play_actions(seat, False, discards=False))
+
+    def _check_ask(self, seat: int, target: int):
+        rules = self.rules
+        partners = rules.partners(seat, self.players)
+        if not partners:
+            return reason("no_partner")
+        if not rules.asking or "no-asking" in self.options:
+            return reason("no_asking")
+        if self.phase != PLAY and rules.ask_right_after_draw:
+            return reason("ask_when")  # CA-12 (CS-13: before the draw too)
+        if self.asked:
+            return reason("ask_once")
+        if self.draw_only:
+            return reason("draw_only")  # CS-9: nothing to close after drawing two unopened
+        if self.hsize[seat] < 2:
+            return reason("ask_committed")  # decided: a 'no' must leave a legal way on
+        if rules.ask_right_after_draw and self.played:
+            return reason("ask_when")  # CA-12: right after drawing or taking the pile
+        if len(partners) > 1 and target not in partners:
+            return reason("ask_partner", seats=" or ".join(map(str, partners)))
+        if len(partners) == 1 and target not in (-1, partners[0]):
+            return reason("ask_partner", seats=str(partners[0]))
+        if self.phase == PLAY:
+            why = self._out_of_reach(seat)
+            if why is not None:
+                return reason("ask_no_way", why=why)
+        return None
+
+    def _out_of_reach(self, seat: int) -> Reason | None:
+        """The 'why' reason when the seat's side cannot go out this turn whatever it melds
+        (decided: then there is nothing to ask, CA-12/CS-13), else None. Optimistic, so that a
+        side that might go out is never refused: every natural in hand may join the side's
+        meld of its rank (or a new one), every wild card in hand may go to any meld, without
+        the limits on wild cards, and a short wild meld may be completed."""
+        rules = self.rules
+        csize = rules.canasta_size
+        side = self.side[seat]
+        clean, dirty, _ = self._canastas(side)
+        h = self.hrank[seat]
+        sizes = {r: h[r] for r in NATURAL_RANKS if h[r]}
+        wild_meld = 0
+        for m in self.melds[side]:
+            size = len(m.cards)
+            if size >= csize or m.rank == 3:
+                continue
+            if m.rank == 0:
+                wild_meld = max(wild_meld, size)
+            else:
+                sizes[m.rank] = max(sizes.get(m.rank, 0), size + h[m.rank])
+        deficits = sorted(max(0, csize - size) for size in sizes.values())
+        if rules.wild_meld:
+            deficits = sorted(deficits + [csize - wild_meld])
+        wilds = h[0] + h[2]
+        more = 0
+        for d in deficits:
+            if d > wilds:
+                break
+            wilds -= d
+            more += 1
+        if rules.going_out_allowed(clean + more, dirty + more, clean + dirty + more,
+                                   self.needed, False, self.options):
+            return None
+        return self._go_out_problem(seat, None)
