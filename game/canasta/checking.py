@@ -562,14 +562,24 @@ class CheckingMixin(TableState):
 
     def _out_of_reach(self, seat: int) -> Reason | None:
         """The 'why' reason when the seat's side cannot go out this turn whatever it melds
-        (decided: then there is nothing to ask, CA-12/CS-13), else None. Optimistic, so that a
-        side that might go out is never refused: every natural in hand may join the side's
-        meld of its rank (or a new one), every wild card in hand may go to any meld, without
-        the limits on wild cards, and a short wild meld may be completed."""
+        (decided: then there is nothing to ask, CA-12/CS-13), else None."""
+        if self._may_reach_out(seat):
+            return None
+        return self._go_out_problem(seat, None)
+
+    def _may_reach_out(self, seat: int) -> bool:
+        """Whether the seat's side might still go out this turn (the listing asks this on
+        every turn, so no reason is built). Optimistic, so that a side that might go out is
+        never refused: every natural in hand may join the side's meld of its rank (or a new
+        one), every wild card in hand may go to any meld, without the limits on wild cards,
+        and a short wild meld may be completed."""
         rules = self.rules
-        csize = rules.canasta_size
         side = self.side[seat]
         clean, dirty, _ = self._canastas(side)
+        if rules.going_out_allowed(clean, dirty, clean + dirty, self.needed, False,
+                                   self.options):
+            return True  # the side has the canastas it needs already
+        csize = rules.canasta_size
         h = self.hrank[seat]
         sizes = {r: h[r] for r in NATURAL_RANKS if h[r]}
         wild_meld = 0
@@ -581,9 +591,10 @@ class CheckingMixin(TableState):
                 wild_meld = max(wild_meld, size)
             else:
                 sizes[m.rank] = max(sizes.get(m.rank, 0), size + h[m.rank])
-        deficits = sorted(max(0, csize - size) for size in sizes.values())
+        deficits = [csize - size if size < csize else 0 for size in sizes.values()]
         if rules.wild_meld:
-            deficits = sorted(deficits + [csize - wild_meld])
+            deficits.append(csize - wild_meld)
+        deficits.sort()
         wilds = h[0] + h[2]
         more = 0
         for d in deficits:
@@ -591,7 +602,5 @@ class CheckingMixin(TableState):
                 break
             wilds -= d
             more += 1
-        if rules.going_out_allowed(clean + more, dirty + more, clean + dirty + more,
-                                   self.needed, False, self.options):
-            return None
-        return self._go_out_problem(seat, None)
+        return rules.going_out_allowed(clean + more, dirty + more, clean + dirty + more,
+                                       self.needed, False, self.options)

@@ -389,7 +389,7 @@ class ListingMixin(TableState):
             out += self._discards(seat, bool(out))
         if (self.phase == PLAY and not self.asked and self.can_ask and hs >= 2
                 and (not rules.ask_right_after_draw or not self.played)  # CA-12 / CS-13
-                and self._out_of_reach(seat) is None):  # as _check_ask
+                and self._may_reach_out(seat)):  # as _check_ask
             out += self.ask_actions[seat]
         return out
 
