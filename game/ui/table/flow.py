@@ -43,6 +43,7 @@ class TurnFlow:
         self.optional_tries = 0
         self.prompted: set[tuple] = set()  # dialogs already shown (kind, turn number)
         self.scores_shown = -1
+        self.sheet_on_entry = False  # a loaded deal that is over opens at its score sheet
         self.grab_rng = random.Random(session.seed * 31 + 7)
         self.grabs: list[bool] = []
         self.save_due = False
@@ -127,7 +128,11 @@ class TurnFlow:
             # The final melds stay in view: the player opens the sheet (Scores, or a click).
             self.worker.cancel()
             self.ready = None
+            if self.sheet_on_entry and sc.overlay is None and not sc.animator.busy:
+                self.sheet_on_entry = False
+                self.open_deal_scores()
             return
+        self.sheet_on_entry = False  # only the deal it was saved in
         if self.ready is not None:
             self.play_ready(dt)
             return

@@ -69,7 +69,7 @@ class Hud:
         gap = s(6)
         col = sc.family.action_buttons() + [
             ("take_back", t("table.take_back"), sc.takeback.take_back),
-            ("hint", t("table.hint"), sc.show_hint),
+            ("hint", t("table.hint"), self.hint_or_scores),
             ("sort_rank", t("table.sort_rank"), lambda: sc.intents.sort_hand("rank")),
             ("sort_suit", t("table.sort_suit"), lambda: sc.intents.sort_hand("suit"))]
         bh = max(s(24), min(s(38), (hb.h - (len(col) - 1) * gap) // len(col)))
@@ -77,10 +77,15 @@ class Hud:
         for key, label, cb in col:
             self.buttons[key] = sc.button(pygame.Rect(hb.x, y, hb.w, bh), label, cb, small)
             y += bh + gap
-        # A finished deal's sheet, where Hint was (never both: no hints once a deal is over).
-        self.buttons["deal_scores"] = sc.button(pygame.Rect(self.buttons["hint"].rect),
-                                                t("table.score_sheet_short"), sc.show_scores,
-                                                small)
+
+    def hint_or_scores(self) -> None:
+        """Hint's button opens a finished deal's sheet: one button in that place, so no two
+        widgets ever share it (no hints once a deal is over)."""
+        sc = self.screen
+        if sc.flow.sheet_due:
+            sc.show_scores()
+        else:
+            sc.show_hint()
 
     def refresh_buttons(self, force: bool = False) -> None:
         """Show the buttons that can act now, hide the others."""
@@ -88,12 +93,15 @@ class Hud:
         covered = sc.overlay is not None and sc.overlay.modal
         act = sc.can_act()
         want = sc.family.buttons_wanted(act)
-        want["deal_scores"] = not covered and sc.flow.sheet_due
+        scores_due = sc.flow.sheet_due
         if "hint" in self.buttons:
-            want["hint"] = sc.session.state is not None and sc.can_hint()
+            want["hint"] = scores_due or (sc.session.state is not None and sc.can_hint())
+            label = t("table.score_sheet_short") if scores_due else t("table.hint")
+            if self.buttons["hint"].text != label:
+                self.buttons["hint"].set_text(label)
         if "take_back" in self.buttons:
             want["take_back"] = sc.takeback.possible()
-        key = (covered, tuple(sorted(want.items())), sc.version)
+        key = (covered, scores_due, tuple(sorted(want.items())), sc.version)
         if key == self._button_state and not force:
             return
         self._button_state = key

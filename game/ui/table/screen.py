@@ -138,8 +138,10 @@ class TableScreen(Screen):
 
     @classmethod
     def from_session(cls, app, session) -> TableScreen:
-        """The table for a loaded or resumed session (the saves layer's Continue and Load)."""
-        return cls(app, session=session)
+        """A loaded or resumed session (Continue, Load): a finished deal opens at its sheet."""
+        table = cls(app, session=session)
+        table.flow.sheet_on_entry = True  # its final table was seen before it was saved
+        return table
 
     # ---- the parts' state, under the names the tests and overlays use ----------------------
     @property
@@ -193,8 +195,7 @@ class TableScreen(Screen):
 
     def back(self) -> None:
         if self.overlay is not None and self.overlay.closable:
-            self.overlay.close()
-            return
+            return self.overlay.close()
         save_as = self._save_as if (self.autosave_enabled and self.session.state
                                     and not self.halted) else None
         moments.leave_dialog(self, self.autosave_enabled, self.leave_table, save_as,
@@ -239,8 +240,7 @@ class TableScreen(Screen):
         self.lay = L.compute(self.size, self.game, self.players, self.sides, self.viewer,
                              self.app.settings.card_size, self.log_open, self.app.scale)
         if old is not None and old.card_w != self.lay.card_w:
-            # Faces are cached per width: those of the old size would stay until a thousand
-            # others pushed them out (tens of MB at large sizes).
+            # Faces are cached per width: the old size's would linger (tens of MB when large).
             cards_art.clear_cache()
 
     def toggle_log(self) -> None:

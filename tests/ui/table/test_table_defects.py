@@ -71,7 +71,8 @@ def test_the_move_log_says_you_for_the_player(table):
     sc = d.screen
     sc.session.history.append("2 ask 0")
     sc.presenter.sync_log()
-    assert sc.movelog.sentences[-1] == "Computer 3 asked you: may I go out?"
+    moves = [text for text, kind in sc.movelog.rows if kind == "move"]
+    assert moves[-1] == f"{len(sc.session.history)}. Computer 3 asked you: may I go out?"
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
