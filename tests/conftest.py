@@ -1,11 +1,14 @@
 """Test setup: headless SDL, private user folders, and shared helpers."""
 
 import atexit
+import json
 import os
 import shutil
 import sys
 import tempfile
 from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -23,3 +26,27 @@ os.environ["CARDTABLE_LOG_DIR"] = str(Path(_tmp) / "logs")
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture
+def app_maker(tmp_path):
+    """Headless Apps, each with its own settings file (``language`` and any other settings),
+    started with one frame; closed, and English restored, after the test."""
+    from game import i18n
+    from game.settings import SettingsStore
+    from game.ui.app import App
+
+    apps = []
+
+    def make(size=(1280, 800), language="en", hooks=None, **settings):
+        path = tmp_path / f"settings-{len(apps)}.json"
+        path.write_text(json.dumps({"language": language, **settings}))
+        app = App(store=SettingsStore(path), size=size, hooks=hooks)
+        apps.append(app)
+        app.step(present=False)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+    i18n.set_language("en")

@@ -11,7 +11,6 @@ pygame_gui = pytest.importorskip("pygame_gui")
 app_module = pytest.importorskip("game.ui.app")
 
 from game import i18n, saves  # noqa: E402
-from game.settings import SettingsStore  # noqa: E402
 from game.ui.screens import load_screen  # noqa: E402
 from game.ui.screens.load_screen import LoadScreen, NameDialog, saves_hooks  # noqa: E402
 
@@ -19,22 +18,13 @@ from .helpers import new_session, play  # noqa: E402
 
 
 @pytest.fixture
-def make_app(tmp_path, monkeypatch):
-    apps = []
+def make_app(app_maker, monkeypatch):
     monkeypatch.setattr(app_module.App, "_table_screen_class", staticmethod(lambda: None))
 
     def make(language="en", size=(1280, 800)):
-        path = tmp_path / "settings.json"
-        path.write_text(json.dumps({"language": language}))
-        app = app_module.App(store=SettingsStore(path), hooks=saves_hooks(), size=size)
-        apps.append(app)
-        app.step(present=False)
-        return app
+        return app_maker(size, language, saves_hooks())
 
-    yield make
-    for app in apps:
-        app.close()
-    i18n.set_language("en")
+    return make
 
 
 def settle(app, frames=2):

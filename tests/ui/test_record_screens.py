@@ -4,17 +4,14 @@ Reset asks first with Cancel as the default, the daily deal's replay is said not
 
 from __future__ import annotations
 
-import json
-
 import pygame
 import pytest
 
 from game import i18n, listeners
 from game.deals import daily_number, seed_of
 from game.session import GameSession, SeatConfig
-from game.settings import SettingsStore
 from game.stats import recorder, store
-from game.ui.app import App, AppHooks
+from game.ui.app import AppHooks
 from game.ui.screens.daily_screen import DailyScreen, status_text
 from game.ui.screens.main_menu import MainMenu
 from game.ui.screens.new_game import NewGameScreen
@@ -32,21 +29,11 @@ def stats_file(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def make_app(tmp_path):
-    apps = []
-
+def make_app(app_maker):
     def make(size=(1280, 800), language="en", hooks=None):
-        path = tmp_path / f"settings-{language}.json"
-        path.write_text(json.dumps({"language": language, "sound": False}))
-        app = App(store=SettingsStore(path), size=size, hooks=hooks)
-        apps.append(app)
-        app.step(present=False)
-        return app
+        return app_maker(size, language, hooks, sound=False)
 
-    yield make
-    for app in apps:
-        app.close()
-    i18n.set_language("en")
+    return make
 
 
 def settle(app, frames=2):
