@@ -222,3 +222,20 @@ def test_cards_fly_to_and_from_hidden_places(old, new, flights):
 
     got = sorted((c, sz, z) for c, sz, _sr, _sf, z, _i, _dr, _df in diff(old, new))
     assert got == sorted(flights)
+
+
+def test_the_view_is_built_once_per_change_not_per_frame(table, monkeypatch):
+    """Idle frames, hover and repeated questions reuse the view; a move builds it again."""
+    from game.ui.table import reads
+
+    d = table("canasta", 4, seed=3)
+    assert d.settle() == "human"
+    built = []
+    real = reads.table_view
+    monkeypatch.setattr(reads, "table_view", lambda *a, **k: built.append(1) or real(*a, **k))
+    d.step(20, dt=0.05)
+    d.screen.rebuild_scene()
+    assert d.screen.reads is d.screen.reads
+    assert built == []
+    d.perform(next(a for a in d.screen.reads.legal_actions(0) if a.verb == "draw"))
+    assert 1 <= len(built) <= 3
