@@ -91,16 +91,35 @@ def diff(old: dict, new: dict) -> list[tuple[int, tuple, Rect, bool, tuple, int,
                 sz, sr, sf = srcs.pop(0)
                 out.append((c, sz, sr, sf, z, i, dr, df))
     seen_left = [(c, src) for c, srcs in removed.items() if c != HIDDEN for src in srcs]
+    # A hidden place whose count changed (a computer's hand): cards may have gone in and out
+    # of it in one move (it takes the pile and melds from its hand), which counts cancel.
+    changed = [z for z in sorted(zones, key=repr)
+               if counts_old[z][HIDDEN] != counts_new[z][HIDDEN]]
     for c, z, i, dr, df in unpaired:
         if c != HIDDEN:
             srcs = removed.get(HIDDEN)
             if srcs:
                 sz, sr, sf = srcs.pop(0)
                 out.append((c, sz, sr, sf, z, i, dr, df))
+            elif src := _last_hidden(old, changed):
+                out.append((c, src[0], src[2], False, z, i, dr, df))
         elif seen_left:
             code, (sz, sr, sf) = seen_left.pop(0)
             out.append((code, sz, sr, sf, z, i, dr, df))
+    for code, (sz, sr, sf) in seen_left:
+        if dst := _last_hidden(new, changed):
+            out.append((code, sz, sr, sf, dst[0], dst[1], dst[2], False))
     return out
+
+
+def _last_hidden(places: dict, zones: list) -> tuple[tuple, int, Rect] | None:
+    """(zone, index, rect) of the last hidden card among ``zones`` in ``places``."""
+    for z in zones:
+        entries = places.get(z, ())
+        for i in range(len(entries) - 1, -1, -1):
+            if entries[i][0] == HIDDEN:
+                return z, i, entries[i][1]
+    return None
 
 
 class Animator:

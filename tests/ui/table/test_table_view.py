@@ -239,3 +239,18 @@ def test_the_view_is_built_once_per_change_not_per_frame(table, monkeypatch):
     assert built == []
     d.perform(next(a for a in d.screen.reads.legal_actions(0) if a.verb == "draw"))
     assert 1 <= len(built) <= 3
+
+
+def test_a_take_and_a_meld_from_a_hidden_hand_both_fly():
+    """A computer takes the pile (two cards) and melds two cards of its hand with the top
+    card: its hand's count grows by one, yet every card that moved flies (old code: each card
+    flew by its code)."""
+    from game.ui.table.animation import diff
+
+    old = _places(pile=([7, 9], 100, True), hand1=([HIDDEN] * 5, 0, False))
+    new = _places(pile=([], 100, True), hand1=([HIDDEN] * 4, 0, False))
+    new[("meld", 1, 9)] = [(c, r, True) for c, (_, r, _f) in zip((9, 22, 35),
+                                                                  old[("hand", 1)])]
+    got = sorted((c, sz, z) for c, sz, _sr, _sf, z, _i, _dr, _df in diff(old, new))
+    assert got == [(7, ("pile",), ("hand", 1)), (9, ("pile",), ("meld", 1, 9)),
+                   (22, ("hand", 1), ("meld", 1, 9)), (35, ("hand", 1), ("meld", 1, 9))]
