@@ -15,7 +15,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.actions import format_key
-from game.canasta.phase import ASK_NO, ASK_YES, Phase
+from game.canasta.phase import ASK_NO, ASK_YES, DRAW, Phase
 from game.cards import format_card
 
 if TYPE_CHECKING:
@@ -83,6 +83,11 @@ class SeatView(NamedTuple):
     keeper: int | None = None
     frozen_in_time: tuple[bool, ...] | None = None  # LD-10
     took_pile_last_turn: tuple[bool, ...] | None = None  # LD-9
+    # What the table shows besides (public: every seat sees them)
+    red_three_cards: tuple[tuple[int, ...], ...] = ()  # per side, the red threes laid out
+    turn_no: int = 0  # turns begun this deal
+    draw_only: bool = False  # CS-9: the player to move drew two unopened; only a discard is left
+    may_open_first: bool = False  # CS-9: the player to move may still open before drawing
 
     def observation(self) -> dict[str, Any]:
         """The same facts as text (the observation of records, logs and tests)."""
@@ -184,4 +189,9 @@ def seat_view(st: CanastaState, seat: int) -> SeatView:
         None if down is None else st.keeper,
         None if down is None else tuple(st.frozen_time),
         None if down is None else tuple(st.took_last),
+        tuple(map(tuple, st.red3)),
+        st.turn_no,
+        st.draw_only,
+        (st.phase == DRAW and rules.open_first and not st.opened[st.side[st.turn]]
+         and not st.opened_first),
     )

@@ -80,6 +80,8 @@ class ViewsMixin(TableState):
         move has drawn, the partner's question and answer). ``may_ask`` False: the player to
         move may not ask any more this turn (the legal list says so)."""
         self.known = [list(k) for k in view.known_hands]
+        self.turn_no = view.turn_no
+        self.draw_only = view.draw_only  # CS-9: drew two unopened, only a discard is left
         self.discarded = [list(d) for d in view.discarded]
         if view.took_pile_last_turn is not None:
             self.took_last = list(view.took_pile_last_turn)

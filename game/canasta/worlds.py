@@ -46,12 +46,16 @@ def sample_world(view: SeatView, rng: Shuffler, options: frozenset[str] = frozen
             table[_key_text(m.key)] = format_cards(m.cards)
         meld_tables.append(table)
     red = []
-    for count in view.red_threes:
-        mine = []
-        for _ in range(count):
-            c = 15 if left[15] > 0 else 28
-            left[c] -= 1
-            mine.append(c)
+    for side, count in enumerate(view.red_threes):
+        if view.red_three_cards:  # the very cards laid out, in their order (public)
+            mine = list(view.red_three_cards[side])
+            left.subtract(mine)
+        else:  # a view made by hand with counts only
+            mine = []
+            for _ in range(count):
+                c = 15 if left[15] > 0 else 28
+                left[c] -= 1
+                mine.append(c)
         red.append(format_cards(mine))
     known: list[list[int]] = []
     for s in range(n):

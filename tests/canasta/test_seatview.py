@@ -35,5 +35,14 @@ def test_view_agrees_with_the_state(rules, players):
                     assert (m.nat, m.jok, m.two, m.red3) == (real.nat, real.jok, real.two,
                                                              real.red3)
             assert v.observation() == state.observation(seat)
+            # the table's public facts (the hiding test in test_properties.py compares whole
+            # views, these fields included)
+            assert v.red_three_cards == tuple(map(tuple, state.red3))
+            assert v.turn_no == state.turn_no and v.draw_only == state.draw_only
+            if v.phase == Phase.DRAW and any(a.verb == "meld"
+                                              for a in state.legal_actions(v.turn)):
+                assert v.may_open_first  # CS-9: a meld before the draw is an opening
+            if v.may_open_first:
+                assert v.phase == Phase.DRAW and not v.opened[state.side[v.turn]]
         legal = state.legal_actions()
         state.apply(rng.choice(legal), validate=False)

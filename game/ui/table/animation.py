@@ -20,6 +20,7 @@ from pygame import Rect
 
 from game.ui import cards_art
 
+HIDDEN = -1  # a card the viewer may not see (game.ui.table.scene.HIDDEN)
 BASE_DURATION = 0.36  # seconds per card flight at "normal" speed
 BASE_STAGGER = 0.07
 MAX_STAGGER_TOTAL = 0.6
@@ -54,12 +55,17 @@ def _ease(p: float) -> float:
 
 def diff(old: dict, new: dict) -> list[tuple[int, tuple, Rect, bool, tuple, int, Rect, bool]]:
     """Cards that changed zone: (code, from zone, from rect, from face, to zone, to index,
-    to rect, to face)."""
+    to rect, to face).
+
+    Cards the viewer may not see are ``HIDDEN`` (-1) in the places: a card that comes out of
+    hiding (a draw into the viewer's hand, a computer's meld or discard) pairs with a hidden
+    card that left, and a hidden card that arrives (a computer takes the pile) with a seen
+    card that left; such a flight carries the seen card's code."""
     removed: dict[int, list[tuple[tuple, Rect, bool]]] = {}
     zones = set(old) | set(new)
     counts_old = {z: Counter(c for c, _, _ in old.get(z, ())) for z in zones}
     counts_new = {z: Counter(c for c, _, _ in new.get(z, ())) for z in zones}
-    for z in zones:
+    for z in sorted(zones, key=repr):
         lost = counts_old[z] - counts_new[z]
         if not lost:
             continue
@@ -68,6 +74,7 @@ def diff(old: dict, new: dict) -> list[tuple[int, tuple, Rect, bool, tuple, int,
             mine = [e for e in entries if e[0] == c][-k:]
             removed.setdefault(c, []).extend((z, r, f) for _, r, f in mine)
     out = []
+    unpaired = []
     for z in sorted(zones, key=repr):
         gained = counts_new[z] - counts_old[z]
         if not gained:
@@ -77,12 +84,42 @@ def diff(old: dict, new: dict) -> list[tuple[int, tuple, Rect, bool, tuple, int,
             idx = [i for i, e in enumerate(entries) if e[0] == c][-k:]
             for i in idx:
                 srcs = removed.get(c)
+                _, dr, df = entries[i]
                 if not srcs:
+                    unpaired.append((c, z, i, dr, df))
                     continue
                 sz, sr, sf = srcs.pop(0)
-                _, dr, df = entries[i]
                 out.append((c, sz, sr, sf, z, i, dr, df))
+    seen_left = [(c, src) for c, srcs in removed.items() if c != HIDDEN for src in srcs]
+    # A hidden place whose count changed (a computer's hand): cards may have gone in and out
+    # of it in one move (it takes the pile and melds from its hand), which counts cancel.
+    changed = [z for z in sorted(zones, key=repr)
+               if counts_old[z][HIDDEN] != counts_new[z][HIDDEN]]
+    for c, z, i, dr, df in unpaired:
+        if c != HIDDEN:
+            srcs = removed.get(HIDDEN)
+            if srcs:
+                sz, sr, sf = srcs.pop(0)
+                out.append((c, sz, sr, sf, z, i, dr, df))
+            elif src := _last_hidden(old, changed):
+                out.append((c, src[0], src[2], False, z, i, dr, df))
+        elif seen_left:
+            code, (sz, sr, sf) = seen_left.pop(0)
+            out.append((code, sz, sr, sf, z, i, dr, df))
+    for code, (sz, sr, sf) in seen_left:
+        if dst := _last_hidden(new, changed):
+            out.append((code, sz, sr, sf, dst[0], dst[1], dst[2], False))
     return out
+
+
+def _last_hidden(places: dict, zones: list) -> tuple[tuple, int, Rect] | None:
+    """(zone, index, rect) of the last hidden card among ``zones`` in ``places``."""
+    for z in zones:
+        entries = places.get(z, ())
+        for i in range(len(entries) - 1, -1, -1):
+            if entries[i][0] == HIDDEN:
+                return z, i, entries[i][1]
+    return None
 
 
 class Animator:
@@ -108,9 +145,20 @@ class Animator:
         if not moves:
             return 0
         rank = {}
+        hidden = []  # the places of hidden cards in ``order``, taken in turn
         for i, c in enumerate(order):
             rank.setdefault(c, i)
-        moves.sort(key=lambda m: rank.get(m[0], len(order)))
+            if c == HIDDEN:
+                hidden.append(i)
+        hidden.reverse()
+
+        def place(m) -> int:
+            if m[0] == HIDDEN and hidden:
+                return hidden.pop()
+            return rank.get(m[0], len(order))
+
+        keys = [place(m) for m in moves]
+        moves = [moves[i] for _, i in sorted(zip(keys, range(len(moves))))]
         moves = moves[:limit] if len(moves) > limit else moves
         n = len(moves)
         stagger = BASE_STAGGER * speed

@@ -48,9 +48,8 @@ def waiting_session(seed: int = 4):
     session = GameSession("canastone", 6, seats=seats, seed=seed, dealer=5)
     session.start_deal()
     play_moves(session, 50, seed)
-    st = session.state
     guard = 0
-    while st.current_player() != 0 and not st.is_over() and guard < 60:
+    while session.computer_to_act() is not None and guard < 60:
         play_moves(session, 1, seed)
         guard += 1
     return session

@@ -35,7 +35,7 @@ class TableFamily:
     discard_verb = "discard"  # what a double click on a hand card plays
     draws = True  # the D key and a click on the stock draw
     aces_high = True  # in the hand's sort orders; wild cards last
-    build_scene = staticmethod(scene.build_canasta)  # state to sprites, places, targets
+    build_scene = staticmethod(scene.build_canasta)  # table view to sprites, places, targets
     score_rows = CANASTA_ROWS  # the score sheet's rows
     # The score sheet's words for one deal: next, "<game> - deal n", this, "deal n".
     score_words = ("score.next_deal", "score.deal_of", "score.this_deal", "score.deal")
@@ -43,7 +43,7 @@ class TableFamily:
     def __init__(self, screen) -> None:
         self.screen = screen
 
-    def score_counts(self, state) -> list[dict[str, int]] | None:
+    def score_counts(self, reads) -> list[dict[str, int]] | None:
         """The counts behind the score sheet's points, per side (None: points alone)."""
         return None
 
@@ -202,7 +202,7 @@ class CanastaTable(TableFamily):
         if target.kind in ("meld", "meld_area") and target.side != sc.reads.side(self.seat):
             sc.presenter.show_reason_text(t("table.not_your_melds"))
             return False
-        readings = canasta_candidates(self.session.state, self.seat, target, codes)
+        readings = canasta_candidates(sc.reads, self.seat, target, codes)
         if not readings:
             return False
         # A click on the pile may ask before taking it (a take cannot be taken back); a drag
@@ -213,15 +213,15 @@ class CanastaTable(TableFamily):
         return played
 
     def legal_targets(self, codes: list[int]) -> list[Target]:
-        st = self.session.state
-        side = self.screen.reads.side(self.seat)
+        reads = self.screen.reads
+        side = reads.side(self.seat)
         out = []
         for tg in self.screen.scene.targets:
             if tg.kind in ("hand", "stock"):
                 continue
             if tg.kind in ("meld", "meld_area") and tg.side != side:
                 continue
-            cands = canasta_candidates(st, self.seat, tg, codes)
+            cands = canasta_candidates(reads, self.seat, tg, codes)
             if first_legal(self.session, cands)[0] is not None:
                 out.append(tg)
         return out
@@ -237,9 +237,9 @@ class CassinoTable(TableFamily):
     score_rows = CASSINO_ROWS
     score_words = ("score.next_game", "score.game_of", "score.this_game", "score.game_n")
 
-    def score_counts(self, state) -> list[dict[str, int]] | None:
+    def score_counts(self, reads) -> list[dict[str, int]] | None:
         """CN-10: the cards, spades and aces each side took (the engine's tallies)."""
-        return [{k: v for k, v in state.tallies(side).items()
+        return [{k: v for k, v in reads.tallies(side).items()
                  if k in ("cards", "spades", "aces")} for side in (0, 1)]
 
     def deal_anchor(self, lay):
@@ -300,9 +300,9 @@ class CassinoTable(TableFamily):
         only value the engine accepts is played at once, without asking."""
         sc = self.screen
         seat = self.seat
-        values = build_values(self.session.state, seat, card, chosen)
+        values = build_values(self.session, seat, card, chosen)
         if not values:
-            sc.presenter.show_reason(self.session.state.why_no_reservation(seat, card, chosen))
+            sc.presenter.show_reason(sc.reads.why_no_reservation(seat, card, chosen))
             return False
         if len(values) == 1:
             return sc.apply(make(seat, "build", ((card,), chosen), values[0]), origin)
@@ -317,13 +317,13 @@ class CassinoTable(TableFamily):
         sc = self.screen
         card = codes[0]
         if target.kind == "group":
-            readings = cassino_candidates(self.session.state, self.seat, target, card,
+            readings = cassino_candidates(sc.reads, self.seat, target, card,
                                           sc.table_selected)
             played, reason = sc.moves.play_first(readings, origin)
             if played or reason is None:
                 return played
             chosen = tuple(sorted(set(sc.table_selected) | set(target.cards)))
-            if build_values(self.session.state, self.seat, card, chosen):
+            if build_values(self.session, self.seat, card, chosen):
                 return self.build_dialog(card, chosen, origin)
             sc.presenter.show_reason(reason)
             return False
@@ -335,20 +335,21 @@ class CassinoTable(TableFamily):
 
     def legal_targets(self, codes: list[int]) -> list[Target]:
         sc = self.screen
-        st = self.session.state
+        reads = sc.reads
         seat = self.seat
         card = codes[0]
         out = []
         for tg in sc.scene.targets:
             if tg.kind == "group":
-                cands = cassino_candidates(st, seat, tg, card, sc.table_selected)
+                cands = cassino_candidates(reads, seat, tg, card, sc.table_selected)
                 ok = first_legal(self.session, cands)[0] is not None
                 if not ok:
                     chosen = tuple(sorted(set(sc.table_selected) | set(tg.cards)))
-                    ok = bool(build_values(st, seat, card, chosen))
+                    ok = bool(build_values(self.session, seat, card, chosen))
             elif tg.kind == "table":
                 if sc.table_selected:
-                    ok = bool(build_values(st, seat, card, tuple(sc.table_selected)))
+                    ok = bool(build_values(self.session, seat, card,
+                                           tuple(sc.table_selected)))
                 else:
                     ok = self.session.why_illegal(make(seat, "trail", ((card,),))) is None
             else:

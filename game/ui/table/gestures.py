@@ -95,17 +95,19 @@ def _minus(a: list[int], b: list[int]) -> list[int]:
     return rest
 
 
-def canasta_candidates(state, seat: int, target: Target, cards: list[int]) -> list[Action]:
-    """Readings of dropping ``cards`` (hand cards of ``seat``) on ``target``."""
+def canasta_candidates(reads, seat: int, target: Target, cards: list[int]) -> list[Action]:
+    """Readings of dropping ``cards`` (hand cards of ``seat``) on ``target`` (``reads``: the
+    table's :class:`~game.ui.table.reads.TableReads`)."""
     kind = target.kind
     if kind == "stock":
         return [make(seat, "draw")]
     if kind == "pile":
-        taking = seat == state.turn and state.phase == DRAW
+        taking = seat == reads.turn and reads.phase == DRAW
         if taking:
-            if not state.pile:
+            pile = reads.pile()
+            if not pile:
                 return [make(seat, "take")]
-            return [make(seat, "take", g) for g in take_groupings(cards, state.pile[-1])]
+            return [make(seat, "take", g) for g in take_groupings(cards, pile[-1])]
         if not cards:
             return [make(seat, "take")]
         return [make(seat, "discard", (tuple(cards),))]
@@ -120,7 +122,7 @@ def canasta_candidates(state, seat: int, target: Target, cards: list[int]) -> li
     return []
 
 
-def cassino_candidates(state, seat: int, target: Target, card: int,
+def cassino_candidates(reads, seat: int, target: Target, card: int,
                        table_selected: set[int]) -> list[Action]:
     """Readings of dropping hand card ``card`` on a Cassino table group or the open table.
     Builds are not listed: they need a declared value (the screen asks for it)."""
@@ -130,7 +132,7 @@ def cassino_candidates(state, seat: int, target: Target, card: int,
         if not table_selected:
             # The engine's own list: captures with this card that take the whole group.
             want = set(target.cards)
-            found = [a for a in state.legal_actions(seat)
+            found = [a for a in reads.legal_actions(seat)
                      if a.verb == "capture" and a.groups[0][0] == card
                      and want <= set(a.groups[1])]
             found.sort(key=lambda a: -len(a.groups[1]))
@@ -141,14 +143,14 @@ def cassino_candidates(state, seat: int, target: Target, card: int,
     return []
 
 
-def build_values(state, seat: int, card: int, table_cards) -> list[int]:
+def build_values(judge, seat: int, card: int, table_cards) -> list[int]:
     """The values (1..13) the engine would accept for a reservation of ``card`` with
-    ``table_cards``."""
+    ``table_cards`` (``judge``: the session, or anything with the engine's ``why_illegal``)."""
     cards = tuple(sorted(table_cards))
     if not cards:
         return []
     return [v for v in range(1, 14)
-            if state.why_illegal(make(seat, "build", ((card,), cards), v)) is None]
+            if judge.why_illegal(make(seat, "build", ((card,), cards), v)) is None]
 
 
 def first_legal(session, actions: list[Action]) -> tuple[Action | None, object]:

@@ -56,19 +56,19 @@ class GuidePanel:
             return
         if self.lesson is not None:
             self.lesson.record(action)
-            if self.screen.session.state.is_over():  # the score sheet covers the panel
+            if self.screen.reads.is_over:  # the score sheet covers the panel
                 self.screen.presenter.toast(t(self.lesson.script.end), "info", 12.0)
         elif self.puzzle is not None and not self.solved and not self.missed:
             from game.saves.practice import solved
 
-            st = self.screen.session.state
+            reads = self.screen.reads
             self.moved = self.moved or action.seat == 0
             if solved(self.puzzle, self.screen.session):
                 self.solved = True
                 self.screen.presenter.toast(t("practice.solved"), "info", 6.0)
                 audio.play("win")
-            elif self.moved and (st.is_over() or (action.seat != 0
-                                                  and st.current_player() == 0)):
+            elif self.moved and (reads.is_over or (action.seat != 0
+                                                   and reads.current_player == 0)):
                 # Judged when the player's next turn begins: a Looking and Down player may
                 # still meld during the others' turns (LD-10).
                 self.missed = True
@@ -87,12 +87,12 @@ class GuidePanel:
                 else ""
             return _texts(self.puzzle.description), t(status) if status else ""
         lesson = self.lesson
-        st = self.screen.session.state
+        reads = self.screen.reads
         steps = len(lesson.script.steps)
-        if st.is_over() or lesson.step is None:
+        if reads.is_over or lesson.step is None:
             return t(lesson.script.end), t("guide.done")
         counter = t("guide.step", n=lesson.index + 1, total=steps)
-        if st.current_player() != 0:
+        if reads.current_player != 0:
             return t(lesson.script.wait), counter
         return t(lesson.step.prompt), counter
 
@@ -160,7 +160,7 @@ class GuidePanel:
         sc = self.screen
         if self.lesson is None or not sc.can_act():
             return
-        if sc.session.state.current_player() != sc.viewer:
+        if sc.reads.current_player != sc.viewer:
             return
         action = self.lesson.expected()
         if action is not None and sc.session.why_illegal(action) is None:
@@ -173,7 +173,7 @@ class GuidePanel:
         step = self.lesson.step if self.lesson is not None else None
         if step is None or not step.highlight or sc.scene is None or not sc.can_act():
             return
-        if sc.session.state.current_player() != sc.viewer:
+        if sc.reads.current_player != sc.viewer:
             return
         want = {parse_card(c) for c in step.highlight}
         pulse = 0.5 + 0.5 * abs(((sc.think_clock * 1.2) % 2.0) - 1.0)

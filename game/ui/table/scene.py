@@ -1,7 +1,9 @@
-"""From the engine's state to what the table shows: card sprites, drop targets, seat plates.
+"""From the engine's public view to what the table shows: card sprites, drop targets, seat
+plates.
 
-:func:`build` reads the deal state (never changing it) and the layout, and returns a
-:class:`Scene`:
+``build_canasta`` / ``build_cassino`` read a :class:`~game.ui.table.reads.TableView` (the
+viewer seat's typed view and a few public figures, never the state) and the layout, and return
+a :class:`Scene`:
 
 - ``sprites``: the cards to draw, bottom first, each with its rectangle and look;
 - ``places``: every card in every zone with a rectangle (aggregate zones such as the stock or
@@ -14,6 +16,9 @@
 Zones are tuples: ``("hand", seat)``, ``("stock",)``, ``("pile",)``, ``("packet",)``,
 ``("meld", side, key)``, ``("red3", side)``, ``("down", seat)``, ``("loose",)``,
 ``("res", owner)``, ``("captured", side)``, ``("deck",)``.
+
+Cards the viewer may not see (other hands, the stock, a packet, a down, Cassino's deck) are
+:data:`HIDDEN` in ``places`` and drawn as backs: the view holds only their counts.
 """
 
 from __future__ import annotations
@@ -27,9 +32,11 @@ from pygame import Rect
 from game.cards import JOKER, RANK, SUIT
 from game.i18n import t
 from game.ui.table import layout as L
+from game.ui.table.reads import TableView
 from game.ui.table.table_info import tally_label
 
 WILD_KEY = 0
+HIDDEN = -1  # the code of a card the viewer may not see (drawn as a back)
 
 
 @dataclass
@@ -141,8 +148,8 @@ def meld_cards_shown(cards: list[int]) -> list[int]:
 
 @dataclass
 class View:
-    """What the scene needs beyond the state: who looks, how the hand is ordered, and the UI's
-    transient choices (selection, dragged cards, highlights)."""
+    """What the scene needs beyond the engine's view: who looks, how the hand is ordered, and
+    the UI's transient choices (selection, dragged cards, highlights)."""
 
     game: str
     players: int
@@ -153,7 +160,8 @@ class View:
     selected: set[int] = field(default_factory=set)
     dragging: set[int] = field(default_factory=set)  # hand indices being dragged
     reveal: bool = True  # the viewer's hand face up
-    open_hands: bool = False  # every other hand face up and in full (a replay)
+    open_hands: bool = False  # every other hand face up and in full (a replay: the table
+    # view must then carry ``every_hand``)
     table_selected: set[int] = field(default_factory=set)  # Cassino: selected table cards
     last_move: set[tuple] = field(default_factory=set)  # (zone, code) of the last move
     thinking: int = -1
@@ -167,56 +175,52 @@ class View:
     last_captures: dict[int, tuple[int, ...]] = field(default_factory=dict)  # side -> cards
 
 
-def build_canasta(state, lay: L.TableLayout, view: View) -> Scene:
+def build_canasta(tv: TableView, lay: L.TableLayout, view: View) -> Scene:
     """The scene of a canasta-family deal (the family calls the builder of its games)."""
     sc = Scene()
-    _canasta(state, lay, view, sc)
-    _viewer_hand(state, lay, view, sc)
+    _canasta(tv, lay, view, sc)
+    _viewer_hand(lay, view, sc)
     return sc
 
 
-def build_cassino(state, lay: L.TableLayout, view: View) -> Scene:
+def build_cassino(tv: TableView, lay: L.TableLayout, view: View) -> Scene:
     sc = Scene()
-    _cassino(state, lay, view, sc)
-    _viewer_hand(state, lay, view, sc)
+    _cassino(tv, lay, view, sc)
+    _viewer_hand(lay, view, sc)
     return sc
 
 
-def _hand_count(state, seat: int) -> int:
-    if hasattr(state, "hsize"):
-        return state.hsize[seat]
-    return len(state.hands[seat])
+def _backs(count: int) -> list[int]:
+    return [HIDDEN] * count
 
 
-def _hand_codes(state, seat: int) -> list[int]:
-    if hasattr(state, "hand_cards"):
-        return state.hand_cards(seat)
-    return list(state.hands[seat])
-
-
-def _plates(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
-    cur = state.current_player() if not state.is_over() else -1
+def _plates(tv: TableView, lay: L.TableLayout, view: View, sc: Scene) -> None:
+    v = tv.seat
+    cur = -1 if tv.over else v.turn if tv.cassino else v.to_move
+    dealer = v.first if tv.cassino else v.dealer  # Cassino: the seat that plays first
+    downs = None if tv.cassino else v.downs
     for seat, spot in lay.seats.items():
         p = Plate(seat=seat, rect=spot.plate, name=view.names[seat],
-                  count=_hand_count(state, seat), pos=spot.pos, turn=seat == cur)
-        p.dealer = seat == _dealer(state)
-        if getattr(state, "down", None) is not None:
-            p.keeper = seat == state.keeper
-            p.frozen_time = bool(state.frozen_time[seat])
-            p.in_down = state.down[seat] is None
-            p.down_count = -1 if state.down[seat] is None else len(state.down[seat])
+                  count=v.hand_counts[seat], pos=spot.pos, turn=seat == cur)
+        p.dealer = seat == dealer
+        if downs is not None:
+            p.keeper = seat == v.keeper
+            p.frozen_time = bool(v.frozen_in_time[seat])
+            p.in_down = downs[seat] is None
+            p.down_count = -1 if downs[seat] is None else downs[seat]
         if view.partnerships:
             p.team = view.sides[seat]
         sc.plates.append(p)
         if seat != view.viewer:
-            _other_hand(state, spot, lay, seat, sc, view.open_hands)
+            _other_hand(tv, spot, lay, seat, sc, view.open_hands)
 
 
-def _other_hand(state, spot: L.SeatSpot, lay: L.TableLayout, seat: int, sc: Scene,
+def _other_hand(tv: TableView, spot: L.SeatSpot, lay: L.TableLayout, seat: int, sc: Scene,
                 face_up: bool = False) -> None:
-    codes = _hand_codes(state, seat)
-    if face_up:
-        codes = sorted(codes, key=rank_key)
+    if face_up:  # a replay's open hands: only such a view carries every hand
+        codes = sorted(tv.every_hand[seat], key=rank_key)
+    else:
+        codes = _backs(tv.seat.hand_counts[seat])
     n = len(codes)
     zone = ("hand", seat)
     w = lay.mini_w
@@ -251,10 +255,11 @@ def _stack(sc: Scene, zone: tuple, codes: list[int], rect: Rect, face_up: bool =
         sc.place(zone, c, top, face_up)
 
 
-def _canasta(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
-    _plates(state, lay, view, sc)
+def _canasta(tv: TableView, lay: L.TableLayout, view: View, sc: Scene) -> None:
+    v = tv.seat
+    _plates(tv, lay, view, sc)
     # Stock: one squared pile (Looking and Down: four piles of one shared stock).
-    stock = list(state.stock)
+    stock = _backs(v.stock)
     if lay.stock_piles:
         quarter = [stock[i::4] for i in range(4)]
         for i, r in enumerate(lay.stock_piles):
@@ -268,7 +273,7 @@ def _canasta(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
     sc.badges.append(Badge("count", _under(lay.stock, lay), f"{t('table.stock')}  {len(stock)}",
                            "dim"))
     # The discard pile: the top card upright, a freezing wild card turned sideways under it.
-    pile = list(state.pile)
+    pile = list(v.discard)
     card = Rect(0, 0, lay.card_w, lay.card_h)
     card.center = lay.pile.center
     zone = ("pile",)
@@ -276,7 +281,7 @@ def _canasta(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
         sc.badges.append(Badge("slot", card))
     if pile:
         freezer = None
-        if state.frozen:
+        if v.frozen:
             for i, c in enumerate(pile[:-1]):
                 if c == JOKER or RANK[c] == 2 or c in (15, 28):
                     freezer = i
@@ -299,22 +304,22 @@ def _canasta(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
     sc.targets.append(Target("pile", lay.pile))
     label = f"{t('table.discard_pile')}  {len(pile)}"
     sc.badges.append(Badge("count", _under(lay.pile, lay), label, "dim"))
-    if state.frozen:
+    if v.frozen:
         b = Rect(0, 0, lay.pile.w, 1)
         b.midbottom = (lay.pile.centerx, card.top + round(lay.card_h * 0.07))
         sc.badges.append(Badge("frozen", b, "", "mixed"))
     # Canastone's packet: face down beside the pile.
     if lay.packet is not None:
-        packet = list(state.packet)
+        packet = _backs(v.packet)
         _stack(sc, ("packet",), packet, lay.packet)
         if packet:
             sc.badges.append(Badge("count", _under(lay.packet, lay),
                                    f"{t('table.packet')}  {len(packet)}", "dim"))
     # Looking and Down: every down not yet picked up.
-    if state.down is not None:
+    if v.downs is not None:
         for seat, spot in lay.seats.items():
-            if spot.down is not None and state.down[seat] is not None:
-                _stack(sc, ("down", seat), list(state.down[seat]), spot.down)
+            if spot.down is not None and v.downs[seat] is not None:
+                _stack(sc, ("down", seat), _backs(v.downs[seat]), spot.down)
         spot = lay.seats[view.viewer]
         if view.down_gate and spot.down is not None:
             # The looking is used up: the down waits for the player to pick it up.
@@ -323,7 +328,7 @@ def _canasta(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
             sc.badges.append(Badge("pickup", spot.down, "", "gold"))
     # Melds and red threes per side.
     for side, area in lay.meld_areas.items():
-        _side_melds(state, lay, view, sc, side, area)
+        _side_melds(tv, lay, view, sc, side, area)
 
 
 def _under(r: Rect, lay: L.TableLayout) -> Rect:
@@ -331,9 +336,10 @@ def _under(r: Rect, lay: L.TableLayout) -> Rect:
     return b
 
 
-def _side_melds(state, lay, view: View, sc: Scene, side: int, area: Rect) -> None:
-    melds = sorted(state.melds[side], key=lambda m: (meld_order(m.rank), m.key))
-    red3 = list(state.red3[side])
+def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect) -> None:
+    points = dict(zip(tv.seat.melds[side], tv.meld_points[side]))  # the engine's meld_points
+    melds = sorted(tv.seat.melds[side], key=lambda m: (meld_order(m.rank), m.key))
+    red3 = list(tv.seat.red_three_cards[side])
     items = []
     for m in melds:
         stacked = len(m.cards) >= 7 and m.rank != 3
@@ -357,9 +363,9 @@ def _side_melds(state, lay, view: View, sc: Scene, side: int, area: Rect) -> Non
     sc.targets.append(Target("meld_area", area, side=side))
     if melds or red3:  # the side's points on the table so far (the engine's table_points)
         sc.badges.append(Badge("points", area, t("table.on_table",
-                                                 points=state.table_points(side)), "dim"))
+                                                 points=tv.table_points[side]), "dim"))
     for m, spot in zip(melds, spots):
-        info = t("table.meld_info", count=len(m.cards), points=state.meld_points(m))
+        info = t("table.meld_info", count=len(m.cards), points=points[m])
         zone = ("meld", side, m.key)
         cards = meld_cards_shown(list(m.cards))
         hl = {c for (z, c) in view.last_move if z == zone}
@@ -374,9 +380,9 @@ def _side_melds(state, lay, view: View, sc: Scene, side: int, area: Rect) -> Non
             sc.sprites.append(Sprite(face, top, True, zone, len(cards) - 1, state=st))
             natural = view.natural(m)
             tone = "natural" if natural else "mixed"
-            points = t("table.meld_points", points=state.meld_points(m))  # count: its corner
+            worth = t("table.meld_points", points=points[m])  # count: its corner
             sc.badges.append(Badge("canasta", spot.rect, _canasta_word(view.game, natural, m)
-                                   + " · " + points, tone))
+                                   + " · " + worth, tone))
             sc.badges.append(Badge("count", Rect(top.right - 2, top.y + 2, 1, 1),
                                    str(len(cards)), "corner"))
         else:
@@ -400,13 +406,7 @@ def _canasta_word(game: str, natural: bool, meld) -> str:
     return t(words[0] if natural else words[1])
 
 
-def _dealer(state) -> int:
-    """The seat that dealt (Cassino's state names the seat that plays first after it)."""
-    first = getattr(state, "first", None)
-    return first if first is not None else state.dealer
-
-
-def _viewer_hand(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
+def _viewer_hand(lay: L.TableLayout, view: View, sc: Scene) -> None:
     seat = view.viewer
     order = view.hand_order
     lift = round(lay.card_h * 0.18)
@@ -434,13 +434,14 @@ def _viewer_hand(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
 # Cassino
 
 
-def _cassino(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
-    _plates(state, lay, view, sc)
+def _cassino(tv: TableView, lay: L.TableLayout, view: View, sc: Scene) -> None:
+    v = tv.seat
+    _plates(tv, lay, view, sc)
     table = lay.table
     groups: list[tuple[str, tuple, tuple]] = []  # (kind, cards, extra)
-    for c in state.loose:
+    for c in v.loose:
         groups.append(("loose", (c,), ()))
-    for cards, value, owner in state.res:
+    for cards, value, owner in v.reservations:
         groups.append(("res", tuple(cards), (value, owner)))
     w, slots = L.table_slots(table, [len(g[1]) for g in groups], lay.card_w)
     sc.targets.append(Target("table", table))
@@ -465,9 +466,9 @@ def _cassino(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
         if spot.captured is None:
             continue
         side = view.sides[seat]
-        cards = list(state.captured[side])
+        cards = list(v.captured[side])
         _stack(sc, ("captured", side), cards, spot.captured)
-        label = tally_label(state.tallies(side))
+        label = tally_label(tv.tallies[side])
         where = _under(spot.captured, lay)
         if spot.pos == "bottom":
             where = Rect(where.x, spot.captured.y - round(20 * lay.scale), where.w, 1)
@@ -477,7 +478,7 @@ def _cassino(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
             sc.targets.append(Target("captured", spot.captured, side=side))
             if view.peek == side:
                 _peek(sc, lay, last)
-    rest = list(state.deck[state.pos:])
+    rest = _backs(v.deck)
     if lay.deck is not None:
         _stack(sc, ("deck",), rest, lay.deck)
         if rest:

@@ -144,11 +144,13 @@ class ScoreSheet(Overlay):
             cx = x0 + label_w + col_w * (i + 1) - s(10)
             surface.blit(im, (round(cx - im.get_width()), y))
         y += round(fonts.font(body, True).get_linesize() * 1.2)
-        bd = st.breakdown() if st is not None and st.is_over() else None
+        reads = sc.reads if st is not None else None
+        bd = reads.breakdown() if reads is not None else None
         if bd:
-            for label, vals in rows_for(sc.family.score_rows, bd, sc.family.score_counts(st)):
+            for label, vals in rows_for(sc.family.score_rows, bd,
+                                        sc.family.score_counts(reads)):
                 row(label, vals)
-            scores = st.deal_scores()
+            scores = reads.deal_scores()
             label = t(words[2])
             row(label, scores, bold=True, colour=palette.GOLD_LIGHT, line=True)
         y += s(8)

@@ -51,7 +51,7 @@ from game.ui.table.movelog import MoveLog
 from game.ui.table.moves import TableMoves
 from game.ui.table.painter import TablePainter
 from game.ui.table.presenter import Presenter
-from game.ui.table.reads import TableReads
+from game.ui.table.reads import TableReads, table_reads
 from game.ui.table.scene import View, sync_order
 from game.ui.table.scoresheet import GameOver, ScoreSheet
 from game.ui.table.table_info import TableInfo
@@ -147,7 +147,7 @@ class TableScreen(Screen):
     @property
     def reads(self) -> TableReads:
         """The deal in progress as the table may read it (see ``reads``)."""
-        return TableReads(self.session.state, self.players)
+        return table_reads(self)
 
     @property
     def worker(self):
@@ -408,7 +408,7 @@ class TableScreen(Screen):
         if self.session.state is None:
             self.scene = None
             return
-        self.scene = self.family.build_scene(self.session.state, self.lay, self.view(dragging))
+        self.scene = self.family.build_scene(self.reads.view, self.lay, self.view(dragging))
 
     # ===========================================================================================
     # Moves (see ``moves``)
