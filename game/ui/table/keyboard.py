@@ -105,7 +105,7 @@ class KeyboardPlay:
         sc = self.screen
         fam = sc.family
         buttons = {key for key, _label, _cb in fam.action_buttons()}
-        if sc.session.state is None or not sc.reads.partners(sc.viewer):
+        if "ask" in buttons and (sc.session.state is None or not sc.reads.partners(sc.viewer)):
             buttons.discard("ask")  # no partner to ask at this table
         return [s for s in SHEET if not s.when or (s.when == "draws" and fam.draws)
                 or s.when in buttons]

@@ -287,6 +287,7 @@ def leave_dialog(screen, saved: bool, on_leave, on_save_as=None, on_rules=None) 
     buttons = [(t("leave.stay"), None)]
     if on_rules is not None:
         buttons.append((t("menu.rules"), on_rules))
+    buttons.append((t("keys.menu_button"), screen.intents.keyboard.open_sheet))  # the F1 sheet
     if on_save_as is not None:
         buttons.append((t("table.save_as"), on_save_as))
     return Dialog(screen, t("leave.title"), body, buttons + [(t("leave.leave"), on_leave)])
