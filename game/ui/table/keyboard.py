@@ -24,6 +24,7 @@ import pygame_gui
 
 from game.actions import make
 from game.i18n import t
+from game.registry import game_info
 from game.ui.table import render
 from game.ui.table.scene import Target
 
@@ -41,8 +42,8 @@ BUTTON_KEYS = {pygame.K_a: "ask", pygame.K_c: "capture", pygame.K_b: "build",
 class Shortcut:
     """One line of the F1 sheet: key caps (letters as they are printed on the key, named keys
     as ``keys.cap.*`` catalogue keys), what they do (a catalogue key), and when it applies:
-    always (""), in the games with a stock to draw from ("draws"), or when the family has the
-    button of that name ("ask", "capture"...)."""
+    always (""), in the games with a stock to draw from ("draws"), where dealers grab
+    ("grab"), or when the family has the button of that name ("ask", "capture"...)."""
 
     section: str
     caps: tuple[str, ...]
@@ -74,6 +75,7 @@ SHEET = (
     Shortcut("keys.section.table", ("F11",), "keys.do.full_screen"),
     Shortcut("keys.section.dialogs", ("←", "→", "keys.cap.tab"), "keys.do.buttons"),
     Shortcut("keys.section.dialogs", ("keys.cap.enter", "keys.cap.space"), "keys.do.press"),
+    Shortcut("keys.section.dialogs", ("←", "→", "keys.cap.enter"), "keys.do.grab", "grab"),
 )
 
 
@@ -107,6 +109,8 @@ class KeyboardPlay:
         buttons = {key for key, _label, _cb in fam.action_buttons()}
         if "ask" in buttons and (sc.session.state is None or not sc.reads.partners(sc.viewer)):
             buttons.discard("ask")  # no partner to ask at this table
+        if game_info(sc.game).keeper:
+            buttons.add("grab")  # Looking and Down's dealers grab (LD-2)
         return [s for s in SHEET if not s.when or (s.when == "draws" and fam.draws)
                 or s.when in buttons]
 

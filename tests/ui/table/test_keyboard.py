@@ -16,6 +16,7 @@ from game.actions import make
 from game.cards import JOKER, RANK
 from game.i18n import t
 from game.ui.paths import ROOT
+from game.ui.table import moments
 from game.ui.table.keyboard import SHEET
 from game.ui.table.keysheet import KeySheet
 from game.ui.table.render import FOCUS
@@ -295,3 +296,23 @@ def test_dialogs_and_overlays_answer_the_arrows_and_enter(table):
     assert kb.buttons()[kb.button].text == t("common.close")
     key(d, pygame.K_SPACE)
     assert sc.overlay is None
+
+
+def test_looking_and_downs_exact_grab_by_keys(table):
+    """LD-2: a human dealer grabs with the arrows and Enter, then deals with Enter."""
+    d = table("looking-and-down", 3, seed=4, first_dealer=0, keeper=2)
+    sc = d.screen
+    grab = sc.overlay
+    assert isinstance(grab, moments.ExactGrab)
+    away = grab.total // 2 - grab.needed  # the cut starts in the middle of the pile
+    key(d, pygame.K_LEFT, mod=pygame.KMOD_SHIFT, times=away // 10)
+    key(d, pygame.K_LEFT, times=away % 10 + 2)
+    key(d, pygame.K_RIGHT, times=2)
+    assert grab.hover == grab.needed and grab.grabbed is None
+    key(d, pygame.K_RETURN)
+    assert grab.grabbed == grab.needed
+    key(d, pygame.K_RETURN)
+    assert sc.overlay is None and d.session.setup.grab[0] is True
+    key(d, pygame.K_F1)
+    words = [w for _title, rows in sc.overlay.sections() for _caps, w in rows]
+    assert t("keys.do.grab") in words
