@@ -96,7 +96,7 @@ def my_moves(d, before: int) -> list[str]:
 
 
 def test_a_whole_canasta_turn_by_keyboard_alone(table):
-    """Draw (Enter on the stock), meld (Space and M), discard (X): keys only."""
+    """Draw (Enter on the stock), meld (Space and M), discard (X): keys only (CS-10)."""
     d = table("canasta", 2, seed=2)
     assert d.settle() == "human"
     before = len(d.session.history)
@@ -139,7 +139,8 @@ def test_a_refused_keyboard_meld_shows_the_engines_reason(table):
 
 
 def test_cassino_capture_and_trail_by_keyboard_alone(table):
-    """Choose a hand card and table cards with Space, capture with C; trail with T."""
+    """Choose a hand card and table cards with Space, capture with C (CN-5); trail with T
+    (CN-8)."""
     d = table("cassino", 2, seed=2)
     assert d.settle() == "human"
     capture = next(a for a in d.state.legal_actions(0) if a.verb == "capture"
@@ -166,7 +167,8 @@ def test_cassino_capture_and_trail_by_keyboard_alone(table):
 
 
 def test_enter_on_a_cassino_group_drops_the_chosen_card_there(table):
-    """Enter on table cards: what dropping the chosen hand card on them does (a capture)."""
+    """Enter on table cards: what dropping the chosen hand card on them does (a capture,
+    CN-5)."""
     d = table("cassino", 2, seed=1)
     assert d.settle() == "human"
     capture = next(a for a in d.state.legal_actions(0) if a.verb == "capture"
@@ -316,3 +318,18 @@ def test_looking_and_downs_exact_grab_by_keys(table):
     key(d, pygame.K_F1)
     words = [w for _title, rows in sc.overlay.sections() for _caps, w in rows]
     assert t("keys.do.grab") in words
+
+
+def test_taking_the_pile_by_keys_asks_first_and_the_keys_answer(table):
+    """P: a click on the pile with the chosen cards (CS-11, with a meld to open: CS-8); its
+    question is answered by the arrows and Enter."""
+    d = table("canasta", 2, seed=21)
+    assert d.settle() == "human"
+    take = next(a for a in d.state.legal_actions(0) if a.verb == "take")
+    before = len(d.session.history)
+    choose(d, [c for g in take.groups for c in g])
+    key(d, pygame.K_p)
+    assert d.screen.dialog is not None and not my_moves(d, before)
+    answer_dialog_by_keys(d, t("table.take_pile.take"))
+    d.step(3)
+    assert my_moves(d, before) == [str(take)]
