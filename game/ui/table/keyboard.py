@@ -98,7 +98,7 @@ class KeyboardPlay:
         self.card = 0  # the hand position under the ring
         self.place: tuple | None = None  # place_id of the place under it (None: the hand)
         self.place_index = 0  # where that place was in the list, for when it is gone
-        self.button_owner: int | None = None  # id() of the dialog or overlay whose buttons
+        self.button_owner = None  # the dialog or overlay whose buttons the ring is on
         self.button = 0  # the button under the ring there
 
     # ---- the sheet's lines for this table -------------------------------------------------
@@ -367,10 +367,11 @@ class KeyboardPlay:
             owner = sc.overlay
             found = list(owner.buttons)
         else:
+            self.button_owner = None
             return None
         found = [b for b in found if b.alive() and b.visible and b.is_enabled]
-        if id(owner) != self.button_owner:
-            self.button_owner = id(owner)
+        if owner is not self.button_owner:  # a new dialog (never by id(): ids are reused)
+            self.button_owner = owner
             self.button = self._first_button(owner, found)
         return found
 

@@ -73,7 +73,7 @@ class KeySheet(Overlay):
         surface.blit(body, (x0, y))
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)  # a few MB each at 1920x1080
 def sheet_picture(sections: Sections, intro: str, width: int, height: int, size: int,
                   scale100: int, language: str) -> pygame.Surface:
     """The sheet's text in two columns (one when narrow), at the largest font size from

@@ -290,7 +290,10 @@ def test_dialogs_and_overlays_answer_the_arrows_and_enter(table):
     assert kb.buttons()[kb.button].text == t("leave.stay")  # the safe choice first
     key(d, pygame.K_LEFT)  # round to the last button, and back
     assert kb.buttons()[kb.button].text == t("leave.leave")
-    key(d, pygame.K_RIGHT)
+    key(d, pygame.K_ESCAPE)  # closed with the ring on Leave: the next menu starts on Stay
+    assert sc.dialog is None
+    key(d, pygame.K_ESCAPE)
+    assert kb.buttons()[kb.button].text == t("leave.stay")
     key(d, pygame.K_RETURN)
     assert sc.dialog is None and sc.app.screen is sc
     key(d, pygame.K_F2)
