@@ -336,3 +336,17 @@ def test_taking_the_pile_by_keys_asks_first_and_the_keys_answer(table):
     answer_dialog_by_keys(d, t("table.take_pile.take"))
     d.step(3)
     assert my_moves(d, before) == [str(take)]
+
+
+def test_space_typed_in_a_name_box_presses_no_button(table):
+    d = table("canasta", 2, seed=2)
+    assert d.settle() == "human"
+    sc = d.screen
+    key(d, pygame.K_RIGHT)
+    key(d, pygame.K_ESCAPE)
+    d.press(t("table.save_as"))
+    name_box = sc.dialog
+    assert name_box is not None and hasattr(name_box, "entry")
+    key(d, pygame.K_SPACE, times=2)
+    key(d, pygame.K_RIGHT)
+    assert sc.dialog is name_box
