@@ -55,16 +55,22 @@ def ring_to_card(d, index: int) -> None:
     raise AssertionError(f"the ring never reached hand card {index}")
 
 
-def ring_to_place(d, kind: str, cards: tuple | None = None):
+def ring_to_place(d, kind: str, **match):
+    """Up until the ring is on the place of ``kind`` (with these attributes: cards, key)."""
     kb = ring(d)
     if not kb.visible:
         key(d, pygame.K_UP)
     for _ in range(len(kb.places())):
         tg = kb.current()[1]
-        if tg is not None and tg.kind == kind and (cards is None or tg.cards == cards):
+        if tg is not None and tg.kind == kind and all(
+                getattr(tg, k) == v for k, v in match.items()):
             return tg
         key(d, pygame.K_UP)
-    raise AssertionError(f"no {kind} place {cards or ''}")
+    raise AssertionError(f"no {kind} place {match}")
+
+
+def natural_rank(cards) -> int:
+    return next(RANK[c] for c in cards if c != JOKER and RANK[c] != 2)
 
 
 def choose(d, codes) -> None:
@@ -96,7 +102,8 @@ def my_moves(d, before: int) -> list[str]:
 
 
 def test_a_whole_canasta_turn_by_keyboard_alone(table):
-    """Draw (Enter on the stock), meld (Space and M), discard (X): keys only (CS-10)."""
+    """Draw (Enter on the stock), meld (Space and M), add (Enter on the meld), discard (X):
+    keys only (CS-10)."""
     d = table("canasta", 2, seed=2)
     assert d.settle() == "human"
     before = len(d.session.history)
@@ -104,17 +111,30 @@ def test_a_whole_canasta_turn_by_keyboard_alone(table):
     key(d, pygame.K_RETURN)
     d.step(3)
     assert [h.split()[1] for h in my_moves(d, before)] == ["draw"]
-    meld = next(a for a in d.state.legal_actions(0) if a.verb == "meld" and len(a.groups) == 1)
+    hand = Counter(d.screen.hand_orders[0])
+
+    def spare(meld):  # a card of the meld's rank left in hand after it, to add later
+        rest = hand - Counter(meld.groups[0])
+        rank = natural_rank(meld.groups[0])
+        return next((c for c in rest if c != JOKER and RANK[c] == rank), None)
+
+    meld = next(a for a in d.state.legal_actions(0) if a.verb == "meld"
+                and len(a.groups) == 1 and spare(a) is not None)
     choose(d, list(meld.groups[0]))
     key(d, pygame.K_m)
     d.step(3)
     assert [h.split()[1] for h in my_moves(d, before)] == ["draw", "meld"], d.screen.toasts
+    choose(d, [spare(meld)])
+    ring_to_place(d, "meld", key=natural_rank(meld.groups[0]))  # a Canasta meld's key: rank
+    key(d, pygame.K_RETURN)
+    d.step(3)
+    assert [h.split()[1] for h in my_moves(d, before)] == ["draw", "meld", "add"]
     ring_to_card(d, 0)
     key(d, pygame.K_x)
     if d.screen.dialog is not None:  # the risky-discard question, answered by keys too
         answer_dialog_by_keys(d, t("table.risky.anyway"))
     d.step(3)
-    assert [h.split()[1] for h in my_moves(d, before)] == ["draw", "meld", "discard"]
+    assert [h.split()[1] for h in my_moves(d, before)] == ["draw", "meld", "add", "discard"]
 
 
 def test_a_refused_keyboard_meld_shows_the_engines_reason(table):
@@ -148,7 +168,7 @@ def test_cassino_capture_and_trail_by_keyboard_alone(table):
     before = len(d.session.history)
     choose(d, [capture.groups[0][0]])
     for code in capture.groups[1]:
-        ring_to_place(d, "group", (code,))
+        ring_to_place(d, "group", cards=(code,))
         key(d, pygame.K_SPACE)
     assert d.screen.table_selected == set(capture.groups[1])
     key(d, pygame.K_c)
@@ -175,7 +195,7 @@ def test_enter_on_a_cassino_group_drops_the_chosen_card_there(table):
                    and len(a.groups[1]) == 1)
     before = len(d.session.history)
     choose(d, [capture.groups[0][0]])
-    ring_to_place(d, "group", tuple(capture.groups[1]))
+    ring_to_place(d, "group", cards=tuple(capture.groups[1]))
     key(d, pygame.K_RETURN)
     d.step(3)
     assert [h.split()[1] for h in my_moves(d, before)] == ["capture"], d.screen.toasts
