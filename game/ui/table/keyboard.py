@@ -303,6 +303,16 @@ class KeyboardPlay:
             callback()
         return True
 
+    def sort_hand(self, mode: str) -> None:
+        """R or S: the hand sorted as its button does; the ring stays on its card."""
+        sc = self.screen
+        order = sc.hand_orders.get(sc.viewer, [])
+        i = self.ring_card()
+        code = order[i] if 0 <= i < len(order) else None
+        sc.intents.sort_hand(mode)
+        if code is not None:
+            self.card = sc.hand_orders[sc.viewer].index(code)
+
     # ---- keys ------------------------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> bool:
         """A key on the open table (no dialog or modal overlay); True if used."""
@@ -344,10 +354,8 @@ class KeyboardPlay:
             return self.family_button(BUTTON_KEYS[k])
         elif k == pygame.K_h:
             sc.show_hint()
-        elif k == pygame.K_r:
-            sc.intents.sort_hand("rank")
-        elif k == pygame.K_s:
-            sc.intents.sort_hand("suit")
+        elif k in (pygame.K_r, pygame.K_s):
+            self.sort_hand("rank" if k == pygame.K_r else "suit")
         elif k == pygame.K_l:
             sc.toggle_log()
         elif k == pygame.K_F2:

@@ -231,6 +231,10 @@ def test_the_ring_wraps_round_the_hand_and_the_places(table):
     assert kb.current()[1] is None and kb.ring_card() == 3  # the hand keeps its card
     key(d, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
     assert kb.current()[0] == len(places) - 1
+    key(d, pygame.K_TAB)
+    code = sc.hand_orders[0][3]
+    key(d, pygame.K_s)  # sorted by suit: the ring stays on its card
+    assert sc.hand_orders[0][kb.ring_card()] == code
 
 
 def test_the_ring_is_drawn_hides_for_the_mouse_and_follows_a_resize(table):
