@@ -4,6 +4,7 @@
 double click, a drag dropped on a target...) and calls :class:`TableIntents`. Here the intent
 becomes a selection, a sort, or a move: the family (canasta or Cassino) gives the readings and
 ``TableMoves.play_first`` plays the first the engine accepts. Refused drops slide home.
+Keys go to ``keyboard.KeyboardPlay``, which calls the same handlers.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pygame
 from game.actions import make
 from game.ui import audio
 from game.ui.table.gestures import Drag
+from game.ui.table.keyboard import KeyboardPlay
 from game.ui.table.scene import Target
 
 # Where overlapping places are hit, the first kind wins.
@@ -23,6 +25,7 @@ TARGET_ORDER = ("down", "meld", "group", "pile", "stock", "meld_area", "table", 
 class TableIntents:
     def __init__(self, screen) -> None:
         self.screen = screen
+        self.keyboard = KeyboardPlay(screen)  # the focus ring and the keys
 
     # ---- hit testing -----------------------------------------------------------------------
     def hand_index_at(self, pos) -> int:
@@ -182,6 +185,8 @@ class TableIntents:
         sc = self.screen
         pointer = sc.pointer
         et = event.type
+        if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+            self.keyboard.mouse_used()
         if et == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             if sc.flow.sheet_due:  # the finished deal's table: a click opens its sheet
                 sc.flow.open_deal_scores()
@@ -201,27 +206,5 @@ class TableIntents:
             sc.mark_dirty()
             return True
         if et == pygame.KEYDOWN:
-            if event.key == pygame.K_z and getattr(event, "mod", 0) & (
-                    pygame.KMOD_CTRL | pygame.KMOD_META):
-                sc.takeback.take_back()
-                return True
-            return self.key(event.key)
+            return self.keyboard.key(event)
         return False
-
-    def key(self, key: int) -> bool:
-        sc = self.screen
-        if key in (pygame.K_RETURN, pygame.K_SPACE) and sc.down_gate:
-            sc.pick_up_down()
-        elif key == pygame.K_l:
-            sc.toggle_log()
-        elif key == pygame.K_d and sc.can_act() and sc.family.draws:
-            sc.apply(make(sc.viewer, "draw"))
-        elif key == pygame.K_r:
-            self.sort_hand("rank")
-        elif key == pygame.K_s:
-            self.sort_hand("suit")
-        elif key == pygame.K_TAB:
-            sc.show_scores()
-        else:
-            return False
-        return True

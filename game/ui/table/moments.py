@@ -119,9 +119,12 @@ class ExactGrab(Overlay):
         return self.grabbed is not None and abs(self.grabbed - self.needed) <= GRAB_TOLERANCE
 
     def cut(self, x: int) -> None:
+        self.cut_count(self.count_at(x))
+
+    def cut_count(self, count: int) -> None:
         if self.grabbed is not None:
             return
-        self.grabbed = self.count_at(x)
+        self.grabbed = count
         audio.play("shuffle" if not self.exact else "win")
         if self.cont is not None:
             self.cont.enable()
@@ -142,9 +145,21 @@ class ExactGrab(Overlay):
             if r.collidepoint(event.pos):
                 self.cut(event.pos[0])
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            # Keyboard play: the arrows move the cut a card (Shift: ten) at a time from the
+            # middle.
+            if self.grabbed is None:
+                step = 10 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
+                at = self.total // 2 if self.hover is None else self.hover
+                at += step if event.key == pygame.K_RIGHT else -step
+                self.hover = max(1, min(self.total - 1, at))
+                self.screen.request_frame()
+            return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             if self.grabbed is not None:
                 self._continue()
+            elif self.hover is not None:
+                self.cut_count(self.hover)
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN,)
 
@@ -287,6 +302,7 @@ def leave_dialog(screen, saved: bool, on_leave, on_save_as=None, on_rules=None) 
     buttons = [(t("leave.stay"), None)]
     if on_rules is not None:
         buttons.append((t("menu.rules"), on_rules))
+    buttons.append((t("keys.menu_button"), screen.intents.keyboard.open_sheet))  # the F1 sheet
     if on_save_as is not None:
         buttons.append((t("table.save_as"), on_save_as))
     return Dialog(screen, t("leave.title"), body, buttons + [(t("leave.leave"), on_leave)])

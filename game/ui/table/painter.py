@@ -30,8 +30,10 @@ class TablePainter:
         self.draw_moving(surface)
 
     def draw_over_buttons(self, surface: pygame.Surface) -> None:
-        """The dragged cards and the toasts, over everything."""
+        """The keyboard's focus ring (over buttons and dialogs), then the dragged cards and
+        the toasts, over everything."""
         sc = self.screen
+        sc.intents.keyboard.draw(surface)
         d = sc.pointer.drag
         if d is not None:
             style = sc.app.settings.deck_style

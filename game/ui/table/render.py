@@ -350,6 +350,20 @@ def draw_hint(surface: pygame.Surface, rect: pygame.Rect, scale: float, pulse: f
         pygame.draw.polygon(surface, palette.GOLD_LIGHT, [(x - w, y - w), (x + w, y - w), (x, y)])
 
 
+FOCUS = (96, 214, 255)  # the keyboard's ring: unlike the gold of hints and choices
+
+
+def draw_focus(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
+    """The keyboard's focus ring round ``rect``: a bright line between two dark ones, clear on
+    the felt, on ivory cards and on buttons."""
+    line = max(2, round(3 * scale))
+    gap = max(2, round(3 * scale))
+    radius = max(4, round(9 * scale))
+    ring = rect.inflate(2 * (gap + line), 2 * (gap + line))
+    pygame.draw.rect(surface, (8, 12, 16), ring.inflate(4, 4), line + 4, border_radius=radius + 2)
+    pygame.draw.rect(surface, FOCUS, ring, line, border_radius=radius)
+
+
 def toast(message: str, width: int, scale: float, tone: str = "error") -> pygame.Surface:
     return _toast(message, width, round(scale * 100), tone)
 

@@ -501,9 +501,9 @@ class TableScreen(Screen):
             if self.overlay.process_event(event):
                 return True
             if self.overlay.modal:
-                return False
+                return self.intents.keyboard.on_buttons(event)
         if self.dialog is not None:
-            return False
+            return self.intents.keyboard.on_buttons(event)
         return self.intents.handle(event)
 
     # ===========================================================================================

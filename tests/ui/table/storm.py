@@ -35,7 +35,10 @@ from .driver import check_table, post
 
 KEYS = [pygame.K_d, pygame.K_r, pygame.K_s, pygame.K_l, pygame.K_TAB, pygame.K_RETURN,
         pygame.K_SPACE, pygame.K_a, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_LEFT,
-        pygame.K_DELETE, pygame.K_F2]
+        pygame.K_DELETE, pygame.K_F2,
+        # keyboard play (issue 15): the ring, the moves, the sheet
+        pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_m, pygame.K_x, pygame.K_p,
+        pygame.K_c, pygame.K_b, pygame.K_t, pygame.K_h, pygame.K_F1]
 SIZES = [(1280, 800), (1300, 820), (1000, 700), (1920, 1080), (800, 600), (1024, 768),
          (1600, 900), (700, 900), (2200, 1300), (640, 480)]
 TEXT = ["a", "Z", "7", " ", "/", ":", "é", "ゲーム", "保存", ".", "-"]

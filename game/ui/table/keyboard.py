@@ -1,0 +1,436 @@
+"""Keyboard play at the table: a focus ring, and a key for every move (issue 15).
+
+The ring stands on a card of the viewer's hand or on a place of the table. Left and Right move
+it through the hand's cards; Up, Down, Tab and Shift+Tab move it between the places a move can
+go to (the hand, the stock, the discard pile, the viewer's new-meld area and each of its melds;
+Cassino's table cards and reservations, the open table and the captured piles). Space chooses
+the card under the ring; Enter acts on the place under it with the chosen cards, as a click
+there does. Letters make the usual moves and press the game's buttons (:data:`SHEET` lists
+them all; the F1 sheet shows it). While a dialog or a modal overlay is open, the same keys
+move the ring between its buttons and Enter or Space presses the one under it.
+
+Every key goes through what the mouse uses (the intents' click handlers, the family's drops
+and buttons, ``TableMoves``): nothing here decides a rule, and a refused move shows the
+engine's reason as a refused drop does. The ring is drawn only while the keyboard is in use:
+the mouse hides it, and the first arrow key shows it again where it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+import pygame_gui
+
+from game.actions import make
+from game.i18n import t
+from game.registry import game_info
+from game.ui.table import render
+from game.ui.table.scene import Target
+
+# The places the ring visits after the hand, in this order (scene order within a kind). Melds
+# and the new-meld area are the viewer's side's only: no move goes to the others'.
+PLACE_ORDER = ("down", "stock", "pile", "meld_area", "meld", "group", "table", "captured")
+
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+# Letters that press one of the family's buttons (``TableFamily.action_buttons``).
+BUTTON_KEYS = {pygame.K_a: "ask", pygame.K_c: "capture", pygame.K_b: "build",
+               pygame.K_t: "trail"}
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """One line of the F1 sheet: key caps (letters as they are printed on the key, named keys
+    as ``keys.cap.*`` catalogue keys), what they do (a catalogue key), and when it applies:
+    always (""), in the games with a stock to draw from ("draws"), where dealers grab
+    ("grab"), or when the family has the button of that name ("ask", "capture"...)."""
+
+    section: str
+    caps: tuple[str, ...]
+    what: str
+    when: str = ""
+
+
+SHEET = (
+    Shortcut("keys.section.choose", ("←", "→"), "keys.do.cards"),
+    Shortcut("keys.section.choose", ("↑", "↓", "keys.cap.tab"), "keys.do.places"),
+    Shortcut("keys.section.choose", ("keys.cap.space",), "keys.do.choose"),
+    Shortcut("keys.section.choose", ("keys.cap.enter",), "keys.do.act"),
+    Shortcut("keys.section.moves", ("D",), "keys.do.draw", "draws"),
+    Shortcut("keys.section.moves", ("P",), "keys.do.pile", "draws"),
+    Shortcut("keys.section.moves", ("M",), "keys.do.meld", "draws"),
+    Shortcut("keys.section.moves", ("keys.cap.enter",), "keys.do.add", "draws"),
+    Shortcut("keys.section.moves", ("X", "keys.cap.delete"), "keys.do.discard", "draws"),
+    Shortcut("keys.section.moves", ("A",), "keys.do.ask", "ask"),
+    Shortcut("keys.section.moves", ("C",), "keys.cassino.capture", "capture"),
+    Shortcut("keys.section.moves", ("B",), "keys.cassino.reserve", "build"),
+    Shortcut("keys.section.moves", ("T", "X"), "keys.cassino.trail", "trail"),
+    Shortcut("keys.section.table", ("H",), "keys.do.hint"),
+    Shortcut("keys.section.table", ("keys.cap.ctrl_z",), "keys.do.take_back"),
+    Shortcut("keys.section.table", ("R", "S"), "keys.do.sort"),
+    Shortcut("keys.section.table", ("L",), "keys.do.log"),
+    Shortcut("keys.section.table", ("F2",), "keys.do.scores"),
+    Shortcut("keys.section.table", ("F1",), "keys.do.sheet"),
+    Shortcut("keys.section.table", ("keys.cap.esc",), "keys.do.menu"),
+    Shortcut("keys.section.table", ("F11",), "keys.do.full_screen"),
+    Shortcut("keys.section.dialogs", ("←", "→", "keys.cap.tab"), "keys.do.buttons"),
+    Shortcut("keys.section.dialogs", ("keys.cap.enter", "keys.cap.space"), "keys.do.press"),
+    Shortcut("keys.section.dialogs", ("←", "→", "keys.cap.enter"), "keys.do.grab", "grab"),
+)
+
+
+def cap_text(cap: str) -> str:
+    """A key cap as printed on the sheet."""
+    return t(cap) if cap.startswith("keys.") else cap
+
+
+def place_id(target: Target | None) -> tuple | None:
+    """What names a place across scene rebuilds (None: the hand)."""
+    if target is None:
+        return None
+    return (target.kind, target.side, target.key, target.cards)
+
+
+class KeyboardPlay:
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.visible = False  # the ring is drawn (the keyboard is in use)
+        self.card = 0  # the hand position under the ring
+        self.place: tuple | None = None  # place_id of the place under it (None: the hand)
+        self.place_index = 0  # where that place was in the list, for when it is gone
+        self.button_owner = None  # the dialog or overlay whose buttons the ring is on
+        self.button = 0  # the button under the ring there
+
+    # ---- the sheet's lines for this table -------------------------------------------------
+    def sheet(self) -> list[Shortcut]:
+        """The shortcuts that apply at this table, in the sheet's order."""
+        sc = self.screen
+        fam = sc.family
+        buttons = {key for key, _label, _cb in fam.action_buttons()}
+        if "ask" in buttons and (sc.session.state is None or not sc.reads.partners(sc.viewer)):
+            buttons.discard("ask")  # no partner to ask at this table
+        if game_info(sc.game).keeper:
+            buttons.add("grab")  # Looking and Down's dealers grab (LD-2)
+        return [s for s in SHEET if not s.when or (s.when == "draws" and fam.draws)
+                or s.when in buttons]
+
+    def open_sheet(self) -> None:
+        from game.ui.table.keysheet import KeySheet
+
+        sc = self.screen
+        if sc.overlay is None and sc.dialog is None:
+            sc.open_overlay(KeySheet(sc))
+
+    # ---- the places -----------------------------------------------------------------------
+    def places(self) -> list[Target | None]:
+        """The hand (None), then the places a move can go to."""
+        sc = self.screen
+        if sc.scene is None:
+            return [None]
+        side = sc.sides[sc.viewer]
+        found = [tg for tg in sc.scene.targets if tg.kind in PLACE_ORDER
+                 and not (tg.kind in ("meld", "meld_area") and tg.side != side)]
+        found.sort(key=lambda tg: PLACE_ORDER.index(tg.kind))
+        return [None, *found]
+
+    def current(self) -> tuple[int, Target | None]:
+        """(index in ``places()``, the place) under the ring; a place gone since (a capture
+        took the cards, a meld became a canasta elsewhere) gives the one now at its index."""
+        places = self.places()
+        for i, tg in enumerate(places):
+            if place_id(tg) == self.place:
+                return i, tg
+        i = min(self.place_index, len(places) - 1)
+        return i, places[i]
+
+    def hand_size(self) -> int:
+        sc = self.screen
+        return len(sc.scene.hand) if sc.scene is not None else 0
+
+    def ring_card(self) -> int:
+        """The hand position under the ring, or -1 (the ring is elsewhere, or hidden)."""
+        if not self.visible or self.current()[1] is not None or not self.hand_size():
+            return -1
+        return min(self.card, self.hand_size() - 1)
+
+    def ring_rect(self) -> pygame.Rect | None:
+        sc = self.screen
+        buttons = self.buttons()
+        if buttons is not None:
+            return buttons[self._button_index(buttons)].rect if buttons else None
+        if sc.scene is None or sc.lay is None:
+            return None
+        _i, tg = self.current()
+        if tg is not None:
+            return tg.rect
+        n = self.hand_size()
+        if not n:
+            return None
+        want = min(self.card, n - 1)
+        return next((sp.rect for sp in sc.scene.hand if sp.index == want), None)
+
+    # ---- showing ---------------------------------------------------------------------------
+    def show(self) -> bool:
+        """Show the ring; True if it was hidden (the key that showed it does nothing more)."""
+        if self.visible:
+            return False
+        self.visible = True
+        self.screen.request_frame()
+        return True
+
+    def mouse_used(self) -> None:
+        if self.visible:
+            self.visible = False
+            self.screen.request_frame()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.screen.lay is None:
+            return
+        rect = self.ring_rect()
+        if rect is not None:
+            render.draw_focus(surface, rect, self.screen.lay.scale)
+
+    # ---- moving the ring -------------------------------------------------------------------
+    def step_card(self, d: int) -> None:
+        """Left/Right: the next card of the hand (round the ends); elsewhere, the next place."""
+        if self.show():
+            return
+        if self.current()[1] is not None:
+            return self.step_place(d, shown=True)
+        n = self.hand_size()
+        if n:
+            self.card = (min(self.card, n - 1) + d) % n
+        self.screen.request_frame()
+
+    def step_place(self, d: int, shown: bool = False) -> None:
+        if not shown and self.show():
+            return
+        places = self.places()
+        i = (self.current()[0] + d) % len(places)
+        self.place = place_id(places[i])
+        self.place_index = i
+        self.screen.request_frame()
+
+    # ---- acting ----------------------------------------------------------------------------
+    def choose(self) -> None:
+        """Space: choose (or unchoose) the card under the ring, as a click on it does."""
+        if self.show():
+            return
+        sc = self.screen
+        _i, tg = self.current()
+        if tg is None:
+            if self.hand_size():
+                sc.intents.on_click_card(min(self.card, self.hand_size() - 1))
+        elif tg.kind == "group":
+            sc.intents.on_click_table_card(tg.cards[0])
+        else:
+            self.act()
+
+    def act(self) -> None:
+        """Enter: what a click on the place under the ring does, with the chosen cards
+        (Cassino's table cards and open table: what dropping the chosen card there does)."""
+        if self.show():
+            return
+        sc = self.screen
+        _i, tg = self.current()
+        if tg is None:
+            return self.choose()
+        if tg.kind in ("group", "table"):
+            codes = sc.selected_codes()
+            if codes and sc.can_act():
+                sc.family.drop(tg, codes, None)
+            elif tg.kind == "group":
+                sc.intents.on_click_table_card(tg.cards[0])
+            else:
+                self.need_card()
+            return
+        sc.intents.on_click_target(tg)
+
+    def need_card(self) -> None:
+        self.screen.presenter.toast(t("keys.choose_first"), "info")
+
+    def chosen(self) -> bool:
+        """Make sure some hand card is chosen for a letter's move: the chosen ones, else the
+        card under the ring (chosen now); False (and the player told how) if none."""
+        sc = self.screen
+        if sc.selected:
+            return True
+        i = self.ring_card()
+        if i >= 0:
+            sc.intents.on_click_card(i)
+        if not sc.selected:
+            self.need_card()
+        return bool(sc.selected)
+
+    def click_place(self, kind: str, **match) -> bool:
+        """A click on the first place of ``kind`` (False when the table has none)."""
+        sc = self.screen
+        if sc.scene is None:
+            return False
+        for tg in sc.scene.targets:
+            if tg.kind == kind and all(getattr(tg, k) == v for k, v in match.items()):
+                sc.intents.on_click_target(tg)
+                return True
+        return False
+
+    def meld(self) -> bool:
+        sc = self.screen
+        if sc.scene is None or not any(tg.kind == "meld_area" for tg in sc.scene.targets):
+            return False
+        if sc.can_act() and self.chosen():
+            self.click_place("meld_area", side=sc.sides[sc.viewer])
+        return True
+
+    def discard(self) -> None:
+        """X or Delete: the chosen card (or the one under the ring) as a double click on it
+        plays it; several chosen cards go to the engine as they are, which says why not."""
+        sc = self.screen
+        if not sc.can_act():
+            return
+        if len(sc.selected) > 1:
+            sc.apply(make(sc.viewer, sc.family.discard_verb, (tuple(sc.selected_codes()),)))
+            return
+        if self.chosen():
+            sc.intents.on_double_click(min(sc.selected))
+
+    def family_button(self, name: str) -> bool:
+        sc = self.screen
+        callback = next((cb for key, _label, cb in sc.family.action_buttons() if key == name),
+                        None)
+        if callback is None:
+            return False
+        if name == "ask" or (sc.can_act() and self.chosen()):
+            callback()
+        return True
+
+    def sort_hand(self, mode: str) -> None:
+        """R or S: the hand sorted as its button does; the ring stays on its card."""
+        sc = self.screen
+        order = sc.hand_orders.get(sc.viewer, [])
+        i = self.ring_card()
+        code = order[i] if 0 <= i < len(order) else None
+        sc.intents.sort_hand(mode)
+        if code is not None:
+            self.card = sc.hand_orders[sc.viewer].index(code)
+
+    # ---- keys ------------------------------------------------------------------------------
+    def key(self, event: pygame.event.Event) -> bool:
+        """A key on the open table (no dialog or modal overlay); True if used."""
+        sc = self.screen
+        k = event.key
+        mod = getattr(event, "mod", 0)
+        if k == pygame.K_z and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            sc.takeback.take_back()
+        elif k == pygame.K_F1:
+            self.open_sheet()
+        elif k in (*ENTER, pygame.K_SPACE) and sc.flow.sheet_due:
+            sc.flow.open_deal_scores()  # the finished deal's table: as a click on it
+        elif k in (*ENTER, pygame.K_SPACE) and sc.down_gate:
+            sc.pick_up_down()
+        elif k == pygame.K_LEFT:
+            self.step_card(-1)
+        elif k == pygame.K_RIGHT:
+            self.step_card(1)
+        elif k == pygame.K_UP:
+            self.step_place(1)  # the hand is at the bottom: up goes onto the table
+        elif k == pygame.K_DOWN:
+            self.step_place(-1)
+        elif k == pygame.K_TAB:
+            self.step_place(-1 if mod & pygame.KMOD_SHIFT else 1)
+        elif k == pygame.K_SPACE:
+            self.choose()
+        elif k in ENTER:
+            self.act()
+        elif k == pygame.K_d and sc.family.draws:
+            if sc.can_act():
+                sc.apply(make(sc.viewer, "draw"))
+        elif k == pygame.K_p:
+            return self.click_place("pile")
+        elif k == pygame.K_m:
+            return self.meld()
+        elif k in (pygame.K_x, pygame.K_DELETE):
+            self.discard()
+        elif k in BUTTON_KEYS:
+            return self.family_button(BUTTON_KEYS[k])
+        elif k == pygame.K_h:
+            sc.show_hint()
+        elif k in (pygame.K_r, pygame.K_s):
+            self.sort_hand("rank" if k == pygame.K_r else "suit")
+        elif k == pygame.K_l:
+            sc.toggle_log()
+        elif k == pygame.K_F2:
+            sc.show_scores()
+        else:
+            return False
+        return True
+
+    # ---- dialogs and overlays --------------------------------------------------------------
+    def buttons(self) -> list | None:
+        """The buttons of the open dialog or modal overlay (None when there is none)."""
+        sc = self.screen
+        if sc.dialog is not None:
+            owner = sc.dialog
+            found = list(getattr(owner, "buttons", []))
+        elif sc.overlay is not None and sc.overlay.modal:
+            owner = sc.overlay
+            found = list(owner.buttons)
+        else:
+            self.button_owner = None
+            return None
+        found = [b for b in found if b.alive() and b.visible and b.is_enabled]
+        if owner is not self.button_owner:  # a new dialog (never by id(): ids are reused)
+            self.button_owner = owner
+            self.button = self._first_button(owner, found)
+        return found
+
+    @staticmethod
+    def _first_button(owner, found: list) -> int:
+        """Where the ring starts: a dialog's Enter button if it has one, else its first (the
+        safe choice: Cancel, Stay); an overlay's primary button (Next deal, a legal value)."""
+        default = getattr(owner, "default", None)
+        if isinstance(default, int) and 0 <= default < len(owner.buttons):
+            want = owner.buttons[default]
+            return found.index(want) if want in found else 0
+        if not hasattr(owner, "default"):
+            for i, b in enumerate(found):
+                if "#primary_button" in b.get_object_ids():
+                    return i
+        return 0
+
+    def _button_index(self, buttons: list) -> int:
+        return min(self.button, len(buttons) - 1) if buttons else 0
+
+    def on_buttons(self, event: pygame.event.Event) -> bool:
+        """A key while a dialog or a modal overlay is open; True if used."""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+            self.mouse_used()
+            return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        buttons = self.buttons()
+        if not buttons:
+            return False
+        k = event.key
+        mod = getattr(event, "mod", 0)
+        back = k in (pygame.K_LEFT, pygame.K_UP) or (k == pygame.K_TAB
+                                                        and mod & pygame.KMOD_SHIFT)
+        if back or k in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+            if not self.show():
+                i = self._button_index(buttons) + (-1 if back else 1)
+                self.button = i % len(buttons)
+                self.screen.request_frame()
+            return True
+        if k in (*ENTER, pygame.K_SPACE):
+            dialog = self.screen.dialog
+            if not self.visible and k in ENTER and dialog is not None and hasattr(
+                    dialog, "press_default") and dialog.press_default():
+                return True
+            if not self.show():
+                self.press(buttons[self._button_index(buttons)])
+            return True
+        return False
+
+    def press(self, button) -> None:
+        """As a click on ``button``: the screen's own handling of a pressed button."""
+        self.screen.process_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                                     {"ui_element": button}))
