@@ -344,3 +344,44 @@ def test_the_dealers_name_is_as_large_as_everyones(lang, size, monkeypatch):
         assert sizes[True] == sizes[False] and sizes[True]
     finally:
         i18n.set_language("en")
+
+
+# ---- 6. The hand's button column closes up --------------------------------------------------
+
+
+def _column_is_closed_up(sc) -> None:
+    """The shown buttons of the hand's column stand one under the other in the column's order,
+    the lowest at its foot, with one gap between neighbours and none where a hidden one is."""
+    hud = sc.hud
+    hb = sc.lay.hand_buttons
+    gap = round(6 * sc.lay.scale)
+    column = [k for k, _label, _cb in sc.family.action_buttons()] + [
+        "take_back", "hint", "sort_rank", "sort_suit"]
+    assert set(column) == {k for k, b in hud.buttons.items() if b.rect.colliderect(hb)}
+    shown = [k for k in column if hud.buttons[k].visible]
+    assert shown, "the sorts at least are shown"
+    rects = [hud.buttons[k].rect for k in shown]
+    assert rects[-1].bottom == hb.bottom, (shown, rects[-1], hb)
+    for (ka, a), (kb, b) in zip(zip(shown, rects), zip(shown[1:], rects[1:])):
+        assert b.top - a.bottom == gap, (ka, kb, a, b)
+    for k, b in hud.buttons.items():  # no two buttons share a place, shown or not
+        for k2, b2 in hud.buttons.items():
+            assert k == k2 or not b.rect.colliderect(b2.rect), (k, k2)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+@pytest.mark.parametrize("game, players", [("canasta", 4), ("cassino", 2), ("canasta", 2)])
+def test_the_hand_buttons_close_up_where_some_are_hidden(table, game, players, size):
+    d = table(game, players, seed=3, size=size)
+    d.settle()
+    sc = d.screen
+    hidden = [k for k in ("ask", "capture", "take_back") if k in sc.hud.buttons
+              and not sc.hud.buttons[k].visible]
+    assert hidden, "a button is hidden at the start of the player's turn"
+    _column_is_closed_up(sc)
+    d.select([sc.scene.hand[0].code])  # Cassino: Trail comes; Canasta: nothing changes
+    d.step(1, dt=0.01)
+    _column_is_closed_up(sc)
+    d.select([])
+    d.step(1, dt=0.01)
+    _column_is_closed_up(sc)
