@@ -385,3 +385,50 @@ def test_the_hand_buttons_close_up_where_some_are_hidden(table, game, players, s
     d.select([])
     d.step(1, dt=0.01)
     _column_is_closed_up(sc)
+
+
+# ---- 7. The labels of the melds keep apart ---------------------------------------------------
+
+
+def _played(table, game, players, size, lang, moves):
+    """A table after ``moves`` computer moves of every seat (the screenshot command's)."""
+    from game.commands.screenshot import play_moves
+
+    d = table(game, players, seed=3, size=size, language=lang)
+    d.settle()
+    sc = d.screen
+    sc.worker.cancel()
+    sc.ready = None
+    play_moves(d.session, moves, 3, "simple")
+    sc.version += 1
+    sc.sync_hands()
+    sc.rebuild_scene()
+    return d
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game, players, moves", [
+    ("canasta", 4, 70), ("canasta", 2, 60), ("canastone", 6, 80), ("canasta", 3, 60)])
+def test_no_two_labels_of_the_melds_touch(table, game, players, moves, size, lang):
+    """The labels under the melds ("4 · 40 pts", "Mixed · 230 pts") and each side's points on
+    the table keep a few pixels apart, and none reaches into a meld of another row."""
+    d = _played(table, game, players, size, lang, moves)
+    sc = d.screen
+    s = sc.lay.scale
+    window = Rect((0, 0), size)
+    labels = []
+    for b in sc.scene.badges:
+        if b.kind in render.LABELS:
+            img = render._ribbon(b.text, "info", round(s * 100))
+            labels.append((b.text, render.label_rect(b, img.get_size(), window, s), b.rect))
+            # One separator in each language's labels ("ミックス・80点" as "5枚・50点").
+            assert lang == "en" or " · " not in b.text, b.text
+    assert sum(b.kind == "meld_info" for b in sc.scene.badges) >= 4, "a table with melds"
+    apart = 3
+    for (ta, ra, _ma), (tb, rb, _mb) in itertools.combinations(labels, 2):
+        assert _gap(ra, rb) >= apart, (ta, ra, tb, rb)
+    melds = [tg.rect.inflate(-4, -4) for tg in sc.scene.targets if tg.kind == "meld"]
+    for text, r, own in labels:
+        for m in melds:
+            assert m == own or not r.colliderect(m), (text, r, m)
