@@ -432,3 +432,35 @@ def test_no_two_labels_of_the_melds_touch(table, game, players, moves, size, lan
     for text, r, own in labels:
         for m in melds:
             assert m == own or not r.colliderect(m), (text, r, m)
+
+
+# ---- 8. A take offered with more than the pair -----------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_jacks_and_a_joker_dragged_to_a_frozen_pile_say_take_then_add(table, lang):
+    """CA-9: two natural jacks and a joker dragged onto a frozen pile topped by a jack are
+    refused with what to do (take with the jacks, then add the joker), the engine's reason as
+    it gives it, not "you need 2 natural jacks"."""
+    from game.canasta.position import build_position
+
+    d = table("canasta", 2, seed=1, language=lang)
+    d.settle()
+    sc = d.screen
+    sc.worker.cancel()
+    sc.ready = None
+    d.session.state = build_position(
+        "canasta", 2, hands=["JH JS JK 5C 6D 7S 9H", "4C 4D 4H 5S 6S 7C 8C"],
+        pile="8D 2C 9S JD", turn=0, phase="draw", frozen=True,
+        melds=[{"K": "KH KS KD"}, {}], opened=[True, False])
+    sc.version += 1
+    sc.sync_hands()
+    sc.rebuild_scene()
+    d.step(1, dt=0.01)
+    before = list(d.session.history)
+    d.drag_cards([parse_card(x) for x in ("JH", "JS", "JK")], sc.lay.pile.center)
+    why = d.state.why_illegal(parse_action("0 take JH JS JK"))
+    assert why.key == "take_frozen_then_add"
+    assert [x[0] for x in sc.presenter.toasts] == [translate_reason(why)]
+    assert t("card.joker") in sc.presenter.toasts[0][0]
+    assert d.session.history == before
