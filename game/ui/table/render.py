@@ -299,6 +299,24 @@ def draw_area_frame(surface: pygame.Surface, rect: pygame.Rect, label: str, scal
     surface.blit(img, rect)
 
 
+def area_name_type(scale: float, team: int) -> int:
+    return max(11, round(15 * scale)) if team >= 0 else max(9, round(12 * scale))
+
+
+def area_name_rect(size, label: str, scale: float, team: int = -1) -> pygame.Rect | None:
+    """Where a meld area (of ``size``) shows its owner's name: its lower right corner, or
+    nowhere when the name would reach the side's points label on the left (a narrow tile
+    under its owner's plate: the name is on the plate already)."""
+    if not label:
+        return None
+    w, h = fonts.font(area_name_type(scale, team), team >= 0).size(label)
+    x = size[0] - w - round(8 * scale)
+    points = L.ribbon_size(t("table.on_table", points=99999), scale)[0]
+    if x < round(6 * scale) + points + round(20 * scale):  # room for a team's dot too
+        return None
+    return pygame.Rect(x, size[1] - h - round(3 * scale), w, h)
+
+
 @lru_cache(maxsize=32)
 def _area(size, label: str, scale100: int, active: bool, team: int = -1) -> pygame.Surface:
     s = scale100 / 100
@@ -312,15 +330,14 @@ def _area(size, label: str, scale100: int, active: bool, team: int = -1) -> pyga
         rim = (*palette.GOLD, 90) if active else (255, 255, 255, 30)
     pygame.draw.rect(surf, rim, surf.get_rect(), max(1, round(2 * s)) if colour else 1,
                      border_radius=r)
-    if label:
-        pad = round(8 * s)
+    where = area_name_rect(size, label, s, team)
+    if where is not None:
+        x, y = where.topleft
         if colour is None:
-            lab = fonts.render(label, max(9, round(12 * s)), (*palette.TEXT_DIM,))
+            lab = fonts.render(label, area_name_type(s, team), (*palette.TEXT_DIM,))
             lab.set_alpha(150)
         else:
-            lab = fonts.render(label, max(11, round(15 * s)), colour, bold=True)
-        x = surf.get_width() - lab.get_width() - pad
-        y = surf.get_height() - lab.get_height() - round(3 * s)
+            lab = fonts.render(label, area_name_type(s, team), colour, bold=True)
         surf.blit(lab, (x, y))
         if colour is not None:  # the dot of the team's plates
             rr = max(3, round(5 * s))

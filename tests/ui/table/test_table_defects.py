@@ -464,3 +464,28 @@ def test_jacks_and_a_joker_dragged_to_a_frozen_pile_say_take_then_add(table, lan
     assert [x[0] for x in sc.presenter.toasts] == [translate_reason(why)]
     assert t("card.joker") in sc.presenter.toasts[0][0]
     assert d.session.history == before
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game, players", [("looking-and-down", 7), ("canasta", 3),
+                                           ("canasta", 4), ("canastone", 6)])
+def test_a_meld_areas_name_keeps_clear_of_its_points(table, game, players, size, lang):
+    """A meld area's owner's name (lower right) and the side's points on the table (lower
+    left) never overlap: in Looking and Down's narrow tiles "On the table: 110" covered the
+    name."""
+    from game.ui.table.scene import Badge
+
+    d = table(game, players, size=size, language=lang)
+    sc = d.screen
+    s = sc.lay.scale
+    window = Rect((0, 0), size)
+    names = sc.side_names()
+    text = t("table.on_table", points=12345)
+    img = render._ribbon(text, "info", round(s * 100))
+    for side, area in sc.lay.meld_areas.items():
+        points = render.label_rect(Badge("points", area, text, "dim"), img.get_size(), window, s)
+        name = render.area_name_rect(area.size, names[side], s,
+                                     side if sc.partnerships else -1)
+        if name is not None:
+            assert not name.move(area.topleft).colliderect(points), (side, names[side])
