@@ -178,10 +178,10 @@ def _plate_image(size, name, count, turn, chips, team, frozen_time, in_down,
 def count_rect(b: Badge, size: tuple[int, int], window: pygame.Rect,
                scale: float) -> pygame.Rect:
     """Where a count ("Deck 40", "Captured 3") of ``size`` is drawn: centred under its
-    anchor, never flush against the window's edge."""
+    anchor (from its left edge with tone "left"), never flush against the window's edge."""
     edge = max(4, round(8 * scale))
-    return pygame.Rect((0, 0), size).move(b.rect.centerx - size[0] // 2, b.rect.y).clamp(
-        window.inflate(-2 * edge, -2 * edge))
+    x = b.rect.x if b.tone == "left" else b.rect.centerx - size[0] // 2
+    return pygame.Rect((0, 0), size).move(x, b.rect.y).clamp(window.inflate(-2 * edge, -2 * edge))
 
 
 def count_image(b: Badge, scale: float) -> pygame.Surface:

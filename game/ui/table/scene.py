@@ -459,7 +459,8 @@ def _cassino(state, lay: L.TableLayout, view: View, sc: Scene) -> None:
         where = _under(spot.captured, lay)
         if spot.pos == "bottom":
             where = Rect(where.x, spot.captured.y - round(20 * lay.scale), where.w, 1)
-        sc.badges.append(Badge("count", where, label, "dim"))
+        # The top seat's pile is right of its plate: its tally runs rightwards, clear of it.
+        sc.badges.append(Badge("count", where, label, "left" if spot.pos == "top" else "dim"))
         last = view.last_captures.get(side)
         if last:  # a click (or hover) on the pile shows the side's last capture
             sc.targets.append(Target("captured", spot.captured, side=side))

@@ -260,6 +260,8 @@ def test_words_fit_their_buttons_and_nothing_overlaps(table, game, players, size
             for key, br in buttons.items():
                 assert not r.colliderect(br), (log_open, text, key)
             assert lay.banner is None or not r.colliderect(lay.banner), (log_open, text)
+            for seat, spot in lay.seats.items():  # a tally beside the top plate ran under it
+                assert not r.colliderect(spot.box), (log_open, text, seat)
             if lay.corner is not None:
                 assert not r.colliderect(lay.corner), (log_open, text)
         others = [("banner", lay.banner), ("deck", lay.deck), ("table", lay.table),
