@@ -22,6 +22,22 @@ TAKEABLE = [RANK[c] in NATURAL_RANKS for c in range(53)]  # top cards that may b
 _RANK_WORDS = {1: "rank.ace", 11: "rank.jack", 12: "rank.queen", 13: "rank.king", 0: "rank.wild"}
 
 
+def _take_then_add(group, r: int, need: int, with_wild: bool):
+    """A take's first group that holds what the pile is taken with (``need`` naturals of rank
+    ``r``, or where allowed one and a wild card) and more cards of that meld: ("then_add",
+    the cards to add after taking) or ("wild_then_add", ...) for one natural and a wild card;
+    None when the group is short of that or holds other cards."""
+    naturals = [c for c in group if RANK[c] == r and c != JOKER]
+    wilds = [c for c in group if c == JOKER or RANK[c] == 2]
+    if len(naturals) + len(wilds) != len(group):
+        return None
+    if len(naturals) >= need:
+        return "then_add", naturals[need:] + wilds
+    if with_wild and len(naturals) == 1 and len(wilds) >= 2:
+        return "wild_then_add", wilds[1:]
+    return None
+
+
 def _rank_name(r: int) -> str:
     """A reason's {rank}: the English catalogue's word (the table translates it back)."""
     key = _RANK_WORDS.get(r)
@@ -332,6 +348,11 @@ class CheckingMixin(TableState):
         if not ok and not frozen and rules.take_with_wild:
             ok = len(g0) == 2 and nats == 1 and wilds == 1
         if not ok:
+            more = _take_then_add(g0, r, need, not frozen and rules.take_with_wild)
+            if more is not None:  # enough to take with, and more: they join after (CA-9)
+                key, extra = more
+                return reason(("take_frozen_" if frozen else "take_") + key, count=need,
+                              rank=_rank_name(r), cards=format_cards(extra))
             if not frozen and rules.take_with_wild:
                 return reason("take_pair_or_wild", rank=_rank_name(r))
             key = "take_pair_frozen" if frozen else "take_pair"

@@ -82,3 +82,41 @@ def test_cassino_screens_speak_of_games_and_the_first_player(tmp_path, monkeypat
         assert i18n.t("new_game.first_dealer") not in labels
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_finished_cassino_game_is_replayed_as_a_game(tmp_path, lang):
+    """The score sheet's replay button and the Replay screen's first and last words say
+    "game" in Cassino ("Replay this deal" beside "Next game" before)."""
+    from game.replay.model import Replay
+    from game.ui.screens.replay_screen import ReplayScreen, replay_button
+    from tests.replay.helpers import finished_record
+    from tests.ui.table.driver import make_app
+
+    i18n.set_language(lang)
+
+    class Overlay:  # the score sheet, as replay_button sees it
+        class screen:
+            game = "cassino"
+
+            class session:
+                position = None
+
+        def button(self, rect, label, callback):
+            self.label = label
+
+    sheet = Overlay()
+    replay_button(sheet, None)
+    words = [sheet.label]
+    app = make_app(tmp_path, language=lang)
+    try:
+        replay = Replay(finished_record("cassino", 2))
+        screen = ReplayScreen(app, replay)
+        app.show(screen)
+        words.append(" ".join(screen.hud.banner_text()))
+        replay.to_end()
+        words.append(" ".join(screen.hud.banner_text()))
+    finally:
+        app.close()
+    for text in words:
+        assert not any(w in text.lower() for w in DEAL_WORDS[lang]), text

@@ -83,3 +83,14 @@ def test_rules_texts_use_the_glossary_terms(lang):
                 if found:
                     bad[f"{lang}/{name}:{n}"] = found
     assert not bad, f"use docs/glossary.md's terms: {bad}"
+
+
+def test_the_japanese_computer_is_always_konpyuutaa():
+    """One spelling of "computer" in Japanese (コンピューター, as at the table and in New game;
+    the statistics and the daily deal said コンピュータ)."""
+    import re
+
+    texts = list(catalogue("ja").values()) + [
+        p.read_text(encoding="utf-8") for p in (RULES_TEXT_DIR / "ja").iterdir()]
+    bad = [x for x in texts if re.search("コンピュータ(?!ー)", x)]
+    assert not bad, bad

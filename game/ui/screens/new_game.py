@@ -186,8 +186,14 @@ class NewGameScreen(Screen):
         body = fonts.font(self.app.font_sizes["body"])
         names = [self._seat_name(i) for i in range(c.players)]
         name_w = max(body.size(n)[0] for n in names) + s(16)
-        kind_w = sum(body.size(t(f"new_game.{k}"))[0] for k in ("human", "computer")) + s(60)
+        kind_text = sum(body.size(t(f"new_game.{k}"))[0] for k in ("human", "computer"))
+        kind_w = kind_text + s(60)
         level_w = min(s(330), right_w - name_w - kind_w - s(16))
+        # The levels' words come before the kinds' spare room (むずかしい at 800x600): each
+        # row holds its words with Segmented's snug padding.
+        level_need = sum(body.size(t(f"level.{lv}"))[0] + s(14) for lv in LEVELS) + s(8)
+        take = max(0, min(level_need - level_w, kind_w - (kind_text + s(32))))
+        kind_w, level_w = kind_w - take, level_w + take
         seat_h = s(36) if c.players <= 5 else s(33)
         self.seat_kind: list[Segmented] = []
         self.seat_level: list[Segmented] = []

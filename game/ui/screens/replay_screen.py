@@ -15,7 +15,7 @@ import platformdirs
 import pygame
 import pygame_gui
 
-from game.i18n import t
+from game.i18n import game_text, t
 from game.replay.model import Replay
 from game.saves.atomic import write_atomic
 from game.ui.screen import Screen
@@ -88,7 +88,8 @@ def replay_button(overlay, rect: pygame.Rect) -> None:
     A practice position was not dealt from a deck: it has no record to replay."""
     table = overlay.screen
     if table.session.position is None:
-        overlay.button(rect, t("replay.this_deal"), lambda: replay_from_table(table))
+        overlay.button(rect, game_text(table.game, "replay.this_deal"),
+                       lambda: replay_from_table(table))
 
 
 def replay_from_table(table) -> None:
@@ -178,10 +179,10 @@ class ReplayHud(Hud):
         r = sc.replay
         head = t("replay.step", step=r.step, total=r.total)
         if r.step == 0:
-            return head, t("replay.at_start")
+            return head, game_text(sc.game, "replay.at_start")
         last = describe(r.record.actions[r.step - 1], sc.names())
         if r.at_end:
-            return head, t("replay.at_end", move=last)
+            return head, game_text(sc.game, "replay.at_end", move=last)
         return head, last
 
 

@@ -38,6 +38,8 @@ class Hud:
         self.screen = screen
         self.buttons: dict[str, object] = {}
         self._button_state: tuple = ()
+        self.column: list[str] = []  # the hand's button column, top to bottom
+        self._column_geometry: tuple = ()  # (its rectangle, a button's height, the gap)
 
     # ---- buttons ---------------------------------------------------------------------------
     def build_buttons(self) -> None:
@@ -73,10 +75,24 @@ class Hud:
             ("sort_rank", t("table.sort_rank"), lambda: sc.intents.sort_hand("rank")),
             ("sort_suit", t("table.sort_suit"), lambda: sc.intents.sort_hand("suit"))]
         bh = max(s(24), min(s(38), (hb.h - (len(col) - 1) * gap) // len(col)))
-        y = hb.bottom - len(col) * bh - (len(col) - 1) * gap
+        self.column = [key for key, _label, _cb in col]
+        self._column_geometry = (hb, bh, gap)
         for key, label, cb in col:
-            self.buttons[key] = sc.button(pygame.Rect(hb.x, y, hb.w, bh), label, cb, small)
-            y += bh + gap
+            self.buttons[key] = sc.button(pygame.Rect(hb.x, hb.y, hb.w, bh), label, cb, small)
+        self.close_up_column(self.column)
+
+    def close_up_column(self, shown: list[str]) -> None:
+        """Stack the ``shown`` buttons of the hand's column at its foot, in the column's order,
+        with no gap where a hidden one would be: the sorts stay put beside the hand, the
+        buttons that come and go are the topmost. The hidden ones wait in the slots above, so
+        no two buttons ever share a place."""
+        hb, bh, gap = self._column_geometry
+        order = [k for k in self.column if k not in shown] + [k for k in self.column if k in shown]
+        y = hb.bottom - bh
+        for key in reversed(order):
+            if self.buttons[key].relative_rect.y != y:
+                self.buttons[key].set_relative_position((hb.x, y))
+            y -= bh + gap
 
     def hint_or_scores(self) -> None:
         """Hint's button opens a finished deal's sheet: one button in that place, so no two
@@ -111,6 +127,7 @@ class Hud:
                 b.show()
             else:
                 b.hide()
+        self.close_up_column([k for k in self.column if want.get(k, True)])
 
     # ---- the banner ------------------------------------------------------------------------
     def banner_text(self) -> tuple[str, str]:

@@ -64,22 +64,16 @@ class Presenter:
         audio.play("error")
 
     def reason_text(self, reason) -> str:
-        """The engine's reason in the player's language, with seat numbers as names."""
+        """The engine's reason in the player's language, with seat numbers as names; a reason
+        about the player's own seat in its "you" wording (messages.you, not whoever the table
+        is drawn for: with several humans or none, nobody is "you")."""
         sc = self.screen
-        params = getattr(reason, "params", None)
-        if params and "seat" in params and isinstance(params["seat"], int):
-            from game.reasons import Reason
-
-            p = dict(params)
-            seat = p["seat"]
-            if 0 <= seat < sc.players:
-                name = sc.names()[seat]
-                key = f"table.reason.{reason.key}"
-                if seat == sc.viewer and i18n.has(key + "_you"):
-                    return t(key + "_you")
-                if i18n.has(key):
-                    return t(key, name=name)
-            reason = Reason.__new__(Reason, reason.key, p)
+        params = getattr(reason, "params", None) or {}
+        seat = params.get("seat")
+        key = f"table.reason.{getattr(reason, 'key', '')}"
+        if isinstance(seat, int) and 0 <= seat < sc.players and i18n.has(key):
+            rest = {k: v for k, v in params.items() if k != "seat"}
+            return seat_message(key, seat, sc.names(), messages.you(sc), **rest)
         return translate_reason(reason)
 
     # ---- moves -----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import pygame
 
 from game.i18n import game_text, t
 from game.ui import cards_art, fonts, palette
+from game.ui.table import layout as L
 from game.ui.table.scene import Badge, Plate, Scene, Sprite
 
 TEAM_COLOURS = ((86, 150, 230), (226, 98, 86))  # team 1 blue, team 2 red
@@ -177,14 +178,30 @@ def _plate_image(size, name, count, turn, chips, team, frozen_time, in_down,
 def count_rect(b: Badge, size: tuple[int, int], window: pygame.Rect,
                scale: float) -> pygame.Rect:
     """Where a count ("Deck 40", "Captured 3") of ``size`` is drawn: centred under its
-    anchor, never flush against the window's edge."""
+    anchor (from its left edge with tone "left"), never flush against the window's edge."""
     edge = max(4, round(8 * scale))
-    return pygame.Rect((0, 0), size).move(b.rect.centerx - size[0] // 2, b.rect.y).clamp(
-        window.inflate(-2 * edge, -2 * edge))
+    x = b.rect.x if b.tone == "left" else b.rect.centerx - size[0] // 2
+    return pygame.Rect((0, 0), size).move(x, b.rect.y).clamp(window.inflate(-2 * edge, -2 * edge))
 
 
 def count_image(b: Badge, scale: float) -> pygame.Surface:
     return text_shadowed(b.text, max(10, round(13 * scale)), palette.TEXT_DIM)
+
+
+# The labels of the meld areas: a canasta's kind and points and a meld's count and points,
+# on the meld's lower edge; a side's points on the table, in its meld area's corner.
+LABELS = ("canasta", "meld_info", "points")
+
+
+def label_rect(b: Badge, size: tuple[int, int], window: pygame.Rect,
+               scale: float) -> pygame.Rect:
+    """Where a label (LABELS) of ``size`` is drawn."""
+    r = pygame.Rect((0, 0), size)
+    if b.kind == "points":
+        r.bottomleft = (b.rect.x + round(6 * scale), b.rect.bottom - round(L.POINTS_INSET * scale))
+        return r.clamp(window)
+    r.midtop = (b.rect.centerx, b.rect.bottom - size[1] // 2)
+    return r
 
 
 def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
@@ -196,10 +213,9 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
             return
         img = count_image(b, s)
         surface.blit(img, count_rect(b, img.get_size(), surface.get_rect(), s))
-    elif b.kind == "canasta":
-        img = _ribbon(b.text, b.tone, round(s * 100))
-        surface.blit(img, img.get_rect(midtop=(b.rect.centerx, b.rect.bottom - img.get_height()
-                                              // 2)))
+    elif b.kind in LABELS:
+        img = _ribbon(b.text, "info" if b.kind != "canasta" else b.tone, round(s * 100))
+        surface.blit(img, label_rect(b, img.get_size(), surface.get_rect(), s))
     elif b.kind == "frozen":
         img = _ribbon(t("table.frozen"), "frozen", round(s * 100))
         surface.blit(img, img.get_rect(midbottom=b.rect.midbottom))
@@ -219,14 +235,6 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
         img = rounded(b.rect.size, fill, max(4, round(10 * s)),
                       (*palette.GOLD_LIGHT, 200), max(1, round(2 * s)))
         surface.blit(img, b.rect)
-    elif b.kind == "meld_info":  # a meld's card count and points, on its lower edge
-        img = _ribbon(b.text, "info", round(s * 100))
-        surface.blit(img, img.get_rect(midtop=(b.rect.centerx, b.rect.bottom - img.get_height()
-                                              // 2)))
-    elif b.kind == "points":  # a side's points on the table, in its meld area's corner
-        img = _ribbon(b.text, "info", round(s * 100))
-        r = img.get_rect(bottomleft=(b.rect.x + round(6 * s), b.rect.bottom - round(3 * s)))
-        surface.blit(img, r.clamp(surface.get_rect()))
     elif b.kind == "value":
         value, _, owner = b.text.partition("\x00")
         img = _value_badge(value, owner, b.rect.w, round(s * 100))
@@ -256,8 +264,8 @@ def _ribbon(txt: str, tone: str, scale100: int) -> pygame.Surface:
         "info": ((16, 22, 20), palette.IVORY),
     }
     bg, fg = colours.get(tone, colours["gold"])
-    lab = fonts.render(txt, max(9, round(12 * s)), fg, bold=True)
-    pw, ph = round(7 * s), round(2 * s)
+    lab = fonts.render(txt, max(9, round(L.RIBBON_TYPE * s)), fg, bold=True)
+    pw, ph = round(L.RIBBON_PAD[0] * s), round(L.RIBBON_PAD[1] * s)  # as L.ribbon_size
     surf = pygame.Surface((lab.get_width() + 2 * pw, lab.get_height() + 2 * ph), pygame.SRCALPHA)
     pygame.draw.rect(surf, (*bg, 240), surf.get_rect(), border_radius=max(3, round(6 * s)))
     pygame.draw.rect(surf, palette.GOLD, surf.get_rect(), 1, border_radius=max(3, round(6 * s)))
@@ -291,6 +299,24 @@ def draw_area_frame(surface: pygame.Surface, rect: pygame.Rect, label: str, scal
     surface.blit(img, rect)
 
 
+def area_name_type(scale: float, team: int) -> int:
+    return max(11, round(15 * scale)) if team >= 0 else max(9, round(12 * scale))
+
+
+def area_name_rect(size, label: str, scale: float, team: int = -1) -> pygame.Rect | None:
+    """Where a meld area (of ``size``) shows its owner's name: its lower right corner, or
+    nowhere when the name would reach the side's points label on the left (a narrow tile
+    under its owner's plate: the name is on the plate already)."""
+    if not label:
+        return None
+    w, h = fonts.font(area_name_type(scale, team), team >= 0).size(label)
+    x = size[0] - w - round(8 * scale)
+    points = L.ribbon_size(t("table.on_table", points=99999), scale)[0]
+    if x < round(6 * scale) + points + round(20 * scale):  # room for a team's dot too
+        return None
+    return pygame.Rect(x, size[1] - h - round(3 * scale), w, h)
+
+
 @lru_cache(maxsize=32)
 def _area(size, label: str, scale100: int, active: bool, team: int = -1) -> pygame.Surface:
     s = scale100 / 100
@@ -304,15 +330,14 @@ def _area(size, label: str, scale100: int, active: bool, team: int = -1) -> pyga
         rim = (*palette.GOLD, 90) if active else (255, 255, 255, 30)
     pygame.draw.rect(surf, rim, surf.get_rect(), max(1, round(2 * s)) if colour else 1,
                      border_radius=r)
-    if label:
-        pad = round(8 * s)
+    where = area_name_rect(size, label, s, team)
+    if where is not None:
+        x, y = where.topleft
         if colour is None:
-            lab = fonts.render(label, max(9, round(12 * s)), (*palette.TEXT_DIM,))
+            lab = fonts.render(label, area_name_type(s, team), (*palette.TEXT_DIM,))
             lab.set_alpha(150)
         else:
-            lab = fonts.render(label, max(11, round(15 * s)), colour, bold=True)
-        x = surf.get_width() - lab.get_width() - pad
-        y = surf.get_height() - lab.get_height() - round(3 * s)
+            lab = fonts.render(label, area_name_type(s, team), colour, bold=True)
         surf.blit(lab, (x, y))
         if colour is not None:  # the dot of the team's plates
             rr = max(3, round(5 * s))

@@ -33,7 +33,7 @@ from game.cards import JOKER, RANK, SUIT
 from game.i18n import t
 from game.ui.table import layout as L
 from game.ui.table.reads import TableView
-from game.ui.table.table_info import tally_label
+from game.ui.table.table_info import meld_label, tally_label
 
 WILD_KEY = 0
 HIDDEN = -1  # the code of a card the viewer may not see (drawn as a back)
@@ -350,7 +350,11 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
     if red3:
         step = max(5, round(small * 0.22))
         lead = small + step * (len(red3) - 1) + max(6, round(small * 0.3))
-    w, spots = L.flow_melds(area, items, mw, min_w=max(20, round(mw * 0.5)), lead=lead)
+    texts = [meld_label(view.game, n, points[m], stacked, view.natural(m),
+                        m.rank == WILD_KEY) for m, (_k, n, stacked) in zip(melds, items)]
+    w, spots = L.flow_melds(area, items, mw, min_w=max(20, round(mw * 0.5)), lead=lead,
+                            labels=[L.ribbon_size(x, lay.scale) for x in texts],
+                            foot=L.points_foot(t("table.on_table", points=0), lay.scale))
     sc.meld_width[side] = w
     if red3:
         rw = min(small, w)
@@ -364,8 +368,7 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
     if melds or red3:  # the side's points on the table so far (the engine's table_points)
         sc.badges.append(Badge("points", area, t("table.on_table",
                                                  points=tv.table_points[side]), "dim"))
-    for m, spot in zip(melds, spots):
-        info = t("table.meld_info", count=len(m.cards), points=points[m])
+    for m, spot, text in zip(melds, spots, texts):
         zone = ("meld", side, m.key)
         cards = meld_cards_shown(list(m.cards))
         hl = {c for (z, c) in view.last_move if z == zone}
@@ -378,32 +381,17 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
             face = cards[0]
             st = "highlighted" if hl else "normal"
             sc.sprites.append(Sprite(face, top, True, zone, len(cards) - 1, state=st))
-            natural = view.natural(m)
-            tone = "natural" if natural else "mixed"
-            worth = t("table.meld_points", points=points[m])  # count: its corner
-            sc.badges.append(Badge("canasta", spot.rect, _canasta_word(view.game, natural, m)
-                                   + " · " + worth, tone))
-            sc.badges.append(Badge("count", Rect(top.right - 2, top.y + 2, 1, 1),
-                                   str(len(cards)), "corner"))
+            tone = "natural" if view.natural(m) else "mixed"
+            sc.badges += [Badge("canasta", spot.rect, text, tone),
+                          Badge("count", Rect(top.right - 2, top.y + 2, 1, 1), str(len(cards)),
+                                "corner")]
         else:
             for c, r in zip(cards, spot.cards):
                 k = sc.place(zone, c, r, True)
                 st = "highlighted" if c in hl else "normal"
                 sc.sprites.append(Sprite(c, r, True, zone, k, state=st))
-            if m.rank == WILD_KEY:
-                info = t("table.wild") + " · " + info
-            sc.badges.append(Badge("meld_info", spot.rect, info, "info"))
+            sc.badges.append(Badge("meld_info", spot.rect, text, "info"))
         sc.targets.append(Target("meld", spot.rect.inflate(4, 4), side=side, key=m.key))
-
-
-# What each game calls its natural and mixed canastas (catalogue keys).
-CANASTA_WORDS = {"canastone": ("table.clean", "table.dirty"),
-                 "looking-and-down": ("table.red_canasta", "table.black_canasta")}
-
-
-def _canasta_word(game: str, natural: bool, meld) -> str:
-    words = CANASTA_WORDS.get(game, ("table.natural", "table.mixed"))
-    return t(words[0] if natural else words[1])
 
 
 def _viewer_hand(lay: L.TableLayout, view: View, sc: Scene) -> None:
@@ -472,7 +460,8 @@ def _cassino(tv: TableView, lay: L.TableLayout, view: View, sc: Scene) -> None:
         where = _under(spot.captured, lay)
         if spot.pos == "bottom":
             where = Rect(where.x, spot.captured.y - round(20 * lay.scale), where.w, 1)
-        sc.badges.append(Badge("count", where, label, "dim"))
+        # The top seat's pile is right of its plate: its tally runs rightwards, clear of it.
+        sc.badges.append(Badge("count", where, label, "left" if spot.pos == "top" else "dim"))
         last = view.last_captures.get(side)
         if last:  # a click (or hover) on the pile shows the side's last capture
             sc.targets.append(Target("captured", spot.captured, side=side))

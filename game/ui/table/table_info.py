@@ -11,7 +11,23 @@ from __future__ import annotations
 
 from collections import Counter
 
+from game.i18n import t
+
 FRESH_SECONDS = 4.0  # how long newly drawn cards stay lit if the player does nothing
+# What each game calls its natural and mixed canastas (catalogue keys).
+CANASTA_WORDS = {"canastone": ("table.clean", "table.dirty"),
+                 "looking-and-down": ("table.red_canasta", "table.black_canasta")}
+
+
+def meld_label(game: str, count: int, points: int, stacked: bool, natural: bool,
+               wild: bool) -> str:
+    """The label on a meld's lower edge: a canasta's kind and points (its count: its corner),
+    else its card count and points, after "Wild" for a meld of wild cards."""
+    info = (t("table.meld_points", points=points) if stacked
+            else t("table.meld_info", count=count, points=points))
+    words = CANASTA_WORDS.get(game, ("table.natural", "table.mixed"))
+    kind = t(words[0] if natural else words[1]) if stacked else t("table.wild") if wild else ""
+    return t("table.meld_kind", kind=kind, info=info) if kind else info
 
 
 def fresh_cards(events, seat: int) -> list[int]:
@@ -100,7 +116,7 @@ def tally_label(tally: dict[str, int]) -> str:
     """Cassino: a side's captured cards, spades, aces, the cassinos taken and sweeps, in
     words of the catalogue (the counts come from the engine's ``tallies``)."""
     from game.cassino.game import TEN_OF_DIAMONDS, TWO_OF_SPADES
-    from game.i18n import card_text, t
+    from game.i18n import card_text
 
     parts = [t("table.cassino_tally", cards=tally["cards"], spades=tally["spades"],
                aces=tally["aces"])]

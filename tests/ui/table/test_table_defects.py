@@ -260,6 +260,8 @@ def test_words_fit_their_buttons_and_nothing_overlaps(table, game, players, size
             for key, br in buttons.items():
                 assert not r.colliderect(br), (log_open, text, key)
             assert lay.banner is None or not r.colliderect(lay.banner), (log_open, text)
+            for seat, spot in lay.seats.items():  # a tally beside the top plate ran under it
+                assert not r.colliderect(spot.box), (log_open, text, seat)
             if lay.corner is not None:
                 assert not r.colliderect(lay.corner), (log_open, text)
         others = [("banner", lay.banner), ("deck", lay.deck), ("table", lay.table),
@@ -344,3 +346,148 @@ def test_the_dealers_name_is_as_large_as_everyones(lang, size, monkeypatch):
         assert sizes[True] == sizes[False] and sizes[True]
     finally:
         i18n.set_language("en")
+
+
+# ---- 6. The hand's button column closes up --------------------------------------------------
+
+
+def _column_is_closed_up(sc) -> None:
+    """The shown buttons of the hand's column stand one under the other in the column's order,
+    the lowest at its foot, with one gap between neighbours and none where a hidden one is."""
+    hud = sc.hud
+    hb = sc.lay.hand_buttons
+    gap = round(6 * sc.lay.scale)
+    column = [k for k, _label, _cb in sc.family.action_buttons()] + [
+        "take_back", "hint", "sort_rank", "sort_suit"]
+    assert set(column) == {k for k, b in hud.buttons.items() if b.rect.colliderect(hb)}
+    shown = [k for k in column if hud.buttons[k].visible]
+    assert shown, "the sorts at least are shown"
+    rects = [hud.buttons[k].rect for k in shown]
+    assert rects[-1].bottom == hb.bottom, (shown, rects[-1], hb)
+    for (ka, a), (kb, b) in zip(zip(shown, rects), zip(shown[1:], rects[1:])):
+        assert b.top - a.bottom == gap, (ka, kb, a, b)
+    for k, b in hud.buttons.items():  # no two buttons share a place, shown or not
+        for k2, b2 in hud.buttons.items():
+            assert k == k2 or not b.rect.colliderect(b2.rect), (k, k2)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+@pytest.mark.parametrize("game, players", [("canasta", 4), ("cassino", 2), ("canasta", 2)])
+def test_the_hand_buttons_close_up_where_some_are_hidden(table, game, players, size):
+    d = table(game, players, seed=3, size=size)
+    d.settle()
+    sc = d.screen
+    hidden = [k for k in ("ask", "capture", "take_back") if k in sc.hud.buttons
+              and not sc.hud.buttons[k].visible]
+    assert hidden, "a button is hidden at the start of the player's turn"
+    _column_is_closed_up(sc)
+    d.select([sc.scene.hand[0].code])  # Cassino: Trail comes; Canasta: nothing changes
+    d.step(1, dt=0.01)
+    _column_is_closed_up(sc)
+    d.select([])
+    d.step(1, dt=0.01)
+    _column_is_closed_up(sc)
+
+
+# ---- 7. The labels of the melds keep apart ---------------------------------------------------
+
+
+def _played(table, game, players, size, lang, moves):
+    """A table after ``moves`` computer moves of every seat (the screenshot command's)."""
+    from game.commands.screenshot import play_moves
+
+    d = table(game, players, seed=3, size=size, language=lang)
+    d.settle()
+    sc = d.screen
+    sc.worker.cancel()
+    sc.ready = None
+    play_moves(d.session, moves, 3, "simple")
+    sc.version += 1
+    sc.sync_hands()
+    sc.rebuild_scene()
+    return d
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game, players, moves", [
+    ("canasta", 4, 70), ("canastone", 6, 80), ("canasta", 3, 60)])
+def test_no_two_labels_of_the_melds_touch(table, game, players, moves, size, lang):
+    """The labels under the melds ("4 · 40 pts", "Mixed · 230 pts") and each side's points on
+    the table keep a few pixels apart, and none reaches into a meld of another row."""
+    d = _played(table, game, players, size, lang, moves)
+    sc = d.screen
+    s = sc.lay.scale
+    window = Rect((0, 0), size)
+    labels = []
+    for b in sc.scene.badges:
+        if b.kind in render.LABELS:
+            img = render._ribbon(b.text, "info", round(s * 100))
+            labels.append((b.text, render.label_rect(b, img.get_size(), window, s), b.rect))
+            # One separator in each language's labels ("ミックス・80点" as "5枚・50点").
+            assert lang == "en" or " · " not in b.text, b.text
+    assert sum(b.kind == "meld_info" for b in sc.scene.badges) >= 4, "a table with melds"
+    apart = 3
+    for (ta, ra, _ma), (tb, rb, _mb) in itertools.combinations(labels, 2):
+        assert _gap(ra, rb) >= apart, (ta, ra, tb, rb)
+    melds = [tg.rect.inflate(-4, -4) for tg in sc.scene.targets if tg.kind == "meld"]
+    for text, r, own in labels:
+        for m in melds:
+            assert m == own or not r.colliderect(m), (text, r, m)
+
+
+# ---- 8. A take offered with more than the pair -----------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_jacks_and_a_joker_dragged_to_a_frozen_pile_say_take_then_add(table, lang):
+    """CA-9: two natural jacks and a joker dragged onto a frozen pile topped by a jack are
+    refused with what to do (take with the jacks, then add the joker), the engine's reason as
+    it gives it, not "you need 2 natural jacks"."""
+    from game.canasta.position import build_position
+
+    d = table("canasta", 2, seed=1, language=lang)
+    d.settle()
+    sc = d.screen
+    sc.worker.cancel()
+    sc.ready = None
+    d.session.state = build_position(
+        "canasta", 2, hands=["JH JS JK 5C 6D 7S 9H", "4C 4D 4H 5S 6S 7C 8C"],
+        pile="8D 2C 9S JD", turn=0, phase="draw", frozen=True,
+        melds=[{"K": "KH KS KD"}, {}], opened=[True, False])
+    sc.version += 1
+    sc.sync_hands()
+    sc.rebuild_scene()
+    d.step(1, dt=0.01)
+    before = list(d.session.history)
+    d.drag_cards([parse_card(x) for x in ("JH", "JS", "JK")], sc.lay.pile.center)
+    why = d.state.why_illegal(parse_action("0 take JH JS JK"))
+    assert why.key == "take_frozen_then_add"
+    assert [x[0] for x in sc.presenter.toasts] == [translate_reason(why)]
+    assert t("card.joker") in sc.presenter.toasts[0][0]
+    assert d.session.history == before
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game, players", [("looking-and-down", 7), ("canasta", 3),
+                                           ("canasta", 4), ("canastone", 6)])
+def test_a_meld_areas_name_keeps_clear_of_its_points(table, game, players, size, lang):
+    """A meld area's owner's name (lower right) and the side's points on the table (lower
+    left) never overlap: in Looking and Down's narrow tiles "On the table: 110" covered the
+    name."""
+    from game.ui.table.scene import Badge
+
+    d = table(game, players, size=size, language=lang)
+    sc = d.screen
+    s = sc.lay.scale
+    window = Rect((0, 0), size)
+    names = sc.side_names()
+    text = t("table.on_table", points=12345)
+    img = render._ribbon(text, "info", round(s * 100))
+    for side, area in sc.lay.meld_areas.items():
+        points = render.label_rect(Badge("points", area, text, "dim"), img.get_size(), window, s)
+        name = render.area_name_rect(area.size, names[side], s,
+                                     side if sc.partnerships else -1)
+        if name is not None:
+            assert not name.move(area.topleft).colliderect(points), (side, names[side])

@@ -172,3 +172,13 @@ def test_dialog_buttons_are_wide_enough_for_their_labels(table, language):
         for b in [e for e in sc._on_click if e.alive() and e.ui_container is sc.dialog.panel]:
             assert fonts.font(size, True).size(b.text)[0] < b.rect.w, b.text
         sc.dialog.close()
+
+
+def test_the_risky_dialog_confirms_with_anyway_in_every_language():
+    """The warning's confirm says the player goes ahead despite it, as the Japanese did
+    (それでも捨てる); English said a bare "Discard" beside Cancel."""
+    from game import i18n
+
+    for key in ("table.risky.anyway", "table.risky.trail_anyway"):
+        assert i18n.catalogue("en")[key].endswith(" anyway"), key
+        assert i18n.catalogue("ja")[key].startswith("それでも"), key
