@@ -21,7 +21,7 @@ from game.cards import RANK
 from game.cassino.game import CassinoState
 from game.cassino.view import CassinoView
 from game.players.base import Decision
-from game.players.heuristic_cassino import CassinoContext, CassinoHeuristic
+from game.players.heuristic_cassino import HARD_PARAMS, CassinoContext, CassinoHeuristic
 
 TEN_D, TWO_S = 35, 1
 ACES = frozenset((0, 13, 26, 39))
@@ -142,8 +142,8 @@ class CassinoSearch:
 
     def __init__(self, rng, worlds_per_batch: int = 6, top_k: int = 5) -> None:
         self.rng = rng
-        self.heuristic = CassinoHeuristic(0)
-        self.rollout_policy = CassinoHeuristic(0)
+        self.heuristic = CassinoHeuristic(0, params=HARD_PARAMS)
+        self.rollout_policy = self.heuristic  # every seat of a playout plays Hard's heuristic
         self.batch = worlds_per_batch
         self.top_k = top_k
         self.reason = ""

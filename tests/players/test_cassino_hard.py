@@ -9,7 +9,15 @@ from contextlib import redirect_stdout
 
 import pytest
 
+from game.actions import format_action, parse_action
+from game.cards import parse_cards
+from game.cassino.game import CassinoState
 from game.cli import main
+from game.players.base import Decision
+from game.players.cassino_search import CassinoSearch
+from game.players.heuristic_cassino import is_sweep_gift
+from game.players.levels import HardPlayer, NormalPlayer
+from game.rng import Rng
 
 
 def _tournament_json(*extra: str) -> dict:
@@ -42,3 +50,35 @@ def test_a_bad_sample_budget_prints_usage_and_exits_2(value, capsys):
     out, err = capsys.readouterr()
     assert code == 2 and not out
     assert "usage:" in err and "--samples" in err and "Traceback" not in err
+
+
+# ---- the handed-over sweep ---------------------------------------------------------------------
+def _position(hands: list[str], table: str, res: list, turn: int, deck: int) -> CassinoState:
+    """A two-player position; the cards named nowhere are the deck (``deck`` of them) and, the
+    rest, both sides' captured piles."""
+    named = set(parse_cards(" ".join([*hands, table, *(r[0] for r in res)])))
+    rest = [c for c in range(52) if c not in named]
+    return CassinoState.from_position(hands, table, res, turn=turn, deck=rest[:deck],
+                                      captured=[rest[deck:][::2], rest[deck:][1::2]])
+
+
+# Positions from Normal's self-play where its capture of the loose cards left nothing but the
+# opponent's own build: they hold its value (CN-6) and must take it (CN-7), a certain sweep (CN-9).
+GIFTS = [
+    (["6H JS KH", "8H 9C 5H"], "9S", [("5C 8D", 13, 0)], 1, 40, "capture 9C 9S"),
+    (["2C 7S 9C", "KH 5H 6D"], "9H", [("6H 6S", 6, 1)], 0, 16, "capture 9C 9H"),
+    (["KH 4S 2H JH", "6S 10S 9C"], "JS 2S", [("5H 5D 10D", 10, 1)], 0, 16, "capture KH JS 2S"),
+]
+
+
+@pytest.mark.parametrize("hands,table,res,turn,deck,gift", GIFTS)
+def test_hard_does_not_hand_over_a_certain_sweep(hands, table, res, turn, deck, gift):
+    st = _position(hands, table, res, turn, deck)
+    d = Decision.of(st, turn)
+    assert is_sweep_gift(st, parse_action(f"{turn} {gift}"), d.legal, turn)
+    # Normal keeps the error (docs/ai.md, Hard: the levels stay apart) ...
+    assert format_action(NormalPlayer(1).choose(d)) == f"{turn} {gift}"
+    # ... Hard's heuristic (its moves, candidates and playouts) and Hard itself do not
+    hard_heuristic = CassinoSearch(Rng(1)).heuristic
+    for a in (hard_heuristic.choose(d), HardPlayer(3, samples=6).choose(d)):
+        assert not is_sweep_gift(st, a, d.legal, turn), format_action(a)
