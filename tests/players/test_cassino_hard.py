@@ -37,10 +37,23 @@ def _play(r: dict) -> tuple:
 def test_a_fixed_sample_budget_plays_the_same_whatever_the_deadline():
     """Twice the same pair, with a deadline no search could meet and one far above: the same
     games (Hard searched its fixed budget both times, the clock played no part)."""
-    fast = _tournament_json("--samples", "6", "--deadline", "1")
-    slow = _tournament_json("--samples", "6", "--deadline", "60000")
-    assert fast["samples"] == 6 and slow["deadline_ms"] == 60000
+    fast = _tournament_json("--samples", "1", "--deadline", "1")
+    slow = _tournament_json("--samples", "1", "--deadline", "60000")
+    assert fast["samples"] == 1 and slow["deadline_ms"] == 60000
     assert _play(fast) == _play(slow)
+
+
+def test_the_search_plays_exactly_its_budget_of_worlds():
+    """The same generator and budget give the same move after exactly that many worlds, with
+    no time at all on the clock."""
+    st = _position(*GIFTS[1][:5])
+    d = Decision.of(st, GIFTS[1][3])
+    moves = set()
+    for _ in range(2):
+        search = CassinoSearch(Rng(9))
+        moves.add(search.choose(d, 0.0, samples=8))
+        assert search.stats["worlds"] == 8
+    assert len(moves) == 1
 
 
 @pytest.mark.parametrize("value", ["0", "-3", "x", "1000000000"])
@@ -82,3 +95,27 @@ def test_hard_does_not_hand_over_a_certain_sweep(hands, table, res, turn, deck, 
     hard_heuristic = CassinoSearch(Rng(1)).heuristic
     for a in (hard_heuristic.choose(d), HardPlayer(3, samples=6).choose(d)):
         assert not is_sweep_gift(st, a, d.legal, turn), format_action(a)
+
+
+# ---- four players' last round ------------------------------------------------------------------
+def _four_player_last_round() -> CassinoState:
+    """From Normal's four-player self-play (seed 2): the last round, seat 2 to move with JS 7S;
+    from its view the four unseen cards may split any way into the other hands of 1, 1 and 2."""
+    return CassinoState.from_position(
+        ["AC", "10D", "JS 7S", "JC 10C"], "QC 3H 5S", [], turn=2, first=0,
+        captured=["QS QD 3C 4S 5D 10S 4D 6D 7D 7C 6C 6S KS 9D 3D 9S QH AS 2H AD 8C 5H 2S 8H "
+                  "6H 2D", "7H 4H 3S 2C 5C 8S 8D 10H 9C AH JD JH KC KD KH 4C 9H"],
+        sweeps=[2, 0], last_capture=3)
+
+
+def test_four_players_last_round_solves_the_splits():
+    """CN-2 (partnerships), CN-3: once the stock is empty Hard solves sampled splits of the
+    unseen cards exactly and plays the best on average. Over all 12 splits, trailing 7S is worth
+    +6.25 to seat 2's side and trailing JS (Normal's move) +2.75 (enumerated exactly)."""
+    st = _four_player_last_round()
+    d = Decision.of(st, 2)
+    assert d.view.deck == 0 and sorted(d.view.hand_counts) == [1, 1, 2, 2]
+    assert format_action(NormalPlayer(1).choose(d)) == "2 trail JS"
+    search = CassinoSearch(Rng(4))
+    assert format_action(search.choose(d, 0.0, samples=24)) == "2 trail 7S"
+    assert search.reason == "exact splits" and search.stats == {"splits": 24}
