@@ -2,14 +2,16 @@
 
 - :func:`solve_last_round`: in the two-player game's last round every unseen card is in the
   opponent's hand, so the rest of the game is a perfect-information game: alpha-beta with a
-  transposition table over the points still at stake (final points of our side minus theirs).
+  transposition table over the points still at stake (final points of our side minus theirs);
+  in the four-player game's last round, applied to sampled splits of the unseen cards.
 - ``CassinoState.sample_world`` (game/cassino/worlds.py): a full state consistent with the
   seat's view: unseen cards dealt at random to the other hands (a reservation's owner always
   gets a card of its value, CN-6) and the rest as the deck.
-- :class:`CassinoSearch`: flat Monte Carlo over the Normal heuristic's best candidates: the same
-  sampled worlds for every candidate (common random numbers), each played out with the heuristic
-  for every seat, candidates dropped once clearly behind, and the heuristic's move kept unless
-  another is clearly better. A hard deadline bounds it.
+- :class:`CassinoSearch`: flat Monte Carlo over Hard's heuristic's best candidates: the same
+  sampled worlds for every candidate (common random numbers), each played out with that
+  heuristic for every seat, candidates dropped once clearly behind the heuristic's move, which
+  is kept unless another clears a margin corrected for the several comparisons. A hard deadline
+  bounds it, or a fixed number of worlds (``samples``) whatever the clock.
 """
 
 from __future__ import annotations
@@ -147,7 +149,7 @@ class CassinoSearch:
     move before; for measuring what the search adds). ``top_k``: candidates searched (the
     heuristic's best, its own move always among them). ``z``: the one-sided paired margin a
     candidate must clear against the heuristic's move, in standard errors (2.4: 95% with a
-    Bonferroni correction for up to four comparisons). ``min_worlds``: below this many worlds the
+    Bonferroni correction for three comparisons). ``min_worlds``: below this many worlds the
     heuristic's move stands (``split_cards``, ``split_nodes``: see :meth:`_last_round`)."""
 
     def __init__(self, rng, worlds_per_batch: int = 4, top_k: int = 4, mc: bool = True,
