@@ -2,14 +2,16 @@
 
 - :func:`solve_last_round`: in the two-player game's last round every unseen card is in the
   opponent's hand, so the rest of the game is a perfect-information game: alpha-beta with a
-  transposition table over the points still at stake (final points of our side minus theirs).
+  transposition table over the points still at stake (final points of our side minus theirs);
+  in the four-player game's last round, applied to sampled splits of the unseen cards.
 - ``CassinoState.sample_world`` (game/cassino/worlds.py): a full state consistent with the
   seat's view: unseen cards dealt at random to the other hands (a reservation's owner always
   gets a card of its value, CN-6) and the rest as the deck.
-- :class:`CassinoSearch`: flat Monte Carlo over the Normal heuristic's best candidates: the same
-  sampled worlds for every candidate (common random numbers), each played out with the heuristic
-  for every seat, candidates dropped once clearly behind, and the heuristic's move kept unless
-  another is clearly better. A hard deadline bounds it.
+- :class:`CassinoSearch`: flat Monte Carlo over Hard's heuristic's best candidates: the same
+  sampled worlds for every candidate (common random numbers), each played out with that
+  heuristic for every seat, candidates dropped once clearly behind the heuristic's move, which
+  is kept unless another clears a margin corrected for the several comparisons. A hard deadline
+  bounds it, or a fixed number of worlds (``samples``) whatever the clock.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from game.cards import RANK
 from game.cassino.game import CassinoState
 from game.cassino.view import CassinoView
 from game.players.base import Decision
-from game.players.heuristic_cassino import CassinoContext, CassinoHeuristic
+from game.players.heuristic_cassino import HARD_PARAMS, CassinoContext, CassinoHeuristic
 
 TEN_D, TWO_S = 35, 1
 ACES = frozenset((0, 13, 26, 39))
@@ -49,7 +51,7 @@ def _summary(pile: list[int]) -> tuple:
 def _key(st: CassinoState) -> tuple:
     return (
         st.turn,
-        tuple(sorted(st.hands[0])), tuple(sorted(st.hands[1])),
+        tuple(tuple(sorted(h)) for h in st.hands),
         tuple(sorted(st.loose)), tuple(sorted((tuple(sorted(r[0])), r[1], r[2]) for r in st.res)),
         _summary(st.captured[0]), _summary(st.captured[1]),
         tuple(st.sweeps), st.last_capture,
@@ -76,7 +78,7 @@ def _alphabeta(st: CassinoState, side: int, alpha: float, beta: float, tt: dict,
         s = st.deal_scores()
         return s[side] - s[1 - side]
     counter[0] += 1
-    if counter[0] & 31 == 0 and time.perf_counter() > deadline:
+    if counter[0] & 31 == 0 and (time.perf_counter() > deadline or counter[0] > counter[1]):
         raise OutOfTime
     key = _key(st)
     hit = tt.get(key)
@@ -117,12 +119,15 @@ def _alphabeta(st: CassinoState, side: int, alpha: float, beta: float, tt: dict,
     return best
 
 
-def solve_last_round(st: CassinoState, seat: int, deadline: float):
-    """Exact values of the seat's legal actions: [(value, action)], best first. Raises
-    OutOfTime when the deadline passes."""
+def solve_last_round(st: CassinoState, seat: int, deadline: float,
+                     max_nodes: float = math.inf):
+    """Exact values of the seat's legal actions: [(value, action)], best first (the points
+    still at stake, our side's minus theirs; sides are ``seat % 2``, CN-2). Raises OutOfTime
+    when the deadline passes or after ``max_nodes`` positions (a limit the clock does not
+    change)."""
     side = seat % 2
     tt: dict = {}
-    counter = [0]
+    counter = [0, max_nodes]
     out = []
     for a in _order(st.legal_actions(seat)):
         child = st.clone()
@@ -138,14 +143,31 @@ def _decision_for(st: CassinoState, seat: int) -> Decision:
 
 
 class CassinoSearch:
-    """The Hard level's Cassino move."""
+    """The Hard level's Cassino move.
 
-    def __init__(self, rng, worlds_per_batch: int = 6, top_k: int = 5) -> None:
+    ``mc``: search before the last round (False: the exact last-round solver only, Normal's
+    move before; for measuring what the search adds). ``top_k``: candidates searched (the
+    heuristic's best, its own move always among them). ``z``: the one-sided paired margin a
+    candidate must clear against the heuristic's move, in standard errors (2.4: 95% with a
+    Bonferroni correction for three comparisons). ``min_worlds``: below this many worlds the
+    heuristic's move stands (``split_cards``, ``split_nodes``: see :meth:`_last_round`)."""
+
+    def __init__(self, rng, worlds_per_batch: int = 4, top_k: int = 4, mc: bool = True,
+                 z: float = 2.4, min_worlds: int = 8, params: dict | None = None,
+                 split_cards: int = 10, split_nodes: int = 20_000) -> None:
         self.rng = rng
-        self.heuristic = CassinoHeuristic(0)
-        self.rollout_policy = CassinoHeuristic(0)
+        self.heuristic = CassinoHeuristic(0, params=params or HARD_PARAMS)
+        self.rollout_policy = self.heuristic  # every seat of a playout plays Hard's heuristic
         self.batch = worlds_per_batch
         self.top_k = top_k
+        self.mc = mc
+        self.z = z
+        self.min_worlds = min_worlds
+        # four players' last round: solve sampled splits once at most ``split_cards`` cards
+        # are left in the hands, each split within ``split_nodes`` positions (a limit in
+        # positions, not time, so a fixed budget plays the same on any machine)
+        self.split_cards = split_cards
+        self.split_nodes = split_nodes
         self.reason = ""
         self.stats: dict = {}
 
@@ -155,6 +177,7 @@ class CassinoSearch:
         start = time.perf_counter()
         deadline = math.inf if samples else start + budget_s
         legal = decision.legal
+        self.reason = ""
         if len(legal) == 1:
             return legal[0]
         view = decision.view
@@ -162,90 +185,121 @@ class CassinoSearch:
         ranked = sorted(((self.heuristic.score(ctx, a), i, a) for i, a in enumerate(legal)),
                         key=lambda t: (-t[0], t[1]))
         base = ranked[0][2]
-        # the last round of the two-player game: solve exactly
-        if decision.players == 2 and view.deck == 0:
-            st = CassinoState.sample_world(view, self.rng)  # the only world there is
-            try:
-                values = solve_last_round(st, decision.seat, deadline)
-            except OutOfTime:
-                values = None
-            if values:
-                best_v = values[0][0]
-                for v, a in values:
-                    if v == best_v and a == base:
-                        return base  # keep the heuristic's move among equals
-                self.reason = "exact"
-                return next(a for v, a in values if v == best_v)
+        if view.deck == 0:
+            best = self._last_round(decision, base, deadline, samples)
+            if best is not None:
+                return best
+        if not self.mc:
+            return base
         cands = [t[2] for t in ranked[:self.top_k]]
         if len(cands) == 1:
             return base
         return self._monte_carlo(view, decision.seat, cands, deadline, samples)
 
+    def _last_round(self, decision: Decision, base, deadline: float, samples: int | None):
+        """The exact move of the last round: in the two-player game the one world there is;
+        with four players, the best on average over sampled splits of the unseen cards among
+        the other hands, each split solved exactly (``samples`` of them, or as many as time
+        allows). None when out of time."""
+        view = decision.view
+        seat = decision.seat
+        if decision.players == 2:
+            st = CassinoState.sample_world(view, self.rng)  # the only world there is
+            try:
+                values = solve_last_round(st, seat, deadline)
+            except OutOfTime:
+                return None
+            self.reason = "exact"
+            return _best_of(values, base)
+        if sum(view.hand_counts) > self.split_cards:
+            return None  # too many cards left to solve each split in time: search instead
+        splits = samples or 64
+        totals: dict = {}
+        n = 0
+        for _ in range(splits):
+            st = CassinoState.sample_world(view, self.rng)
+            try:
+                values = solve_last_round(st, seat, deadline, self.split_nodes)
+            except OutOfTime:
+                break
+            for v, a in values:
+                totals[a] = totals.get(a, 0.0) + v
+            n += 1
+        if not n:
+            return None
+        self.reason = "exact splits"
+        self.stats = {"splits": n}
+        return _best_of([(v / n, a) for a, v in totals.items()], base)
+
+    def _playout(self, world: CassinoState, action, side: int, deadline: float) -> float:
+        st = world.clone()
+        st.apply(action, validate=False)
+        policy = self.rollout_policy
+        clock = time.perf_counter
+        while not st.over:
+            if clock() > deadline:
+                raise OutOfTime
+            d = _decision_for(st, st.turn)
+            a = d.legal[0] if len(d.legal) == 1 else policy.choose(d)
+            st.apply(a, validate=False)
+        sc = st.deal_scores()
+        return sc[side] - sc[1 - side]
+
     def _monte_carlo(self, view: CassinoView, seat: int, cands: list, deadline: float,
                      samples: int | None = None):
+        """Every candidate played out in the same worlds (common random numbers); a candidate
+        replaces the heuristic's move (``cands[0]``) only if its paired gain over it clears
+        ``z`` standard errors (corrected for the several comparisons); the largest such gain
+        wins. Candidates clearly behind the heuristic's move stop being played."""
         side = seat % 2
-        worlds = 0
-        totals = [[] for _ in cands]
+        values: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
-        policy = self.rollout_policy
-        while True:
-            for _ in range(self.batch):
-                if time.perf_counter() > deadline:
-                    break
+        worlds = 0
+        limit = samples or 10_000
+        while worlds < limit:
+            for _ in range(min(self.batch, limit - worlds)):
                 world = CassinoState.sample_world(view, self.rng)
-                worlds += 1
-                results = {}
-                clock = time.perf_counter
                 try:
-                    for i in alive:
-                        st = world.clone()
-                        st.apply(cands[i], validate=False)
-                        while not st.over:
-                            if clock() > deadline:
-                                raise OutOfTime
-                            s = st.turn
-                            d = _decision_for(st, s)
-                            a = d.legal[0] if len(d.legal) == 1 else policy.choose(d)
-                            st.apply(a, validate=False)
-                        sc = st.deal_scores()
-                        results[i] = sc[side] - sc[1 - side]
+                    row = {i: self._playout(world, cands[i], side, deadline) for i in alive}
                 except OutOfTime:
-                    break  # an unfinished world is dropped for every candidate (pairing)
-                for i, v in results.items():
-                    totals[i].append(v)
-            n = min(len(totals[i]) for i in alive)
-            if n < 2 or time.perf_counter() > deadline or (samples and worlds >= samples):
-                break
-            # drop candidates clearly behind the leader (paired differences)
-            means = {i: sum(totals[i][:n]) / n for i in alive}
-            lead = max(alive, key=lambda i: means[i])
-            keep = []
-            for i in alive:
-                if i == lead:
-                    keep.append(i)
-                    continue
-                diffs = [totals[lead][k] - totals[i][k] for k in range(n)]
-                m, se = _mean_se(diffs)
-                if m - 2.5 * se <= 0:
-                    keep.append(i)
-            alive = keep
+                    worlds = limit  # an unfinished world is dropped for every candidate
+                    break
+                worlds += 1
+                for i, v in row.items():
+                    values[i].append(v)
+            n = len(values[0])
+            if n >= self.min_worlds:
+                # stop playing a candidate clearly behind the heuristic's move
+                alive = [i for i in alive if i == 0 or _paired(values[i], values[0])[0] +
+                         self.z * _paired(values[i], values[0])[1] > 0]
             if len(alive) == 1:
                 break
-        n = min(len(totals[i]) for i in range(len(cands)) if totals[i]) if totals[0] else 0
+        n = len(values[0])
         self.stats = {"worlds": n, "alive": len(alive)}
-        if n < 4:
+        if n < self.min_worlds:
             return cands[0]
-        # keep the heuristic move unless another is clearly better (paired)
-        best = 0
-        best_gain = 0.0
-        for i in alive:
-            if i == 0 or len(totals[i]) < n:
-                continue
-            diffs = [totals[i][k] - totals[0][k] for k in range(n)]
-            m, se = _mean_se(diffs)
-            if m - 1.5 * se > 0 and m > best_gain:
+        best, best_gain = 0, 0.0
+        for i in alive[1:]:
+            m, se = _paired(values[i], values[0])
+            if len(values[i]) == n and m - self.z * se > 0 and m > best_gain:
                 best, best_gain = i, m
+        if best:
+            self.reason = "searched"
         return cands[best]
+
+
+def _best_of(values: list, base):
+    """The best-valued action, the heuristic's move kept among equals."""
+    best_v = max(v for v, _ in values)
+    if any(v == best_v and a == base for v, a in values):
+        return base
+    return next(a for v, a in values if v == best_v)
+
+
+def _paired(xs: list[float], base: list[float]) -> tuple[float, float]:
+    """Mean and standard error of ``xs`` minus ``base`` over their common worlds."""
+    n = min(len(xs), len(base))
+    return _mean_se([xs[k] - base[k] for k in range(n)])
 
 
 def _mean_se(xs: list[float]) -> tuple[float, float]:

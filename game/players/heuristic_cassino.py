@@ -66,13 +66,21 @@ def p_holds(unseen: int, good: int, hand: int) -> float:
     return 1.0 - math.comb(unseen - good, hand) / math.comb(unseen, hand)
 
 
+# Normal's settings. ``owner_holds``: the owner of a build holds a card of its value (CN-6) and
+# must take or override it (CN-7), so a table the next opponent's own build is left on is a
+# certain capture (a sweep when nothing else is left), not a chance one: off in Normal, which
+# hands such sweeps over about 0.46 times a game (docs/ai.md, Hard); on in Hard.
+PARAMS = {"threat": 1.0, "build": 0.9, "keep": 0.25, "last": 0.6, "owner_holds": False}
+HARD_PARAMS = {**PARAMS, "owner_holds": True}
+
+
 class CassinoHeuristic(Player):
     level = "normal"
 
     def __init__(self, seed: int = 0, easy: bool = False, params: dict | None = None) -> None:
         super().__init__(seed)
         self.easy = easy
-        self.params = {"threat": 1.0, "build": 0.9, "keep": 0.25, "last": 0.6}
+        self.params = dict(PARAMS)
         if params:
             self.params.update(params)
         self.reason = ""
@@ -146,7 +154,10 @@ class CassinoHeuristic(Player):
                 value += 0.3 * ctx.card_sum([played]) * (1.0 - ctx.p_value(v))
             value -= p["keep"] * ctx.keep_value(played)
         if not forget:
-            value -= p["threat"] * ctx.threat(tuple(loose), tuple((r[1], r[0]) for r in res))
+            held = frozenset(r[1] for r in res if r[2] == ctx.opp) if p["owner_holds"] else \
+                frozenset()
+            value -= p["threat"] * ctx.threat(tuple(loose), tuple((r[1], r[0]) for r in res),
+                                              held)
         return value
 
 
@@ -223,11 +234,12 @@ class CassinoContext:
             p_none *= 1.0 - self.p_value(v)
         return 1.0 - p_none
 
-    def threat(self, loose: tuple, res: tuple) -> float:
-        """Expected value of the next opponent's best capture on this table (sweep included)."""
+    def threat(self, loose: tuple, res: tuple, held: frozenset = frozenset()) -> float:
+        """Expected value of the next opponent's best capture on this table (sweep included);
+        ``held``: values the opponent surely holds (its own builds' values, CN-6)."""
         if self.opp_hand == 0 or (not loose and not res):
             return 0.0
-        key = (loose, res)
+        key = (loose, res, held)
         hit = self._threat_cache.get(key)
         if hit is not None:
             return hit
@@ -263,12 +275,32 @@ class CassinoContext:
         # top k values)
         expected = 0.0
         good = 0
+        sure = False
         for k, (g, v) in enumerate(gains):
             good += self.unseen_by_value[v]
+            sure = sure or v in held
             nxt = gains[k + 1][0] if k + 1 < len(gains) else 0.0
-            expected += (g - nxt) * p_holds(self.nunseen, good, self.opp_hand)
+            expected += (g - nxt) * (1.0 if sure else p_holds(self.nunseen, good, self.opp_hand))
         self._threat_cache[key] = expected
         return expected
+
+
+def leaves_only_their_builds(st, action: Action, seat: int) -> bool:
+    """After ``action`` by ``seat`` the table holds nothing but the next player's builds."""
+    if action.verb != "capture":
+        return False
+    after = st.clone()
+    after.apply(action, validate=False)
+    nxt = (seat + 1) % st.players
+    return not after.loose and bool(after.res) and all(r[2] == nxt for r in after.res)
+
+
+def is_sweep_gift(st, action: Action, legal: list[Action], seat: int) -> bool:
+    """A certain sweep handed over: ``action`` leaves only the next player's builds (they hold
+    the values, CN-6, and must take them, CN-7) when another legal move would not
+    (tools/cassino_sweep_gifts.py counts them)."""
+    return leaves_only_their_builds(st, action, seat) and any(
+        not leaves_only_their_builds(st, a, seat) for a in legal)
 
 
 def _describe(a: Action) -> str:

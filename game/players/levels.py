@@ -52,8 +52,10 @@ class EasyPlayer(NormalPlayer):
 
 class HardPlayer(NormalPlayer):
     """Hard: a time-bounded search over its heuristic's best moves (Cassino: exact in the
-    two-player last round, determinized Monte Carlo before). Its canasta-family heuristic is
-    Normal's with ``HARD_PARAMS`` (retuned in Canastone and Looking and Down, docs/ai.md). The
+    two-player last round, sampled splits each solved exactly in the four-player one,
+    determinized Monte Carlo before; its Cassino heuristic is Normal's with ``owner_holds``).
+    Its canasta-family heuristic is Normal's with ``HARD_PARAMS`` (retuned in Canastone and
+    Looking and Down, docs/ai.md). The
     deadline of the decision (``deadline_ms``) is always respected; without time the
     heuristic's move stands."""
 

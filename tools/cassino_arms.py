@@ -1,0 +1,65 @@
+"""Duplicate tournaments between variants ("arms") of Cassino's Hard level, for measuring what
+each part of it adds (docs/ai.md, Hard in Cassino):
+
+    python tools/cassino_arms.py --a ARM --b ARM [--players 2|4] [--deals K] [--seed S]
+                                 [--samples N] [--deadline MS]
+
+ARM is a level (``normal``, ``hard``, ...) or one of ARMS below. It prints the tournament's
+JSON (game/tournament.py), run in one process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from game.players.cassino_search import CassinoSearch
+from game.players.heuristic_cassino import PARAMS
+from game.players.levels import HardPlayer
+from game.players.registry import LEVELS
+from game.tournament import run_tournament
+
+# name -> CassinoSearch settings
+ARMS = {
+    "hard-solver": {"mc": False},  # the exact last round only; Hard's heuristic before it
+    "hard-nofix": {"params": PARAMS},  # Hard with Normal's heuristic (hands over sweeps)
+    "hard-solver-nofix": {"mc": False, "params": PARAMS},
+    "hard-k3": {"top_k": 3},
+    "hard-z2": {"z": 2.0},
+}
+
+
+def arm_class(name: str, settings: dict) -> type[HardPlayer]:
+    class Arm(HardPlayer):
+        level = name
+
+        def __init__(self, seed: int = 0, samples: int | None = None) -> None:
+            super().__init__(seed, samples)
+            self._search = CassinoSearch(None, **settings)
+
+    return Arm
+
+
+def main(argv: list[str] | None = None) -> int:
+    for name, settings in ARMS.items():
+        LEVELS[name] = arm_class(name, settings)
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--a", required=True, choices=list(LEVELS))
+    p.add_argument("--b", required=True, choices=list(LEVELS))
+    p.add_argument("--players", type=int, choices=(2, 4), default=2)
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--samples", type=int, default=None)
+    p.add_argument("--deadline", type=int, default=1000)
+    args = p.parse_args(argv)
+    if args.deals < 1 or (args.samples is not None and args.samples < 1):
+        p.error("--deals and --samples must be at least 1")
+    r = run_tournament("cassino", args.players, args.a, args.b, args.deals, args.seed,
+                       deadline_ms=args.deadline, samples=args.samples)
+    print(json.dumps(r))
+    return 0 if not r["errors"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
