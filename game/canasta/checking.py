@@ -255,6 +255,8 @@ class CheckingMixin(TableState):
             else:
                 return reason("not_your_turn", seat=seat)
         groups = action.groups
+        if verb == "discard" and sum(map(len, groups)) > 1:  # several cards chosen (CA-8)
+            return reason("discard_one")
         if any(not g for g in groups) or (
                 verb in ("discard", "add") and len(groups) != 1) or (
                 verb == "meld" and not groups) or (
