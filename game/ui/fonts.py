@@ -83,7 +83,9 @@ def render(text: str, size: int, colour, bold: bool = False,
 
 
 def fit_size(text: str, max_width: int, size: int, bold: bool = False, minimum: int = 8) -> int:
-    """The largest size <= ``size`` at which ``text`` fits in ``max_width`` pixels."""
-    while size > minimum and font(size, bold).size(text)[0] > max_width:
+    """The largest size <= ``size`` at which ``text`` fits in ``max_width`` pixels, drawn no
+    smaller than ``minimum`` pixels (so larger text shrinks as far as 100 % text would where
+    room is short)."""
+    while px(size) > minimum and font(size, bold).size(text)[0] > max_width:
         size -= 1
     return size

@@ -112,14 +112,19 @@ def compute(
     card_size: str = "medium",
     log_open: bool = True,
     scale: float | None = None,
+    text_scale: float = 1.0,
 ) -> TableLayout:
     """The layout of a ``players``-seat table of ``game`` in a window of ``size``.
+
+    ``text_scale`` is the player's text size (game.ui.fonts): what holds words (the log
+    column, the corner, plates, buttons, the banner) grows with it.
 
     ``sides`` maps each seat to its side (melds belong to sides; in Looking and Down every
     seat is its own side).
     """
     W, H = int(size[0]), int(size[1])
     s = ui_scale((W, H)) if scale is None else scale
+    ts = s * text_scale  # lengths that hold text
     m = max(6, round(9 * s))
     nsides = len(set(sides))
     mode = "team" if nsides <= 2 else "solo"
@@ -127,18 +132,18 @@ def compute(
     ld = game == "looking-and-down"
 
     # The right column: game header, the move log, buttons.
-    log_w = round(250 * s) if log_open else 0
+    log_w = round(250 * ts) if log_open else 0
     log_w = min(log_w, W // 3)
     main = Rect(0, 0, W - log_w, H)
     log = Rect(main.right, 0, log_w, H) if log_w else None
     corner = corner_buttons = corner_scores = None
     if log is None:
-        cw, chh, cgap = round(84 * s), round(34 * s), round(6 * s)
+        cw, chh, cgap = round(84 * ts), round(34 * ts), round(6 * s)
         corner_buttons = Rect(main.right - cw - round(8 * s), round(8 * s), cw,
                               3 * chh + 2 * cgap)
-        sw = round(150 * s)  # a side's name and its total on each line
+        sw = round(150 * ts)  # a side's name and its total on each line
         corner_scores = Rect(main.right - sw - round(8 * s), corner_buttons.bottom + cgap, sw,
-                             nsides * round(24 * s) + round(8 * s))
+                             nsides * round(24 * ts) + round(8 * s))
         corner = corner_buttons.union(corner_scores)
 
     # Card sizes follow the window (the setting picks the base size).
@@ -151,7 +156,7 @@ def compute(
     mini_h = card_h(mini_w)
     meld_w = max(26, round(card_w * 0.8))
 
-    plate_w, plate_h = round(156 * s), round(46 * s)
+    plate_w, plate_h = round(156 * ts), round(46 * ts)
     peek = round(mini_h * 0.5)
     box_w, box_h = plate_w, peek + plate_h
 
@@ -159,7 +164,7 @@ def compute(
     lift = round(ch * 0.18)
     strip_h = ch + lift
     strip_top = H - m - strip_h
-    btn_w = round(132 * s)  # room for the longest label (パートナーに聞く)
+    btn_w = round(132 * ts)  # room for the longest label (パートナーに聞く)
     vbox = Rect(m, 0, box_w, box_h)
     vbox.bottom = H - m
     hand = Rect(vbox.right + m, strip_top, main.w - vbox.w - btn_w - 4 * m, strip_h)
@@ -215,7 +220,7 @@ def compute(
         if theirs_area is not None:
             center.y = top_h
         if cassino:
-            banner_h = round(86 * s)
+            banner_h = round(86 * ts)
             table = Rect(inner.x, top_h, inner.w, region_bottom - top_h - banner_h - m)
             if corner is not None and table.right > corner.x and table.y < corner.bottom:
                 table.w = corner.x - m - table.x
@@ -267,7 +272,7 @@ def compute(
         # column reaches up beside the banner, and the deck sits left of it with room for its
         # count. The banner starts right of the player's captured cards (above the plate).
         hand_buttons = Rect(hand_buttons.x, center.y, btn_w, hand_buttons.bottom - center.y)
-        label_room = round(24 * s)
+        label_room = round(24 * ts)
         deck = Rect(0, 0, mini_w, mini_h)
         deck.topright = (hand_buttons.x - m - label_room, center.y)
         left = max(center.x, vbox.right) + m
@@ -321,9 +326,9 @@ def compute(
 
     info = log_list = log_buttons = None
     if log is not None:
-        info_h = round(112 * s) + round(20 * s) * max(0, nsides - 2)
+        info_h = round(112 * ts) + round(20 * ts) * max(0, nsides - 2)
         info = Rect(log.x + m, m, log.w - 2 * m, info_h)
-        bh = round(40 * s)
+        bh = round(40 * ts)
         log_buttons = Rect(log.x + m, H - m - bh, log.w - 2 * m, bh)
         log_list = Rect(log.x + m, info.bottom + m, log.w - 2 * m,
                         log_buttons.top - info.bottom - 2 * m)

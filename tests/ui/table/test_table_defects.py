@@ -212,10 +212,11 @@ def test_partnership_games_are_tested():
 # ---- 5. Words that overlap or overflow ---------------------------------------------------------
 
 LANGS = ["en", "ja"]
+TEXT_SIZES = ["normal", "larger"]  # the largest text size must fit as well as the usual
 
 
-def _open(table, game, players, size, lang, log_open):
-    d = table(game, players, seed=3, size=size, language=lang)
+def _open(table, game, players, size, lang, log_open, text_size="normal"):
+    d = table(game, players, seed=3, size=size, language=lang, text_size=text_size)
     d.settle()
     sc = d.screen
     if sc.log_open != log_open:
@@ -233,15 +234,17 @@ def _counts(sc) -> list[tuple[str, Rect]]:
             for b in sc.scene.badges if b.kind == "count"]
 
 
+@pytest.mark.parametrize("text_size", TEXT_SIZES)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game, players", [("cassino", 2), ("cassino", 4), ("canasta", 4)])
-def test_words_fit_their_buttons_and_nothing_overlaps(table, game, players, size, lang):
+def test_words_fit_their_buttons_and_nothing_overlaps(table, game, players, size, lang,
+                                                      text_size):
     """With the log open and closed: every button's label fits it (記録を隠す), no button
     covers a count ("Deck 32" under Capture/Reserve), the turn banner covers no count
     (取り札 over the instructions), and no count is flush against the window's edge."""
     for log_open in (True, False):
-        d = _open(table, game, players, size, lang, log_open)
+        d = _open(table, game, players, size, lang, log_open, text_size)
         sc = d.screen
         lay = sc.lay
         s = lay.scale
@@ -282,13 +285,14 @@ def i18n_font(sc):
     return fonts.font(sc.app.font_sizes["small"])
 
 
+@pytest.mark.parametrize("text_size", TEXT_SIZES)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game, players", [("canasta", 4), ("looking-and-down", 5)])
 def test_the_scores_stay_in_view_with_the_log_hidden(table, game, players, size, lang,
-                                                     monkeypatch):
+                                                     monkeypatch, text_size):
     """Hide log hides the moves only: the Scores button and every side's running total stay."""
-    d = _open(table, game, players, size, lang, False)
+    d = _open(table, game, players, size, lang, False, text_size)
     sc = d.screen
     assert "scores" in sc.hud.buttons and sc.hud.buttons["scores"].visible
     drawn = []
