@@ -125,6 +125,8 @@ def compute(
     W, H = int(size[0]), int(size[1])
     s = ui_scale((W, H)) if scale is None else scale
     ts = s * text_scale  # lengths that hold text
+    tw = s * (1 + (text_scale - 1) / 2)  # wide columns of text (the log, the plates) wrap or
+    # shrink their words: they grow less, leaving the cards and the banner room
     m = max(6, round(9 * s))
     nsides = len(set(sides))
     mode = "team" if nsides <= 2 else "solo"
@@ -132,7 +134,7 @@ def compute(
     ld = game == "looking-and-down"
 
     # The right column: game header, the move log, buttons.
-    log_w = round(250 * ts) if log_open else 0
+    log_w = round(250 * tw) if log_open else 0
     log_w = min(log_w, W // 3)
     main = Rect(0, 0, W - log_w, H)
     log = Rect(main.right, 0, log_w, H) if log_w else None
@@ -156,7 +158,7 @@ def compute(
     mini_h = card_h(mini_w)
     meld_w = max(26, round(card_w * 0.8))
 
-    plate_w, plate_h = round(156 * ts), round(46 * ts)
+    plate_w, plate_h = round(156 * tw), round(46 * ts)
     peek = round(mini_h * 0.5)
     box_w, box_h = plate_w, peek + plate_h
 
@@ -283,7 +285,7 @@ def compute(
             pw = max(mini_w, round(card_w * 0.62))
             piles_w = 2 * pw + m
             total = piles_w + gap + pile.w
-            x = _pile_x(center, total)
+            x = _pile_x(center, total, text_scale)
             ph = card_h(pw)
             for i in range(4):
                 r = Rect(0, 0, pw, ph)
@@ -296,7 +298,7 @@ def compute(
         else:
             with_packet = game == "canastone"
             total = card_w + gap + pile.w + ((gap + mini_w) if with_packet else 0)
-            x = _pile_x(center, total)
+            x = _pile_x(center, total, text_scale)
             stock.topleft = (x, center.y)
             pile.topleft = (stock.right + gap, center.y)
             if with_packet:
@@ -343,9 +345,10 @@ def compute(
     )
 
 
-def _pile_x(center: Rect, total: int) -> int:
-    """Stock and pile sit a little right of the middle: the turn banner needs the room."""
-    x = round(center.x + center.w * 0.6 - total / 2)
+def _pile_x(center: Rect, total: int, text_scale: float = 1.0) -> int:
+    """Stock and pile sit a little right of the middle: the turn banner needs the room (more
+    with a larger text)."""
+    x = round(center.x + center.w * (0.6 + 0.3 * (text_scale - 1)) - total / 2)
     return max(center.x, min(x, center.right - total))
 
 

@@ -219,6 +219,7 @@ def _open(table, game, players, size, lang, log_open, text_size="normal"):
     d = table(game, players, seed=3, size=size, language=lang, text_size=text_size)
     d.settle()
     sc = d.screen
+    assert sc.app.settings.text_size == text_size  # the setting is in use
     if sc.log_open != log_open:
         sc.toggle_log()
         d.step(2, dt=0.01)
@@ -254,6 +255,8 @@ def test_words_fit_their_buttons_and_nothing_overlaps(table, game, players, size
         for key, b in sc.hud.buttons.items():
             text_w = font.size(b.text)[0]
             assert text_w + 2 * round(4 * s) <= b.rect.w, (log_open, key, b.text, b.rect)
+            ink = font.size(b.text)[1]  # the text's height: its descenders not cut off
+            assert ink <= b.rect.h, (log_open, key, b.text, b.rect)
             assert window.contains(b.rect), (key, b.rect)
         for (ka, ra), (kb, rb) in itertools.combinations(buttons.items(), 2):
             assert not ra.colliderect(rb), (ka, kb)
