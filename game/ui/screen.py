@@ -74,6 +74,13 @@ class Screen:
         """A length at the current UI scale (1.0 at 1280x800)."""
         return round(value * self.app.scale)
 
+    def line(self, key: str = "body", bold: bool = False, pad: float = 0) -> int:
+        """The height of a line of the theme's ``key`` text (at the player's text size) plus
+        ``pad`` (at the UI scale): rows that hold words are at least this tall."""
+        from game.ui import fonts
+
+        return fonts.font(self.app.font_sizes[key], bold).get_linesize() + self.s(pad)
+
     def enter(self) -> None:
         self.build()
 

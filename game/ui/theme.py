@@ -146,6 +146,7 @@ def build_theme(scale: float = 1.0, text_scale: float = 1.0, high_contrast: bool
     }
     theme["#small_button"] = {"font": font(sz["small"])}
     theme["#segment"] = {"font": font(sz["body"])}
+    theme["#small_segment"] = {"font": font(sz["small"])}
     theme["#primary_button"] = {
         "font": font(sz["button"], bold=True),
         "colours": {"normal_bg": _hex(GOLD), "normal_text": _hex(DEEP),
