@@ -133,20 +133,28 @@ class NewGameScreen(Screen):
         x, y = pad, top
         self.label(pygame.Rect(x, y, left_w, head_h), t("new_game.game"), "#heading", container=p)
         y += head_h + s(4)
+        target_h = max(s(30), line("body", pad=2))
+        blurb_h = max(s(78) if roomy else 0, text_height(self, t(c.info.blurb_key), left_w + 8,
+                                                         "small"))
+        # What the column holds below the blurb; the buttons at the bottom start at ``floor``.
+        below = target_h + (1 + bool(c.info.keeper)) * (head_h + seg_h + s(4))
+        floor = ph - pad - max(s(50), line("button", True, 10)) + s(8) - s(6)
+        games_h = len(GAMES) * (game_h + (s(8) if roomy else s(4)))
+        # No room at a large text size: the description goes to the game buttons' tool tips.
+        show_blurb = y + head_h + games_h + blurb_h + below <= floor
         self.game_buttons = {}
         for game, info in GAMES.items():
             b = self.button(pygame.Rect(x, y, left_w, game_h), t(info.title_key),
-                            lambda g=game: self.set_game(g), container=p)
+                            lambda g=game: self.set_game(g), container=p,
+                            tool_tip=None if show_blurb else tool_tip(self, t(info.blurb_key)))
             if game == c.game:
                 b.select()
             self.game_buttons[game] = b
             y += game_h + (s(8) if roomy else s(4))
-        blurb_h = max(s(78) if roomy else 0, text_height(self, t(c.info.blurb_key), left_w + 8,
-                                                         "small"))
-        text_block(self, pygame.Rect(x - 4, y, left_w + 8, blurb_h), t(c.info.blurb_key),
-                   size_key="small", object_id="#hint_box", container=p)
-        y += blurb_h + s(4)
-        target_h = max(s(30), line("body", pad=2))
+        if show_blurb:
+            text_block(self, pygame.Rect(x - 4, y, left_w + 8, blurb_h), t(c.info.blurb_key),
+                       size_key="small", object_id="#hint_box", container=p)
+            y += blurb_h + s(4)
         self.target_label = self.label(pygame.Rect(x, y, left_w, target_h), "", container=p)
         self._update_target()
         y += target_h + (s(6) if roomy else s(2))
@@ -198,27 +206,31 @@ class NewGameScreen(Screen):
         name_w = max(body.size(n)[0] for n in names) + s(16)
         kinds = [t(f"new_game.{k}") for k in ("human", "computer")]
         levels = [t(f"level.{lv}") for lv in LEVELS]
+        def snug(font, words) -> int:  # a Segmented row's width at its snug padding
+            return sum(font.size(w)[0] for w in words) + len(words) * s(15) + len(words) * s(4)
+
         kind_w = sum(body.size(k)[0] for k in kinds) + s(60)
         level_w = min(s(330), right_w - name_w - kind_w - s(16))
         # A large text size: the seats' buttons in the small type when the words need it.
-        small = level_w < sum(body.size(lv)[0] for lv in levels) + s(40)
+        small = level_w < snug(body, levels)
+        little = fonts.font(self.app.font_sizes["small"])
         if small:
-            little = fonts.font(self.app.font_sizes["small"])
-            kind_w = sum(little.size(k)[0] for k in kinds) + s(36)
+            kind_w = max(snug(little, kinds), sum(little.size(k)[0] for k in kinds) + s(36))
             level_w = min(s(330), right_w - name_w - kind_w - s(16))
-        seat_h = max(s(36) if c.players <= 5 else s(33), line("small" if small else "body",
-                                                             pad=4))
+        seat_h = max(s(36) if c.players <= 5 else s(33), line("body", pad=1))
         seat_gap = s(7) if roomy else s(3)
         # Still too narrow: each seat's levels on a line of their own, if the rows fit.
         level_x = x + name_w + kind_w + s(16)
         two_lines = False
-        if small and level_w < sum(little.size(lv)[0] for lv in levels) + s(50):
+        if small and level_w < snug(little, levels):
             bottom = ph - pad - max(s(50), line("button", True, 10)) - s(8)
-            rows_h = c.players * 2 * (seat_h + seat_gap) + head_h + s(4)
-            rows_h += max(1, len(c.info.options)) * max(s(30), line("body", pad=2))
-            if y + rows_h <= bottom:
-                two_lines = True
-                level_x, level_w = x + name_w, min(s(330), right_w - name_w)
+            options_h = head_h + s(4) + max(1, len(c.info.options)) * (
+                max(s(30), line("body", pad=2)) + s(2))
+            for h_, gap_ in ((seat_h, seat_gap), (line("body"), s(1))):
+                if y + c.players * 2 * (h_ + gap_) + options_h <= bottom:
+                    two_lines, seat_h, seat_gap = True, h_, gap_
+                    level_x, level_w = x + name_w, min(s(330), right_w - name_w)
+                    break
         self.seat_kind: list[Segmented] = []
         self.seat_level: list[Segmented] = []
         for i, seat in enumerate(c.seats):
@@ -248,13 +260,20 @@ class NewGameScreen(Screen):
             self.label(pygame.Rect(x, y, right_w, option_h), t("new_game.no_options"), "#hint",
                        container=p)
         box = max(s(22), line("body") - s(4))  # pygame_gui draws the words as tall as the box
-        for opt in options:
-            cb = UICheckBox(pygame.Rect(x, y + (option_h - box) // 2, box, box),
+        # Two columns of options when one would reach the buttons at the bottom.
+        floor = ph - pad - max(s(50), line("button", True, 10)) + s(8) - s(4)
+        fit = max(1, (floor - y) // (option_h + s(2)))
+        per_column = len(options) if len(options) <= fit else -(-len(options) // 2)
+        first = [t(o.label_key) for o in options[:per_column]]
+        second_x = x + box + s(32) + max((body.size(w)[0] for w in first), default=0)
+        for i, opt in enumerate(options):
+            column, row = divmod(i, per_column)
+            ox, oy = (second_x if column else x), y + row * (option_h + s(2))
+            cb = UICheckBox(pygame.Rect(ox, oy + (option_h - box) // 2, box, box),
                             t(opt.label_key), self.manager, container=p,
                             initial_state=opt.name in c.options,
                             tool_tip_text=tool_tip(self, t(opt.help_key)))
             self.option_boxes[opt.name] = cb
-            y += option_h + s(2)
 
         # Bottom buttons.
         bw, bh = s(170), max(s(50), line("button", True, 10))

@@ -30,7 +30,8 @@ class Segmented:
         if fit_text:
             size = screen.app.font_sizes["small" if small else "body"]
             text_w = [fonts.font(size).size(label)[0] for _, label in choices]
-            for padding in (screen.s(28), screen.s(14)):  # roomy first, then snug
+            # Roomy first, then snug, then tight (a crowded row at a large text size).
+            for padding in (screen.s(28), screen.s(14), screen.s(6), 2):
                 natural = [tw + padding for tw in text_w]
                 if sum(natural) <= avail:
                     extra = (avail - sum(natural)) / n
