@@ -184,7 +184,7 @@ def draw_crash(surface: pygame.Surface, title: str, body: str, where: str, close
     step = round(size * 1.5)
     panel = pygame.Rect(0, 0, width + 2 * pad, step * len(lines) + 2 * pad)
     panel.center = (w // 2, h // 2)
-    pygame.draw.rect(surface, (9, 38, 25), panel, border_radius=round(14 * scale))
+    pygame.draw.rect(surface, palette.PANEL, panel, border_radius=round(14 * scale))
     pygame.draw.rect(surface, palette.GOLD, panel, max(1, round(2 * scale)),
                      border_radius=round(14 * scale))
     y = panel.top + pad

@@ -16,7 +16,6 @@ from functools import cache
 
 import pygame
 
-from game.ui import palette
 from game.ui.paths import FONT_BOLD, FONT_REGULAR
 
 FONT_NAME = "cardtable"  # the name pygame_gui themes use for it (see game.ui.theme)
@@ -59,19 +58,20 @@ def font_px(pixels: int, bold: bool = False) -> pygame.font.Font:
 
 
 def render(text: str, size: int, colour, bold: bool = False,
-           shadow: tuple[int, int, int, int] | None = None) -> pygame.Surface:
-    """Antialiased text; with ``shadow`` (RGBA) a soft one-pixel drop shadow under it (on
-    the palette's solid ground in high contrast: text laid straight on the table)."""
+           shadow: tuple[int, int, int, int] | None = None,
+           backing: tuple[int, int, int] | None = None) -> pygame.Surface:
+    """Antialiased text; with ``shadow`` (RGBA) a soft one-pixel drop shadow under it, or
+    with ``backing`` (RGB) on a solid ground instead (the table's words in high contrast)."""
     f = font(size, bold)
     surf = f.render(text, True, colour)
-    if shadow is None:
-        return surf
-    if palette.TEXT_BACKING is not None:  # high contrast: a solid ground, not a soft shadow
+    if backing is not None:
         pad = max(2, px(size) // 6)
         out = pygame.Surface((surf.get_width() + 2 * pad, surf.get_height()))
-        out.fill(palette.TEXT_BACKING)
+        out.fill(backing)
         out.blit(surf, (pad, 0))
         return out
+    if shadow is None:
+        return surf
     off = max(1, size // 18)
     out = pygame.Surface((surf.get_width() + off, surf.get_height() + off), pygame.SRCALPHA)
     sh = f.render(text, True, shadow[:3])
