@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from game.ui import fonts
+
 CARD_RATIO = 1.4
 CARD_WIDTHS = {"small": 72, "medium": 88, "large": 106}
 DESIGN = (1280, 800)
@@ -112,18 +114,20 @@ def compute(
     card_size: str = "medium",
     log_open: bool = True,
     scale: float | None = None,
-    text_scale: float = 1.0,
+    text_scale: float | None = None,
 ) -> TableLayout:
     """The layout of a ``players``-seat table of ``game`` in a window of ``size``.
 
-    ``text_scale`` is the player's text size (game.ui.fonts): what holds words (the log
-    column, the corner, plates, buttons, the banner) grows with it.
+    ``text_scale`` is the player's text size (default: game.ui.fonts's, in use): what holds
+    words (the log column, the corner, plates, buttons, the banner) grows with it.
 
     ``sides`` maps each seat to its side (melds belong to sides; in Looking and Down every
     seat is its own side).
     """
     W, H = int(size[0]), int(size[1])
     s = ui_scale((W, H)) if scale is None else scale
+    if text_scale is None:
+        text_scale = fonts.text_scale()
     ts = s * text_scale  # lengths that hold text
     tw = s * (1 + (text_scale - 1) / 2)  # wide columns of text (the log, the plates) wrap or
     # shrink their words: they grow less, leaving the cards and the banner room

@@ -36,7 +36,7 @@ from game.actions import Action
 from game.deals import random_number, seed_of
 from game.i18n import player_names, t
 from game.registry import game_info
-from game.ui import audio, cards_art, fonts
+from game.ui import audio, cards_art
 from game.ui.screen import Screen
 from game.ui.table import layout as L
 from game.ui.table import moments
@@ -238,8 +238,7 @@ class TableScreen(Screen):
     def _compute_layout(self) -> None:
         old = self.lay
         self.lay = L.compute(self.size, self.game, self.players, self.sides, self.viewer,
-                             self.app.settings.card_size, self.log_open, self.app.scale,
-                             fonts.text_scale())
+                             self.app.settings.card_size, self.log_open, self.app.scale)
         if old is not None and old.card_w != self.lay.card_w:
             # Faces are cached per width: the old size's would linger (tens of MB when large).
             cards_art.clear_cache()
