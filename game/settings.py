@@ -35,6 +35,9 @@ LANGUAGES = ("auto", "en", "ja")
 ANIMATION_SPEEDS = ("slow", "normal", "fast")
 CARD_SIZES = ("small", "medium", "large")
 DECK_STYLES = ("two-colour", "four-colour")
+TEXT_SIZES = ("normal", "large", "larger")
+# Every text is drawn this much larger (game.ui.fonts, game.ui.theme).
+TEXT_SCALE = {"normal": 1.0, "large": 1.25, "larger": 1.5}
 # Animation durations are multiplied by this.
 ANIMATION_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.55}
 
@@ -55,6 +58,12 @@ class FirstFrameSettings:
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
     deck_style: str = "two-colour"
+    text_size: str = "normal"  # the first frame's text is drawn at the player's size
+    high_contrast: bool = False  # and in the player's colours
+
+    @property
+    def text_scale(self) -> float:
+        return TEXT_SCALE[self.text_size]
 
 
 FIRST_FRAME_DEFAULTS = FirstFrameSettings()
@@ -72,6 +81,8 @@ _PLAIN = {
     "fullscreen": lambda v: type(v) is bool,
     "window_size": _plain_window_size,
     "deck_style": lambda v: type(v) is str and v in DECK_STYLES,
+    "text_size": lambda v: type(v) is str and v in TEXT_SIZES,
+    "high_contrast": lambda v: type(v) is bool,
 }
 
 

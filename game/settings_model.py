@@ -19,6 +19,8 @@ from game.settings import (
     DECK_STYLES,
     FIRST_FRAME_DEFAULTS,
     LANGUAGES,
+    TEXT_SCALE,
+    TEXT_SIZES,
     window_size_problem,
 )
 from game.ui.config import NewGameConfig
@@ -41,6 +43,8 @@ class Settings(BaseModel):
     warn_risky_discard: bool = True  # ask before a discard that hands the opponents the pile
     confirm_pile_take: bool = True  # a click on the pile asks first (a drag takes at once)
     take_back_turns: bool = False  # practice: take back whole turns against computers only
+    text_size: Literal[TEXT_SIZES] = FIRST_FRAME_DEFAULTS.text_size  # type: ignore[valid-type]
+    high_contrast: bool = FIRST_FRAME_DEFAULTS.high_contrast
     last_game: NewGameConfig | None = None
 
     @field_validator("window_size")
@@ -54,3 +58,7 @@ class Settings(BaseModel):
     @property
     def animation_scale(self) -> float:
         return ANIMATION_SCALE[self.animation_speed]
+
+    @property
+    def text_scale(self) -> float:
+        return TEXT_SCALE[self.text_size]

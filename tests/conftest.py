@@ -50,3 +50,16 @@ def app_maker(tmp_path):
     for app in apps:
         app.close()
     i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _default_look():
+    """The text size and the colours are the process's (game.ui.fonts, game.ui.palette): a
+    test that changes them leaves the next its defaults."""
+    yield
+    fonts = sys.modules.get("game.ui.fonts")
+    if fonts is not None:
+        fonts.set_text_scale(1.0)
+    palette = sys.modules.get("game.ui.palette")
+    if palette is not None:
+        palette.apply(False)

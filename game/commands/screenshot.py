@@ -41,6 +41,9 @@ def add_arguments(p) -> None:
                    help="window size (1280x800)")
     p.add_argument("--language", choices=("en", "ja"), default="en")
     p.add_argument("--card-size", choices=("small", "medium", "large"), default="medium")
+    p.add_argument("--text-size", choices=("normal", "large", "larger"), default="normal",
+                   help="the text size setting (default normal)")
+    p.add_argument("--high-contrast", action="store_true", help="the high-contrast theme")
     p.add_argument("--score-sheet", action="store_true",
                    help="play to the end of the deal and show the score sheet")
     p.add_argument("--record", metavar="FILE",
@@ -176,7 +179,8 @@ def draw(args, make_screen, after=None) -> int:
     with tempfile.TemporaryDirectory(prefix="cardtable-shot-") as tmp:
         store = SettingsStore(os.path.join(tmp, "settings.json"))
         store.settings = store.settings.model_copy(update={
-            "language": args.language, "card_size": args.card_size, "sound": False})
+            "language": args.language, "card_size": args.card_size, "sound": False,
+            "text_size": args.text_size, "high_contrast": args.high_contrast})
         try:
             app = App(store=store, size=args.size, fullscreen=False)
         except pygame.error as e:

@@ -128,6 +128,19 @@ def release_memory() -> None:
             ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
+def forget_drawn_text() -> None:
+    """Drop the pictures cached with text or theme colours in them (their keys hold sizes at
+    100 % and no colours), after a change of text size or theme. The table's modules are
+    cleared only if they were loaded."""
+    from game.ui.screen import panel_surface
+
+    panel_surface.cache_clear()
+    for name in ("game.ui.table.render", "game.ui.table.movelog"):
+        module = sys.modules.get(name)
+        if module is not None:
+            module.clear_caches()
+
+
 def declare_display_hints() -> None:
     """Give SDL the hints it reads when the display starts. A value the user set in the
     environment wins."""
@@ -171,7 +184,7 @@ def draw_crash(surface: pygame.Surface, title: str, body: str, where: str, close
     step = round(size * 1.5)
     panel = pygame.Rect(0, 0, width + 2 * pad, step * len(lines) + 2 * pad)
     panel.center = (w // 2, h // 2)
-    pygame.draw.rect(surface, (9, 38, 25), panel, border_radius=round(14 * scale))
+    pygame.draw.rect(surface, palette.PANEL, panel, border_radius=round(14 * scale))
     pygame.draw.rect(surface, palette.GOLD, panel, max(1, round(2 * scale)),
                      border_radius=round(14 * scale))
     y = panel.top + pad
@@ -232,6 +245,8 @@ class App:
         self.hooks = hooks or AppHooks()
         first = self.store.first_frame
         i18n.set_language(first.language)
+        fonts.set_text_scale(first.text_scale)
+        palette.apply(first.high_contrast)
         self.fullscreen = first.fullscreen if fullscreen is None else fullscreen
         self._windowed_size = tuple(size or first.window_size)
         # Before the window opens: pygame then loads no icon of its own (through
@@ -271,12 +286,15 @@ class App:
     def _validate_settings(self) -> None:
         """Validate the whole settings file (deferred past the first frame). Its first-frame
         fields passed a check as strict as the model, so they stay; should the model still
-        reset the language, the screen follows it."""
-        language = self.store.first_frame.language
+        reset the language, the text size or the theme, the screen follows it."""
+        before = self.store.first_frame
         self.store.validate()
         self._take_settings_warning()
-        if self.store.first_frame.language != language:
-            i18n.set_language(self.store.first_frame.language)
+        after = self.store.first_frame
+        if (after.text_size, after.high_contrast) != (before.text_size, before.high_contrast):
+            self.apply_look()
+        if after.language != before.language:
+            i18n.set_language(after.language)
             self._set_caption_and_icon()
             self.rebuild()
 
@@ -314,6 +332,23 @@ class App:
         i18n.set_language(code)
         self._set_caption_and_icon()
         self.rebuild()
+
+    def set_look(self, **changes) -> None:
+        """Change the text size or the high-contrast theme (``text_size=``,
+        ``high_contrast=``): saved, and applied at once to every screen."""
+        self.update_settings(**changes)
+        self.apply_look()
+
+    def apply_look(self) -> None:
+        """Draw everything in the settings' text size and colours from the next frame."""
+        first = self.store.first_frame
+        fonts.set_text_scale(first.text_scale)
+        palette.apply(first.high_contrast)
+        forget_drawn_text()
+        self.manager = self._make_manager()  # the theme's fonts and colours
+        self.rebuild()
+        self.request_frame()
+        release_memory()
 
     # --- window -----------------------------------------------------------------------
 
@@ -387,14 +422,15 @@ class App:
 
     def _make_manager(self) -> pygame_gui.UIManager:
         loader = LoadNow()
-        manager = pygame_gui.UIManager(self.window_size, theme.build_theme(self.scale),
-                                       resource_loader=loader)
+        look = theme.build_theme(self.scale, fonts.text_scale(), palette.HIGH_CONTRAST)
+        manager = pygame_gui.UIManager(self.window_size, look, resource_loader=loader)
         loader.start()  # what UIManager does with its own loader, once the theme is read
         loader.update()
-        sizes = set(self.font_sizes.values())
+        sizes = {fonts.px(n) for n in self.font_sizes.values()}
         body = self.font_sizes["body"]
         # The rules text uses a few more sizes (headings, spacing lines): see markdown.to_html.
-        sizes |= {round(body * f) for f in (1.55, 1.2, 1.05, 0.6, 0.5)}
+        sizes |= {fonts.px(round(body * f)) for f in (1.55, 1.2, 1.05)}
+        sizes |= {fonts.px(body * f) for f in (0.6, 0.5)}
         sizes |= set(FINE_SIZES)
         fd = manager.get_theme().get_font_dictionary()
         # The theme has loaded what its elements use; these (text boxes' <font> sizes) are

@@ -29,10 +29,11 @@ STYLES = ("two-colour", "four-colour")
 STATES = ("normal", "selected", "highlighted", "dimmed")
 RANK_TEXT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
-_TWO = {suits.SPADES: palette.INK_BLACK, suits.HEARTS: palette.INK_RED,
-        suits.DIAMONDS: palette.INK_RED, suits.CLUBS: palette.INK_BLACK}
-_FOUR = {suits.SPADES: palette.INK_BLACK, suits.HEARTS: palette.INK_RED,
-         suits.DIAMONDS: palette.INK_BLUE, suits.CLUBS: palette.INK_GREEN}
+# Each suit's ink, by the palette's name (read when drawn: the high-contrast theme has its own).
+_TWO = {suits.SPADES: "INK_BLACK", suits.HEARTS: "INK_RED",
+        suits.DIAMONDS: "INK_RED", suits.CLUBS: "INK_BLACK"}
+_FOUR = {suits.SPADES: "INK_BLACK", suits.HEARTS: "INK_RED",
+         suits.DIAMONDS: "INK_BLUE", suits.CLUBS: "INK_GREEN"}
 
 
 # Card widths at 1280x800 for the "card size" setting; they grow with the window.
@@ -54,7 +55,7 @@ def card_size(width: int) -> tuple[int, int]:
 
 
 def suit_colour(suit: int, style: str = "two-colour") -> tuple[int, int, int]:
-    return (_FOUR if style == "four-colour" else _TWO)[suit]
+    return getattr(palette, (_FOUR if style == "four-colour" else _TWO)[suit])
 
 
 def corner_radius(width: int) -> int:
@@ -77,7 +78,7 @@ def _mix(a, b, f: float) -> tuple[int, int, int]:
 def _glyphs(text: str, height: float, colour, max_width: float | None = None,
             bold: bool = True) -> pygame.Surface:
     """``text`` scaled so that its ink is exactly ``height`` pixels tall."""
-    big = fonts.font(200, bold).render(text, True, colour)
+    big = fonts.font_px(200, bold).render(text, True, colour)
     ink = big.subsurface(big.get_bounding_rect())
     w = ink.get_width() * height / ink.get_height()
     if max_width is not None and w > max_width:
@@ -93,12 +94,13 @@ def _blit_centered(dst: pygame.Surface, src: pygame.Surface, cx: float, cy: floa
 # The parts of a face, drawn on the big surface (W x H).
 
 
-def _blank(W: int, H: int, ss: int, ground=palette.CARD_FACE) -> pygame.Surface:
+def _blank(W: int, H: int, ss: int) -> pygame.Surface:
     surf = pygame.Surface((W, H), pygame.SRCALPHA)
     # Transparent pixels carry the edge colour so smoothscale blends corners toward it, not black.
     surf.fill((*palette.CARD_EDGE, 0))
     r = corner_radius(W // ss) * ss
-    edge = max(ss, round(W * 0.007))
+    edge = max(ss, round(W * 0.007 * palette.OUTLINE_SCALE))
+    ground = palette.CARD_FACE
     pygame.draw.rect(surf, palette.CARD_EDGE, (0, 0, W, H), border_radius=r)
     pygame.draw.rect(surf, ground, (edge, edge, W - 2 * edge, H - 2 * edge),
                      border_radius=max(1, r - edge))
@@ -380,11 +382,16 @@ def _state(surf: pygame.Surface, state: str, W: int, ss: int) -> None:
         glow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         glow.fill((*palette.SELECT, 24))
         surf.blit(glow, (0, 0), special_flags=0)
-        width = max(2 * ss, round(W * 0.035))
-        pygame.draw.rect(surf, palette.SELECT, surf.get_rect(), width, border_radius=r)
+        width = max(2 * ss, palette.outline(W * 0.035))
+        colour = palette.SELECT
     else:  # highlighted: a lighter, thinner ring
-        width = max(ss * 2, round(W * 0.022))
-        pygame.draw.rect(surf, palette.HIGHLIGHT, surf.get_rect(), width, border_radius=r)
+        width = max(ss * 2, palette.outline(W * 0.022))
+        colour = palette.HIGHLIGHT
+    pygame.draw.rect(surf, colour, surf.get_rect(), width, border_radius=r)
+    if palette.HIGH_CONTRAST:  # a black line inside the ring parts it from the white face
+        inner = surf.get_rect().inflate(-2 * width, -2 * width)
+        pygame.draw.rect(surf, palette.INK_BLACK, inner, max(ss, width // 3),
+                         border_radius=max(1, r - width))
 
 
 def _finish(big: pygame.Surface, width: int, state: str) -> pygame.Surface:
@@ -405,16 +412,17 @@ def face(code: int, width: int, style: str = "two-colour", state: str = "normal"
 
     The returned surface is shared by the cache: blit it, do not draw on it.
     """
-    return _face(int(code), max(16, int(width)), style, state)
+    return _face(int(code), max(16, int(width)), style, state, palette.HIGH_CONTRAST)
 
 
 def back(width: int, colour: str = "red", state: str = "normal") -> pygame.Surface:
     """The back of a card: a two-colour lattice with a gold-framed medallion."""
-    return _back_surface(max(16, int(width)), colour, state)
+    return _back_surface(max(16, int(width)), colour, state, palette.HIGH_CONTRAST)
 
 
 @lru_cache(maxsize=1024)
-def _face(code: int, width: int, style: str, state: str) -> pygame.Surface:
+def _face(code: int, width: int, style: str, state: str, contrast: bool) -> pygame.Surface:
+    # ``contrast`` (the palette's theme) is part of the cache's key only.
     ss = _supersample(width)
     W, H = width * ss, card_height(width) * ss
     big = _blank(W, H, ss)
@@ -435,7 +443,7 @@ def _face(code: int, width: int, style: str, state: str) -> pygame.Surface:
 
 
 @lru_cache(maxsize=64)
-def _back_surface(width: int, colour: str, state: str) -> pygame.Surface:
+def _back_surface(width: int, colour: str, state: str, contrast: bool) -> pygame.Surface:
     ss = _supersample(width)
     W, H = width * ss, card_height(width) * ss
     big = _blank(W, H, ss)

@@ -71,18 +71,30 @@ def _vignette(size: tuple[int, int], strength: int) -> pygame.Surface:
     return pygame.transform.smoothscale(small, size)
 
 
-@lru_cache(maxsize=4)
-def felt(size: tuple[int, int], colour: tuple[int, int, int] = palette.FELT,
+def felt(size: tuple[int, int], colour: tuple[int, int, int] | None = None,
          seed: int = 7) -> pygame.Surface:
-    """A felt background of ``size`` (cached, in memory and on disk for the next start: blit
-    it, do not draw on it)."""
+    """A felt background of ``size`` in the palette's cloth colour (cached, in memory and on
+    disk for the next start: blit it, do not draw on it). High contrast: plain, no texture."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))
-    colour = tuple(colour)
-    surf = picture_cache.cached("felt", f"{w}x{h} {colour} {seed}", (__name__,),
-                                lambda: _draw(w, h, colour, seed))
+    return _felt((w, h), tuple(colour or palette.FELT), seed, palette.HIGH_CONTRAST)
+
+
+@lru_cache(maxsize=4)
+def _felt(size: tuple[int, int], colour: tuple[int, ...], seed: int,
+          plain: bool) -> pygame.Surface:
+    w, h = size
+    if plain:  # no grain, no shading: nothing competes with the cards and the text
+        surf = pygame.Surface((w, h))
+        surf.fill(colour)
+    else:
+        surf = picture_cache.cached("felt", f"{w}x{h} {colour} {seed}", (__name__,),
+                                    lambda: _draw(w, h, colour, seed))
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         surf = surf.convert()
     return surf
+
+
+felt.cache_clear = _felt.cache_clear  # type: ignore[attr-defined]
 
 
 def _draw(w: int, h: int, colour: tuple[int, ...], seed: int) -> pygame.Surface:

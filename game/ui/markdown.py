@@ -102,7 +102,7 @@ FINE_SIZES = (4, 8, 12, 16)
 def _fine_space(pixels: int) -> str:
     best = None
     for n in FINE_SIZES:
-        w = fonts.font(n).size(" ")[0]
+        w = fonts.font_px(n).size(" ")[0]
         if w <= pixels and (best is None or w > best[1]):
             best = (n, w)
     return f"<font pixel_size={best[0]}> </font>" if best else ""
@@ -123,10 +123,11 @@ def to_html(blocks: list[Block], width: int, size: int, heading_colour: str = "#
         if block.kind in h_sizes:
             hs = h_sizes[block.kind]
             if i > 0 and blocks[i - 1].kind in h_sizes:
-                out.append(f"<font pixel_size={round(size * 0.5)}><br></font>")
+                out.append(f"<font pixel_size={fonts.px(size * 0.5)}><br></font>")
             lines = wrap_runs([(t, True) for t, _ in block.runs], width, hs)
             text = "<br>".join(_runs_html(line) for line in lines)
-            out.append(f"<font pixel_size={hs} color='{heading_colour}'>{text}</font><br>")
+            out.append(
+                f"<font pixel_size={fonts.px(hs)} color='{heading_colour}'>{text}</font><br>")
         elif block.kind == "li":
             indent = round(size * (0.4 + 1.3 * block.level))
             marker = block.marker
@@ -148,7 +149,7 @@ def to_html(blocks: list[Block], width: int, size: int, heading_colour: str = "#
         if block.kind in ("p", "table") or (
             block.kind == "li" and (i + 1 == len(blocks) or blocks[i + 1].kind != "li")
         ):
-            out.append(f"<font pixel_size={round(size * 0.5)}><br></font>")
+            out.append(f"<font pixel_size={fonts.px(size * 0.5)}><br></font>")
     return "".join(out)
 
 

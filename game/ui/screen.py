@@ -17,7 +17,7 @@ import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel
 
-from game.ui import audio, felt, palette
+from game.ui import audio, felt, fonts, palette
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -73,6 +73,11 @@ class Screen:
     def s(self, value: float) -> int:
         """A length at the current UI scale (1.0 at 1280x800)."""
         return round(value * self.app.scale)
+
+    def line(self, key: str = "body", bold: bool = False, pad: float = 0) -> int:
+        """The height of a line of the theme's ``key`` text (at the player's text size) plus
+        ``pad`` (at the UI scale): rows that hold words are at least this tall."""
+        return fonts.font(self.app.font_sizes[key], bold).get_linesize() + self.s(pad)
 
     def enter(self) -> None:
         self.build()

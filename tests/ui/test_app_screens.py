@@ -134,10 +134,11 @@ def test_settings_apply_live_and_save(make_app):
     app.show_settings()
     settle(app)
     c = app.screen.controls
-    click(app, c["sound"].buttons[False])
     click(app, c["deck_style"].buttons["four-colour"])
     click(app, c["card_size"].buttons["large"])
     click(app, c["animation_speed"].buttons["fast"])
+    click(app, app.screen.tabs.buttons["play"])  # the sound is on the Play page
+    click(app, app.screen.controls["sound"].buttons[False])
     stored = load_settings(app.store.path)[0]
     assert (stored.sound, stored.deck_style, stored.card_size, stored.animation_speed) == (
         False, "four-colour", "large", "fast")

@@ -4,6 +4,7 @@ store validates when asked, and the App still reports a damaged file and leaves 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 
@@ -14,13 +15,14 @@ from game import settings as S
 from game.ui import audio
 from game.ui.app import App
 
-FIELDS = ("language", "fullscreen", "window_size", "deck_style")
+FIELDS = tuple(f.name for f in dataclasses.fields(S.FirstFrameSettings))
 
 # JSON values near and far from each first-frame field's valid ones: the model converts some
 # of them (1 to True, "true" to True, 1280.0 to 1280), refuses others.
 ODD = st.one_of(st.none(), st.booleans(), st.integers(-5, 20_000), st.floats(allow_nan=False),
                 st.sampled_from(["", "EN", "ja ", "true", "1", "four-colour", "two-colour",
-                                 "auto", "en", "ja", "1280", "four_colour"]))
+                                 "auto", "en", "ja", "1280", "four_colour", "large",
+                                 "Larger", "huge"]))
 SIZE = st.lists(st.one_of(st.integers(500, 17_000), st.floats(799, 801), st.booleans(),
                           st.sampled_from(["1280", 1280.0])), min_size=0, max_size=3)
 VALUES = {
@@ -29,6 +31,8 @@ VALUES = {
     "window_size": st.one_of(SIZE, st.tuples(st.integers(700, 17_000), st.integers(500, 17_000)),
                              ODD),
     "deck_style": st.one_of(st.sampled_from(S.DECK_STYLES), ODD),
+    "text_size": st.one_of(st.sampled_from(S.TEXT_SIZES), ODD),
+    "high_contrast": st.one_of(st.booleans(), ODD),
 }
 FILES = st.fixed_dictionaries({}, optional=VALUES).map(
     lambda d: {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()})
@@ -49,13 +53,15 @@ def test_what_the_first_frame_takes_is_what_the_model_keeps(data):
 @settings(max_examples=100, deadline=None)
 @given(st.sampled_from(S.LANGUAGES), st.booleans(),
        st.tuples(st.integers(800, 16384), st.integers(600, 16384)),
-       st.sampled_from(S.DECK_STYLES))
-def test_every_file_the_game_writes_passes_the_cheap_check(language, fullscreen, size, style):
+       st.sampled_from(S.DECK_STYLES), st.sampled_from(S.TEXT_SIZES), st.booleans())
+def test_every_file_the_game_writes_passes_the_cheap_check(language, fullscreen, size, style,
+                                                           text_size, contrast):
     """So a player's own settings never wait for the model before the first frame."""
     stored = S.Settings(language=language, fullscreen=fullscreen, window_size=size,
-                        deck_style=style)
+                        deck_style=style, text_size=text_size, high_contrast=contrast)
     data = json.loads(stored.model_dump_json())
-    assert S.first_frame(data) == S.FirstFrameSettings(language, fullscreen, size, style)
+    assert S.first_frame(data) == S.FirstFrameSettings(language, fullscreen, size, style,
+                                                       text_size, contrast)
 
 
 def test_defaults_agree_with_the_model():

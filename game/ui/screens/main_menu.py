@@ -31,9 +31,11 @@ def cached_card_art(name: str, key: str, draw) -> pygame.Surface:
 
 
 @lru_cache(maxsize=4)
-def _fan(width: int, style: str) -> pygame.Surface:
+def _fan(width: int, style: str, contrast: bool = False) -> pygame.Surface:
     """Five cards fanned from a pivot below them, as if held in a hand."""
-    return cached_card_art("menu-fan", f"{width} {style}", lambda: _draw_fan(width, style))
+    # ``contrast``: the palette's theme draws other faces (part of the keys).
+    key = f"{width} {style}" + (" high-contrast" if contrast else "")
+    return cached_card_art("menu-fan", key, lambda: _draw_fan(width, style))
 
 
 def _draw_fan(width: int, style: str) -> pygame.Surface:
@@ -136,7 +138,8 @@ class MainMenu(Screen):
         ry = sy + sub.get_height() + s(14)
         pygame.draw.line(surface, palette.GOLD_DARK, (cx - s(120), ry), (cx + s(120), ry), 1)
         pygame.draw.circle(surface, palette.GOLD, (cx, ry), max(2, s(3)))
-        fan = _fan(s(124), self.app.store.first_frame.deck_style)  # validated or not yet
+        fan = _fan(s(124), self.app.store.first_frame.deck_style,  # validated or not yet
+                   palette.HIGH_CONTRAST)
         fy = max(ry + s(30), round(h * 0.41))
         surface.blit(fan, fan.get_rect(midtop=(cx, fy)))
         # Footer: version, and a note when the settings file was damaged.

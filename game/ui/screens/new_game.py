@@ -20,7 +20,7 @@ from game.ui import fonts
 from game.ui.config import LEVELS, NewGameConfig, SeatConfig, default_seats
 from game.ui.screen import Screen
 from game.ui.widgets.segmented import Segmented
-from game.ui.widgets.textblock import text_block, tool_tip
+from game.ui.widgets.textblock import text_block, text_height, tool_tip
 
 
 def _side_of(game: str, players: int, seat: int) -> int | None:
@@ -115,49 +115,67 @@ class NewGameScreen(Screen):
         panel_rect.center = (w // 2, h // 2)
         p = self.panel(panel_rect)
         pad = s(30)
-        self.label(pygame.Rect(pad, s(16), pw - 2 * pad, s(50)), t("new_game.title"), "#title",
-                   container=p)
-        head_h, row_h = s(34), s(40)
-        top = s(74)
+        line = self.line
+        title_h = max(s(50), line("title", True))
+        self.label(pygame.Rect(pad, s(16), pw - 2 * pad, title_h), t("new_game.title"),
+                   "#title", container=p)
+        # Rows are as tall as the player's text size needs (at least as at 100 %).
+        head_h, row_h = max(s(34), line("heading", True, 2)), max(s(40), line("body", pad=8))
+        game_h = max(s(44), line("button", pad=6))
+        seg_h = max(s(36), line("body", pad=6))
+        roomy = game_h == s(44)  # at 100 % text, the usual spacing
+        top = s(24) + title_h
 
         # Left column: the game, its description, target, first dealer, keeper.
-        left_w = s(340)
+        widest = max(fonts.font(self.app.font_sizes["button"]).size(t(info.title_key))[0]
+                     for info in GAMES.values())
+        left_w = min(max(s(340), widest + s(24)), round(pw * 0.42))
         x, y = pad, top
         self.label(pygame.Rect(x, y, left_w, head_h), t("new_game.game"), "#heading", container=p)
         y += head_h + s(4)
+        target_h = max(s(30), line("body", pad=2))
+        blurb_h = max(s(78) if roomy else 0, text_height(self, t(c.info.blurb_key), left_w + 8,
+                                                         "small"))
+        # What the column holds below the blurb; the buttons at the bottom start at ``floor``.
+        below = target_h + (1 + bool(c.info.keeper)) * (head_h + seg_h + s(4))
+        floor = ph - pad - max(s(50), line("button", True, 10)) + s(8) - s(6)
+        games_h = len(GAMES) * (game_h + (s(8) if roomy else s(4)))
+        # No room at a large text size: the description goes to the game buttons' tool tips.
+        show_blurb = y + head_h + games_h + blurb_h + below <= floor
         self.game_buttons = {}
         for game, info in GAMES.items():
-            b = self.button(pygame.Rect(x, y, left_w, s(44)), t(info.title_key),
-                            lambda g=game: self.set_game(g), container=p)
+            b = self.button(pygame.Rect(x, y, left_w, game_h), t(info.title_key),
+                            lambda g=game: self.set_game(g), container=p,
+                            tool_tip=None if show_blurb else tool_tip(self, t(info.blurb_key)))
             if game == c.game:
                 b.select()
             self.game_buttons[game] = b
-            y += s(44) + s(8)
-        blurb_h = s(78)
-        text_block(self, pygame.Rect(x - 4, y, left_w + 8, blurb_h), t(c.info.blurb_key),
-                   size_key="small", object_id="#hint_box", container=p)
-        y += blurb_h + s(4)
-        self.target_label = self.label(pygame.Rect(x, y, left_w, s(30)), "", container=p)
+            y += game_h + (s(8) if roomy else s(4))
+        if show_blurb:
+            text_block(self, pygame.Rect(x - 4, y, left_w + 8, blurb_h), t(c.info.blurb_key),
+                       size_key="small", object_id="#hint_box", container=p)
+            y += blurb_h + s(4)
+        self.target_label = self.label(pygame.Rect(x, y, left_w, target_h), "", container=p)
         self._update_target()
-        y += s(36)
+        y += target_h + (s(6) if roomy else s(2))
         seat_choices = [(-1, t("common.random"))] + [(i, str(i + 1)) for i in range(c.players)]
         self.label(pygame.Rect(x, y, left_w, head_h), game_text(c.game, "new_game.first_dealer"),
                    "#heading", container=p)
         y += head_h
-        self.dealer = Segmented(self, pygame.Rect(x, y, left_w, s(36)), seat_choices,
+        self.dealer = Segmented(self, pygame.Rect(x, y, left_w, seg_h), seat_choices,
                                 c.first_dealer, self.set_first_dealer, container=p,
                                 gap=s(4))
-        y += s(36) + s(12)
+        y += seg_h + (s(12) if roomy else s(4))
         self.keeper = None
         if c.info.keeper:
             self.label(pygame.Rect(x, y, left_w, head_h), t("new_game.score_keeper"),
                        "#heading", container=p)
             y += head_h
-            self.keeper = Segmented(self, pygame.Rect(x, y, left_w, s(36)), seat_choices,
+            self.keeper = Segmented(self, pygame.Rect(x, y, left_w, seg_h), seat_choices,
                                     c.keeper, self.set_keeper, container=p, gap=s(4))
 
         # Right column: players, seats, options.
-        x = pad + left_w + s(44)
+        x = pad + left_w + (s(44) if roomy else s(24))
         right_w = pw - x - pad
         y = top
         self.label(pygame.Rect(x, y, right_w, head_h), t("new_game.players"), "#heading",
@@ -177,7 +195,7 @@ class NewGameScreen(Screen):
                        container=p)
         else:
             self.label(hint_rect, hint, "#hint", container=p)
-        y += row_h + s(14)
+        y += row_h + (s(14) if roomy else s(6))
 
         self.label(pygame.Rect(x, y, right_w, head_h), t("new_game.seats"), "#heading",
                    container=p)
@@ -186,15 +204,33 @@ class NewGameScreen(Screen):
         body = fonts.font(self.app.font_sizes["body"])
         names = [self._seat_name(i) for i in range(c.players)]
         name_w = max(body.size(n)[0] for n in names) + s(16)
-        kind_text = sum(body.size(t(f"new_game.{k}"))[0] for k in ("human", "computer"))
-        kind_w = kind_text + s(60)
+        kinds = [t(f"new_game.{k}") for k in ("human", "computer")]
+        levels = [t(f"level.{lv}") for lv in LEVELS]
+        def snug(font, words) -> int:  # a Segmented row's width at its snug padding
+            return sum(font.size(w)[0] for w in words) + len(words) * s(15) + len(words) * s(4)
+
+        kind_w = sum(body.size(k)[0] for k in kinds) + s(60)
         level_w = min(s(330), right_w - name_w - kind_w - s(16))
-        # The levels' words come before the kinds' spare room (むずかしい at 800x600): each
-        # row holds its words with Segmented's snug padding.
-        level_need = sum(body.size(t(f"level.{lv}"))[0] + s(14) for lv in LEVELS) + s(8)
-        take = max(0, min(level_need - level_w, kind_w - (kind_text + s(32))))
-        kind_w, level_w = kind_w - take, level_w + take
-        seat_h = s(36) if c.players <= 5 else s(33)
+        # A large text size: the seats' buttons in the small type when the words need it.
+        small = level_w < snug(body, levels)
+        little = fonts.font(self.app.font_sizes["small"])
+        if small:
+            kind_w = max(snug(little, kinds), sum(little.size(k)[0] for k in kinds) + s(36))
+            level_w = min(s(330), right_w - name_w - kind_w - s(16))
+        seat_h = max(s(36) if c.players <= 5 else s(33), line("body", pad=1))
+        seat_gap = s(7) if roomy else s(3)
+        # Still too narrow: each seat's levels on a line of their own, if the rows fit.
+        level_x = x + name_w + kind_w + s(16)
+        two_lines = False
+        if small and level_w < snug(little, levels):
+            bottom = ph - pad - max(s(50), line("button", True, 10)) - s(8)
+            options_h = head_h + s(4) + max(1, len(c.info.options)) * (
+                max(s(30), line("body", pad=2)) + s(2))
+            for h_, gap_ in ((seat_h, seat_gap), (line("body"), s(1))):
+                if y + c.players * 2 * (h_ + gap_) + options_h <= bottom:
+                    two_lines, seat_h, seat_gap = True, h_, gap_
+                    level_x, level_w = x + name_w, min(s(330), right_w - name_w)
+                    break
         self.seat_kind: list[Segmented] = []
         self.seat_level: list[Segmented] = []
         for i, seat in enumerate(c.seats):
@@ -202,34 +238,45 @@ class NewGameScreen(Screen):
             self.seat_kind.append(Segmented(
                 self, pygame.Rect(x + name_w, y, kind_w, seat_h),
                 [("human", t("new_game.human")), ("computer", t("new_game.computer"))],
-                seat.kind, lambda v, i=i: self.set_seat(i, kind=v), container=p, gap=s(4)))
+                seat.kind, lambda v, i=i: self.set_seat(i, kind=v), container=p, gap=s(4),
+                small=small))
+            if two_lines:
+                y += seat_h + seat_gap
             self.seat_level.append(Segmented(
-                self, pygame.Rect(x + name_w + kind_w + s(16), y, level_w, seat_h),
+                self, pygame.Rect(level_x, y, level_w, seat_h),
                 [(lv, t(f"level.{lv}")) for lv in LEVELS], seat.level,
                 lambda v, i=i: self.set_seat(i, level=v), container=p, gap=s(4),
-                enabled=seat.kind == "computer"))
-            y += seat_h + s(7)
-        y += s(8)
+                enabled=seat.kind == "computer", small=small))
+            y += seat_h + seat_gap
+        y += s(8) if roomy else s(2)
 
         self.label(pygame.Rect(x, y, right_w, head_h), t("new_game.options"), "#heading",
                    container=p)
         y += head_h + s(2)
         self.option_boxes: dict[str, UICheckBox] = {}
         options = c.info.options
+        option_h = max(s(30), line("body", pad=2))
         if not options:
-            self.label(pygame.Rect(x, y, right_w, s(30)), t("new_game.no_options"), "#hint",
+            self.label(pygame.Rect(x, y, right_w, option_h), t("new_game.no_options"), "#hint",
                        container=p)
-        box = s(22)
-        for opt in options:
-            cb = UICheckBox(pygame.Rect(x, y + (s(30) - box) // 2, box, box),
+        box = max(s(22), line("body") - s(4))  # pygame_gui draws the words as tall as the box
+        # Two columns of options when one would reach the buttons at the bottom.
+        floor = ph - pad - max(s(50), line("button", True, 10)) + s(8) - s(4)
+        fit = max(1, (floor - y) // (option_h + s(2)))
+        per_column = len(options) if len(options) <= fit else -(-len(options) // 2)
+        first = [t(o.label_key) for o in options[:per_column]]
+        second_x = x + box + s(32) + max((body.size(w)[0] for w in first), default=0)
+        for i, opt in enumerate(options):
+            column, row = divmod(i, per_column)
+            ox, oy = (second_x if column else x), y + row * (option_h + s(2))
+            cb = UICheckBox(pygame.Rect(ox, oy + (option_h - box) // 2, box, box),
                             t(opt.label_key), self.manager, container=p,
                             initial_state=opt.name in c.options,
                             tool_tip_text=tool_tip(self, t(opt.help_key)))
             self.option_boxes[opt.name] = cb
-            y += s(32)
 
         # Bottom buttons.
-        bw, bh = s(170), s(50)
+        bw, bh = s(170), max(s(50), line("button", True, 10))
         by = ph - pad - bh + s(8)
         self.back_button = self.button(pygame.Rect(pad, by, bw, bh), t("new_game.back"),
                                        self.back, container=p)
@@ -239,16 +286,18 @@ class NewGameScreen(Screen):
         # Between them: the deal number (empty: a new one).
         body = fonts.font(self.app.font_sizes["body"])
         label_w = body.size(t("new_game.number"))[0] + s(12)
-        entry_w = s(150)
+        entry_w = max(s(150), body.size(t("new_game.number_any"))[0] + s(24))
+        entry_h = max(s(40), line("body", pad=8))
         x = pad + bw + s(24)
         self.label(pygame.Rect(x, by, label_w, bh), t("new_game.number"), container=p)
         self.number_entry = UITextEntryLine(
-            pygame.Rect(x + label_w, by + (bh - s(40)) // 2, entry_w, s(40)), self.manager,
+            pygame.Rect(x + label_w, by + (bh - entry_h) // 2, entry_w, entry_h), self.manager,
             container=p, placeholder_text=t("new_game.number_any"),
             initial_text=self.number_text)
         self.number_entry.set_text_length_limit(12)
         self.number_error = self.label(
-            pygame.Rect(x, by - s(30), pw - 2 * pad - 2 * bw - s(48), s(28)), "", "#hint",
+            pygame.Rect(x, by - s(30), pw - 2 * pad - 2 * bw - s(48), max(s(28), line("small"))),
+            "", "#hint",
             container=p)
         self.number_error.hide()
 

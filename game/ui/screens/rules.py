@@ -85,7 +85,8 @@ class RulesScreen(Screen):
             colour = "#{:02x}{:02x}{:02x}".format(*palette.GOLD_LIGHT)
             html = f"<font color='{colour}'>{markdown._esc(note)}</font><br><br>"
         if text is not None:
-            html += markdown.to_html(markdown.parse(text), width, size)
+            html += markdown.to_html(markdown.parse(text), width, size,
+                                     "#{:02x}{:02x}{:02x}".format(*palette.GOLD_LIGHT))
         # Inset so the scroll bar sits inside the page's rounded border.
         rect = self.page.inflate(-self.s(10), -self.s(10))
         return UITextBox(html, rect, self.manager, container=self.root,
@@ -96,7 +97,7 @@ class RulesScreen(Screen):
         # The rounded page behind the (transparent, rectangular) text box.
         page = pygame.Surface(self.page.size, pygame.SRCALPHA)
         r = self.s(16)
-        pygame.draw.rect(page, (9, 38, 25, 225), page.get_rect(), border_radius=r)
+        pygame.draw.rect(page, (*palette.PANEL, 225), page.get_rect(), border_radius=r)
         pygame.draw.rect(page, (*palette.GOLD, 150), page.get_rect(), max(1, self.s(1.5)),
                          border_radius=r)
         surface.blit(page, self.page)

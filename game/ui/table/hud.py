@@ -74,7 +74,10 @@ class Hud:
             ("hint", t("table.hint"), self.hint_or_scores),
             ("sort_rank", t("table.sort_rank"), lambda: sc.intents.sort_hand("rank")),
             ("sort_suit", t("table.sort_suit"), lambda: sc.intents.sort_hand("suit"))]
-        bh = max(s(24), min(s(38), (hb.h - (len(col) - 1) * gap) // len(col)))
+        text_h = fonts.font(sc.app.font_sizes["small"]).get_height() + s(2)  # the text size's
+        bh = max(s(24), text_h, min(s(38), (hb.h - (len(col) - 1) * gap) // len(col)))
+        if len(col) > 1 and len(col) * bh + (len(col) - 1) * gap > hb.h:  # closer, not higher
+            gap = max(1, (hb.h - len(col) * bh) // (len(col) - 1))
         self.column = [key for key, _label, _cb in col]
         self._column_geometry = (hb, bh, gap)
         for key, label, cb in col:
@@ -150,6 +153,31 @@ class Hud:
             seat_message("table.turn_of", cur, names, messages.you(sc))
         return head, sc.family.waiting_hint(reads)
 
+    @staticmethod
+    def _banner_head(head: str, area, s: float, colour) -> pygame.Surface:
+        """The banner's head on one line, smaller where room is short but no smaller than
+        100 % text would be; with a larger text size, on two lines before that; smaller
+        still only when two lines do not fit either."""
+        full = max(12, round(22 * s))
+        size = fonts.fit_size(head, area.w, full, True, full)
+        lines = [head]
+        if fonts.font(size, True).size(head)[0] > area.w:
+            lines = wrap(head, area.w, full, True)
+            size = full
+            if len(lines) > 2 or any(fonts.font(size, True).size(x)[0] > area.w for x in lines):
+                size = fonts.fit_size(head, area.w, full, True, 10)
+                lines = [head]
+        imgs = [render.text_shadowed(line, size, colour, True) for line in lines]
+        if len(imgs) == 1:
+            return imgs[0]
+        out = pygame.Surface((max(i.get_width() for i in imgs),
+                              sum(i.get_height() for i in imgs)), pygame.SRCALPHA)
+        y = 0
+        for i in imgs:
+            out.blit(i, (0, y))
+            y += i.get_height()
+        return out
+
     def draw_banner(self, surf) -> None:
         lay = self.screen.lay
         s = lay.scale
@@ -158,9 +186,7 @@ class Hud:
         if area is None or area.w < 60:
             return
         yours = head == t("table.your_turn")
-        size = fonts.fit_size(head, area.w, max(12, round(22 * s)), True, 10)
-        img = render.text_shadowed(head, size, palette.GOLD_LIGHT if yours else palette.TEXT,
-                                   True)
+        img = self._banner_head(head, area, s, palette.GOLD_LIGHT if yours else palette.TEXT)
         room = area.h - img.get_height() - round(4 * s)
         hs = max(10, round(14 * s))
         lines = []

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from game.ui import fonts
+
 CARD_RATIO = 1.4
 CARD_WIDTHS = {"small": 72, "medium": 88, "large": 106}
 DESIGN = (1280, 800)
@@ -112,14 +114,23 @@ def compute(
     card_size: str = "medium",
     log_open: bool = True,
     scale: float | None = None,
+    text_scale: float | None = None,
 ) -> TableLayout:
     """The layout of a ``players``-seat table of ``game`` in a window of ``size``.
+
+    ``text_scale`` is the player's text size (default: game.ui.fonts's, in use): what holds
+    words (the log column, the corner, plates, buttons, the banner) grows with it.
 
     ``sides`` maps each seat to its side (melds belong to sides; in Looking and Down every
     seat is its own side).
     """
     W, H = int(size[0]), int(size[1])
     s = ui_scale((W, H)) if scale is None else scale
+    if text_scale is None:
+        text_scale = fonts.text_scale()
+    ts = s * text_scale  # lengths that hold text
+    tw = s * (1 + (text_scale - 1) / 2)  # wide columns of text (the log, the plates) wrap or
+    # shrink their words: they grow less, leaving the cards and the banner room
     m = max(6, round(9 * s))
     nsides = len(set(sides))
     mode = "team" if nsides <= 2 else "solo"
@@ -127,18 +138,18 @@ def compute(
     ld = game == "looking-and-down"
 
     # The right column: game header, the move log, buttons.
-    log_w = round(250 * s) if log_open else 0
+    log_w = round(250 * tw) if log_open else 0
     log_w = min(log_w, W // 3)
     main = Rect(0, 0, W - log_w, H)
     log = Rect(main.right, 0, log_w, H) if log_w else None
     corner = corner_buttons = corner_scores = None
     if log is None:
-        cw, chh, cgap = round(84 * s), round(34 * s), round(6 * s)
+        cw, chh, cgap = round(84 * ts), round(34 * ts), round(6 * s)
         corner_buttons = Rect(main.right - cw - round(8 * s), round(8 * s), cw,
                               3 * chh + 2 * cgap)
-        sw = round(150 * s)  # a side's name and its total on each line
+        sw = round(150 * ts)  # a side's name and its total on each line
         corner_scores = Rect(main.right - sw - round(8 * s), corner_buttons.bottom + cgap, sw,
-                             nsides * round(24 * s) + round(8 * s))
+                             nsides * round(24 * ts) + round(8 * s))
         corner = corner_buttons.union(corner_scores)
 
     # Card sizes follow the window (the setting picks the base size).
@@ -151,7 +162,7 @@ def compute(
     mini_h = card_h(mini_w)
     meld_w = max(26, round(card_w * 0.8))
 
-    plate_w, plate_h = round(156 * s), round(46 * s)
+    plate_w, plate_h = round(156 * tw), round(46 * ts)
     peek = round(mini_h * 0.5)
     box_w, box_h = plate_w, peek + plate_h
 
@@ -159,7 +170,7 @@ def compute(
     lift = round(ch * 0.18)
     strip_h = ch + lift
     strip_top = H - m - strip_h
-    btn_w = round(132 * s)  # room for the longest label (パートナーに聞く)
+    btn_w = round(132 * ts)  # room for the longest label (パートナーに聞く)
     vbox = Rect(m, 0, box_w, box_h)
     vbox.bottom = H - m
     hand = Rect(vbox.right + m, strip_top, main.w - vbox.w - btn_w - 4 * m, strip_h)
@@ -215,7 +226,7 @@ def compute(
         if theirs_area is not None:
             center.y = top_h
         if cassino:
-            banner_h = round(86 * s)
+            banner_h = round(86 * ts)
             table = Rect(inner.x, top_h, inner.w, region_bottom - top_h - banner_h - m)
             if corner is not None and table.right > corner.x and table.y < corner.bottom:
                 table.w = corner.x - m - table.x
@@ -267,7 +278,7 @@ def compute(
         # column reaches up beside the banner, and the deck sits left of it with room for its
         # count. The banner starts right of the player's captured cards (above the plate).
         hand_buttons = Rect(hand_buttons.x, center.y, btn_w, hand_buttons.bottom - center.y)
-        label_room = round(24 * s)
+        label_room = round(24 * ts)
         deck = Rect(0, 0, mini_w, mini_h)
         deck.topright = (hand_buttons.x - m - label_room, center.y)
         left = max(center.x, vbox.right) + m
@@ -278,7 +289,7 @@ def compute(
             pw = max(mini_w, round(card_w * 0.62))
             piles_w = 2 * pw + m
             total = piles_w + gap + pile.w
-            x = _pile_x(center, total)
+            x = _pile_x(center, total, text_scale)
             ph = card_h(pw)
             for i in range(4):
                 r = Rect(0, 0, pw, ph)
@@ -291,7 +302,7 @@ def compute(
         else:
             with_packet = game == "canastone"
             total = card_w + gap + pile.w + ((gap + mini_w) if with_packet else 0)
-            x = _pile_x(center, total)
+            x = _pile_x(center, total, text_scale)
             stock.topleft = (x, center.y)
             pile.topleft = (stock.right + gap, center.y)
             if with_packet:
@@ -321,9 +332,9 @@ def compute(
 
     info = log_list = log_buttons = None
     if log is not None:
-        info_h = round(112 * s) + round(20 * s) * max(0, nsides - 2)
+        info_h = round(112 * ts) + round(20 * ts) * max(0, nsides - 2)
         info = Rect(log.x + m, m, log.w - 2 * m, info_h)
-        bh = round(40 * s)
+        bh = round(40 * ts)
         log_buttons = Rect(log.x + m, H - m - bh, log.w - 2 * m, bh)
         log_list = Rect(log.x + m, info.bottom + m, log.w - 2 * m,
                         log_buttons.top - info.bottom - 2 * m)
@@ -338,9 +349,10 @@ def compute(
     )
 
 
-def _pile_x(center: Rect, total: int) -> int:
-    """Stock and pile sit a little right of the middle: the turn banner needs the room."""
-    x = round(center.x + center.w * 0.6 - total / 2)
+def _pile_x(center: Rect, total: int, text_scale: float = 1.0) -> int:
+    """Stock and pile sit a little right of the middle: the turn banner needs the room (more
+    with a larger text)."""
+    x = round(center.x + center.w * (0.6 + 0.3 * (text_scale - 1)) - total / 2)
     return max(center.x, min(x, center.right - total))
 
 

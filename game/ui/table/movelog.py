@@ -145,6 +145,12 @@ def _line_image(line: str, size: int, colour: tuple) -> pygame.Surface:
     return fonts.font(size).render(line, True, colour)
 
 
+def clear_caches() -> None:
+    """After a change of text size (game.ui.app)."""
+    _lines.cache_clear()
+    _line_image.cache_clear()
+
+
 class MoveLog:
     """The table's deals told in sentences, drawn in a scrollable panel. ``rows`` are
     (text, kind): "head" a deal's title, "move" a numbered move, "note" what the engine did."""

@@ -25,7 +25,9 @@ def text(s: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface
 
 @lru_cache(maxsize=256)
 def text_shadowed(s: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
-    return fonts.render(s, size, colour, bold=bold, shadow=(0, 0, 0, 160))
+    # High contrast: on a solid ground (palette.TEXT_BACKING), not a soft shadow.
+    return fonts.render(s, size, colour, bold=bold, shadow=(0, 0, 0, 160),
+                        backing=palette.TEXT_BACKING)
 
 
 @lru_cache(maxsize=64)
@@ -135,9 +137,11 @@ def _plate_image(size, name, count, turn, chips, team, frozen_time, in_down,
     surf = pygame.Surface(size, pygame.SRCALPHA)
     radius = max(4, round(10 * s))
     bg = (20, 58, 40, 235) if not turn else (44, 84, 50, 245)
+    if palette.HIGH_CONTRAST:
+        bg = (*palette.PANEL, 255)
     pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=radius)
     rim = palette.GOLD_LIGHT if turn else palette.GOLD_DARK
-    pygame.draw.rect(surf, rim, surf.get_rect(), max(1, round(2 * s if turn else 1.2 * s)),
+    pygame.draw.rect(surf, rim, surf.get_rect(), palette.outline(2 * s if turn else 1.2 * s),
                      border_radius=radius)
     pad = round(9 * s)
     x = pad
@@ -328,7 +332,7 @@ def _area(size, label: str, scale100: int, active: bool, team: int = -1) -> pyga
         rim = (*colour, 150)
     else:
         rim = (*palette.GOLD, 90) if active else (255, 255, 255, 30)
-    pygame.draw.rect(surf, rim, surf.get_rect(), max(1, round(2 * s)) if colour else 1,
+    pygame.draw.rect(surf, rim, surf.get_rect(), palette.outline(2 * s) if colour else 1,
                      border_radius=r)
     where = area_name_rect(size, label, s, team)
     if where is not None:
@@ -352,7 +356,7 @@ def draw_target(surface: pygame.Surface, rect: pygame.Rect, scale: float, hot: b
     colour = palette.GOLD_LIGHT if hot else (140, 230, 150)
     radius = max(4, round(8 * scale))
     surface.blit(rounded(rect.size, (*colour, 46 if hot else 24), radius), rect)
-    pygame.draw.rect(surface, colour, rect, max(2, round((3 if hot else 2) * scale)),
+    pygame.draw.rect(surface, colour, rect, max(2, palette.outline((3 if hot else 2) * scale)),
                      border_radius=radius)
 
 
@@ -365,7 +369,8 @@ def draw_hint(surface: pygame.Surface, rect: pygame.Rect, scale: float, pulse: f
     alpha = round(90 + 120 * pulse)
     surface.blit(rounded(r.size, (*palette.GOLD_LIGHT, round(30 + 40 * pulse)), radius), r)
     rim = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(rim, (*palette.GOLD_LIGHT, alpha), rim.get_rect(), max(2, glow),
+    pygame.draw.rect(rim, (*palette.GOLD_LIGHT, alpha), rim.get_rect(),
+                     max(2, palette.outline(glow)),
                      border_radius=radius)
     surface.blit(rim, r)
     if card:

@@ -52,6 +52,16 @@ def rows_for(table: tuple, breakdown: list[dict],
     return out
 
 
+def _button_size(sc) -> tuple[int, int]:
+    """The score sheet's buttons: as wide and tall as the longest of their words needs."""
+    s = sc.s
+    font = fonts.font(sc.app.font_sizes["button"], True)
+    words = [t(k) for k in ("replay.this_deal", "common.close", "score.final_result",
+                            sc.family.score_words[0])]
+    return (max(s(190), max(font.size(w)[0] for w in words) + s(28)),
+            max(s(46), font.get_linesize() + s(10)))
+
+
 class ScoreSheet(Overlay):
     """After a deal (``final=False`` once the deal is over) or on request (``view=True``)."""
 
@@ -66,7 +76,7 @@ class ScoreSheet(Overlay):
         sc = self.screen
         s = sc.s
         rect = self.rect()
-        bw, bh = s(190), s(46)
+        bw, bh = _button_size(sc)
         r = pygame.Rect(0, 0, bw, bh)
         r.bottomright = (rect.right - s(24), rect.bottom - s(20))
         if sc.session.state is not None and sc.reads.is_over:  # issue 13
@@ -86,7 +96,7 @@ class ScoreSheet(Overlay):
         w, h = sc.size
         s = sc.s
         nsides = len(sc.side_names())
-        pw = min(w - s(40), s(300) + s(150) * nsides)
+        pw = min(w - s(40), round((s(300) + s(150) * nsides) * fonts.text_scale()))
         ph = min(h - s(40), s(640))
         r = pygame.Rect(0, 0, pw, ph)
         r.center = (sc.lay.main.centerx if sc.lay else w // 2, h // 2)
@@ -159,9 +169,12 @@ class ScoreSheet(Overlay):
         pygame.draw.line(surface, palette.GOLD_DARK, (x0, y), (rect.right - s(26), y))
         y += s(6)
         run = [0] * n
-        bottom_limit = rect.bottom - s(86)
+        bw, bh = _button_size(sc)
+        bottom_limit = rect.bottom - s(40) - bh
         lh = round(fonts.font(small).get_linesize() * 1.1)
-        first = max(0, len(hist) - max(1, (bottom_limit - y - lh * 2) // lh))
+        # The total's row below them (a line and bold type); no room: no earlier deals.
+        total_h = round(fonts.font(body, True).get_linesize() * 1.25) + s(8)
+        first = max(0, len(hist) - max(0, (bottom_limit - y - total_h) // lh))
         for i, d in enumerate(hist):
             run = [a + b for a, b in zip(run, d)]
             if i < first:
@@ -173,7 +186,10 @@ class ScoreSheet(Overlay):
             colour=palette.GOLD_LIGHT, line=True)
         target = t("new_game.target_line", points=sc.target())
         im = text(target, small, palette.TEXT_DIM)
-        surface.blit(im, (x0, rect.bottom - s(20) - s(46) // 2 - im.get_height() // 2))
+        y = rect.bottom - s(20) - bh // 2 - im.get_height() // 2
+        if x0 + im.get_width() + s(8) > rect.right - s(24) - 2 * bw - s(12):
+            y = rect.bottom - s(26) - bh - im.get_height()  # no room beside the buttons
+        surface.blit(im, (x0, y))
 
 
 class GameOver(Overlay):

@@ -15,8 +15,10 @@ from game.ui import fonts
 class Segmented:
     def __init__(self, screen, rect: pygame.Rect, choices: Sequence[tuple[Hashable, str]],
                  selected: Hashable, on_change: Callable[[Hashable], None], container=None,
-                 gap: int | None = None, enabled: bool = True, fit_text: bool = True):
-        """``choices`` are (value, label); widths follow the labels when ``fit_text``."""
+                 gap: int | None = None, enabled: bool = True, fit_text: bool = True,
+                 small: bool = False):
+        """``choices`` are (value, label); widths follow the labels when ``fit_text``;
+        ``small``: in the theme's small type (a crowded row at a large text size)."""
         self.screen = screen
         self.value = selected
         self.on_change = on_change
@@ -26,9 +28,10 @@ class Segmented:
         avail = rect.w - gap * (n - 1)
         widths = [avail / n] * n
         if fit_text:
-            size = screen.app.font_sizes["body"]
+            size = screen.app.font_sizes["small" if small else "body"]
             text_w = [fonts.font(size).size(label)[0] for _, label in choices]
-            for padding in (screen.s(28), screen.s(14)):  # roomy first, then snug
+            # Roomy first, then snug, then tight (a crowded row at a large text size).
+            for padding in (screen.s(28), screen.s(14), screen.s(6), 2):
                 natural = [tw + padding for tw in text_w]
                 if sum(natural) <= avail:
                     extra = (avail - sum(natural)) / n
@@ -37,7 +40,8 @@ class Segmented:
         x = float(rect.x)
         for (value, label), w in zip(choices, widths):
             r = pygame.Rect(round(x), rect.y, round(x + w) - round(x), rect.h)
-            b = screen.button(r, label, lambda v=value: self._pick(v), object_id="#segment",
+            b = screen.button(r, label, lambda v=value: self._pick(v),
+                              object_id="#small_segment" if small else "#segment",
                               container=container)
             if value == selected:
                 b.select()

@@ -21,7 +21,7 @@ def text_block(screen, rect: pygame.Rect, text: str, size_key: str = "body",
     body = "<br>".join(html.escape(line, quote=False) for line in lines)
     if colour:
         body = f"<font color='{colour}'>{body}</font>"
-    body = f"<font pixel_size={size}>{body}</font>"
+    body = f"<font pixel_size={fonts.px(size)}>{body}</font>"
     return UITextBox(body, rect, screen.manager, container=container or screen.root,
                      object_id=object_id)
 

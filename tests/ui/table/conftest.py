@@ -11,13 +11,14 @@ from .driver import Driver, make_app
 
 @pytest.fixture
 def table(tmp_path):
-    """``table(game, players, seed=1, humans=(0,), size=..., language=..., **config)`` opens a
-    table and returns a Driver."""
+    """``table(game, players, seed=1, humans=(0,), size=..., language=..., text_size=...,
+    high_contrast=..., **config)`` opens a table and returns a Driver."""
     apps = []
 
     def open_table(game, players, seed=1, humans=(0,), size=(1280, 800), language="en",
-                   level="normal", **config):
-        app = make_app(tmp_path, size=size, language=language)
+                   level="normal", text_size="normal", high_contrast=False, **config):
+        app = make_app(tmp_path, size=size, language=language, text_size=text_size,
+                       high_contrast=high_contrast)
         apps.append(app)
         seats = tuple(SeatConfig(kind="human") if s in humans else SeatConfig(level=level)
                       for s in range(players))

@@ -21,10 +21,10 @@ from game.ui.table import TableScreen
 from game.ui.table.gestures import build_values
 
 
-def make_app(tmp_path, size=(1280, 800), language="en", speed="fast"):
+def make_app(tmp_path, size=(1280, 800), language="en", speed="fast", **settings):
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"language": language, "animation_speed": speed,
-                                "sound": False}))
+                                "sound": False, **settings}))
     app = App(store=SettingsStore(path), size=size)
     app.step(present=False)
     return app

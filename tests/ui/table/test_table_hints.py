@@ -153,6 +153,7 @@ def test_settings_screen_sets_the_thinking_time_and_the_warning(tmp_path):
         screen = SettingsScreen(app)
         app.show(screen)
         app.step(present=False)
+        click(screen.tabs.buttons["play"].rect.center)  # these are on the Play page
         click(screen.controls["ai_deadline_ms"].buttons[2000].rect.center)
         click(screen.controls["warn_risky_discard"].buttons[False].rect.center)
         s = load_settings(path)[0]
