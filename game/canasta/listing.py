@@ -408,7 +408,7 @@ class ListingMixin(TableState):
                     if a_n > cap:
                         break
                     if wmax_new:
-                        top = wild_room(a_n, 0, a_n)
+                        top = fixed_room or wild_room(a_n, 0, a_n)  # no wild card yet
                         if top > wmax_new:
                             top = wmax_new
                         if top > cap - a_n:
@@ -469,10 +469,10 @@ class ListingMixin(TableState):
         reach = csize - wilds  # a meld (or rank in hand) this big could become a canasta
         clean = dirty = 0
         wild_meld = 0
-        sizes: dict[int, int] = {}  # per rank within reach: its biggest meld with the hand
+        sizes = None  # per rank within reach: its biggest meld with the hand's cards
         for m in self.melds[self.side[seat]]:
-            r = m.rank
             size = len(m.cards)
+            r = m.rank
             if size >= csize:
                 if r == 0:
                     if rules.wild_meld_clean(m.jok, m.two):
@@ -487,24 +487,30 @@ class ListingMixin(TableState):
             elif r == 0:
                 if size > wild_meld:
                     wild_meld = size
-            elif r != 3:
+            elif r != 3 and size + h[r] >= reach:
                 size += h[r]
-                if size >= reach and size > sizes.get(r, 0):
+                if sizes is None:
+                    sizes = {r: size}
+                elif size > sizes.get(r, 0):
                     sizes[r] = size
-        needed, options = self.needed, self.options
         allowed = rules.going_out_allowed
-        if allowed(clean, dirty, clean + dirty, needed, False, options):
+        if allowed(clean, dirty, clean + dirty, self.needed, False, self.options):
             return True
         least = reach if reach > 1 else 1
-        if h[1] >= least or max(h[4:]) >= least:  # a rank in hand alone could be
+        if max(h) >= least:  # a rank in hand alone might be within reach (h counts wilds too)
             for r in NATURAL_RANKS:
-                if h[r] >= least and r not in sizes:
-                    sizes[r] = h[r]
-        deficits = [csize - size if size < csize else 0 for size in sizes.values()]
-        if rules.wild_meld and csize - wild_meld <= wilds:
-            deficits.append(csize - wild_meld)
-        if not deficits:
+                if h[r] >= least:
+                    if sizes is None:
+                        sizes = {r: h[r]}
+                    elif r not in sizes:
+                        sizes[r] = h[r]
+        wild_in_reach = rules.wild_meld and csize - wild_meld <= wilds
+        if sizes is None and not wild_in_reach:
             return False  # nothing more within reach: the answer above stands
+        deficits = [csize - size if size < csize else 0 for size in sizes.values()] \
+            if sizes else []
+        if wild_in_reach:
+            deficits.append(csize - wild_meld)
         deficits.sort()
         more = 0
         for d in deficits:
@@ -512,7 +518,8 @@ class ListingMixin(TableState):
                 break
             wilds -= d
             more += 1
-        return allowed(clean + more, dirty + more, clean + dirty + more, needed, False, options)
+        return allowed(clean + more, dirty + more, clean + dirty + more, self.needed, False,
+                       self.options)
 
     def _wild_meld_adds(self, seat, m, J, T, out_of_turn, out) -> None:
         """Wild cards onto the wild meld (CS-6): any number fits it, so only the end-of-hand
