@@ -279,11 +279,12 @@ class ListingMixin(TableState):
         return self.hrank[seat][rank]
 
     def _play_actions(self, seat: int, out_of_turn: bool, discards: bool = True):
+        """The legal actions after the draw: melds, adds, then (unless ``discards`` is False
+        or out of turn) discards and asks (hook: Canastone lists only the discards after
+        drawing two unopened, CS-9)."""
         out: list[Action] = []
         side = self.side[seat]
         rules = self.rules
-        if self.draw_only and not out_of_turn:
-            return self._discards(seat)
         h = self.hand[seat]
         hrank = self.hrank[seat]
         J = h[JOKER]
@@ -568,10 +569,10 @@ class ListingMixin(TableState):
             twos = (1,) * h[1] + (14,) * h[14] + (27,) * h[27] + (40,) * h[40]
         # The wild compositions per count (they do not depend on the naturals): twos first
         # (_wild_splits), and for openings, where the joker's 50 points matter, jokers first.
-        splits_of = []
+        splits_of: list[tuple[tuple[int, int], ...]] = []
         for w in range(0, J + T + 1):
             t = w if w < T else T
-            splits = ((w - t, t),) if w - t <= J else ()
+            splits: tuple[tuple[int, int], ...] = ((w - t, t),) if w - t <= J else ()
             jf = (w if w < J else J, w - (w if w < J else J))
             if jf[1] <= T and jf not in splits:
                 splits = splits + (jf,)
@@ -672,7 +673,7 @@ class ListingMixin(TableState):
             info.append(((r, n), k, pts[_FIRST_CODE[r]] * k, need_of[k]))
         # Subsets of two and three ranks, then all of them, in that order; those whose
         # naturals and wild cards cannot reach the minimum are never built.
-        picked = []
+        picked: list[tuple] = []
         for a, b in combinations(info, 2):
             if a[2] + b[2] >= least and a[3] + b[3] <= wmax:
                 picked.append((a, b))
