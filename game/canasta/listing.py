@@ -175,6 +175,8 @@ class ListingMixin(TableState):
             return out
         ld = rules.take_shows_pair
         gained = self._take_gain()
+        plain = not rules.canasta_closed and not rules.wild_meld
+        stands = _stands(rules)
         for g0 in firsts:
             if opened:
                 if ld:
@@ -183,6 +185,27 @@ class ListingMixin(TableState):
                 # One group merged into (or starting) the side's meld of the top card's rank:
                 # the checks of _check_meld_groups for that single shape.
                 base = self.by_key[side].get(r)
+                if plain and (base is None or not base.red3):
+                    # _shape_problem's checks for naturals of one rank, wild cards and no
+                    # wild meld: the canasta's wild cards (CA-5) and the shape (CA-4)
+                    gw = 0
+                    for c in g0:
+                        if c == JOKER or RANK[c] == 2:
+                            gw += 1
+                    nat, wild = len(g0) - gw + 1, gw
+                    if base is not None:
+                        nat += base.nat
+                        wild += base.jok + base.two
+                        if gw and len(base.cards) >= rules.canasta_size \
+                                and not rules.canasta_accepts_wild():
+                            continue
+                    if not stands[nat][wild]:
+                        continue
+                    left = self.hsize[seat] - len(g0) + gained
+                    if left >= 2 or self._end_problem(seat, left, {r: self._after_shape(
+                            side, r, r, g0 + (top,), base)}, False) is None:
+                        out.append(make(seat, "take", (g0,)))
+                    continue
                 shape = self._after_shape(side, r, r, g0 + (top,), base)
                 after = {r: shape}
                 short = self._canastas(side, after)[2] if rules.wild_meld else False
@@ -309,7 +332,7 @@ class ListingMixin(TableState):
             short = self._wild_meld_short(side) if rules.wild_meld else False
             wild_room = rules.wild_room
             fixed_room = rules.max_wild_in_meld if rules.fixed_wild_room else 0
-            canasta_wild = rules.canasta_accepts_wild()
+            canasta_wild = None  # asked of the rule set at the first canasta met
             # Without wild cards a meld whose rank is not in hand takes nothing (in Looking
             # and Down a red three may still complete a red canasta).
             skip_absent = not W and not closed
@@ -328,7 +351,12 @@ class ListingMixin(TableState):
                     self._wild_meld_adds(seat, m, J, T, out_of_turn, out)
                     continue
                 nmax = hrank[mr]
-                wmax = 0 if (short or (msize >= csize and not canasta_wild)) else W
+                wmax = 0 if short else W
+                if wmax and msize >= csize:
+                    if canasta_wild is None:
+                        canasta_wild = rules.canasta_accepts_wild()
+                    if not canasta_wild:
+                        wmax = 0
                 if not nmax and not wmax:
                     continue
                 mnat, mwild = m.nat, m.jok + m.two
