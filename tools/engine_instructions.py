@@ -5,6 +5,7 @@ game's usual player count with bots that pick uniformly from the full legal list
 ``python -m game bench``); ``... deal`` only deals them. Under
 ``valgrind --tool=cachegrind --cache-sim=no`` the difference of the two counts, divided by
 DEALS, is the instructions per random deal: the same seeds give the same deals every run.
+``play`` prints the number of actions played to standard error, for instructions per action.
 """
 
 from __future__ import annotations
@@ -23,16 +24,18 @@ def main(argv: list[str]) -> int:
     game = get_game(name)
     match = Match(game, game_info(name).usual_players, seed=7)
     rng = random.Random(7)
-    played = 0
+    played = actions = 0
     while played < deals:
         try:
             state = match.start_deal()
         except Misdeal:
             continue
         if mode == "play":
-            random_deal(state, rng)
+            actions += random_deal(state, rng)
         match.totals = [0] * len(match.totals)
         played += 1
+    if mode == "play":
+        print(f"{actions} actions", file=sys.stderr)  # for instructions per action
     return 0
 
 

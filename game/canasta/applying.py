@@ -74,7 +74,6 @@ class ApplyingMixin(TableState):
         self.turn = seat
         self.phase = DRAW
         self.drew = self.took = self.played = False
-        self.draw_only = self.opened_first = False
         self.turn_fresh = not self.melded_before[seat]
         self.touched_old = False
         self.new_keys = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 from game.actions import Action, make
 from game.canasta.deal import deal_round_robin, wild_or_three
 from game.canasta.game import CanastaFamilyGame
@@ -122,8 +124,12 @@ class CanastoneState(CanastaState):
     only discarding (CS-9), the pile closed to an unopened side (CS-9), the stock's end
     (CS-14) and the five-canasta bonus (CS-15)."""
 
-    __slots__ = ()
+    __slots__ = ("draw_only", "opened_first")
     rules: Canastone
+
+    def _init_variant(self) -> None:
+        self.draw_only = False  # CS-9: drew two without opening: only a discard is left
+        self.opened_first = False  # CS-9: opened as the first action of the turn
 
     def _deal(self, deck: list[int]) -> list[Event]:
         """15 cards each, up to three starters (CS-2), the packet (CS-3), red threes (CS-4)."""
@@ -150,6 +156,7 @@ class CanastoneState(CanastaState):
         return self._lay_out_dealt_red_threes()
 
     def _turn_begins(self, seat: int, ev: list) -> None:
+        self.draw_only = self.opened_first = False
         if len(self.stock) <= 1:  # CS-14
             self._end_deal("stock exhausted", ev)
 
@@ -179,8 +186,22 @@ class CanastoneState(CanastaState):
                 out.append(make(seat, "meld", g))
         return out + _BASE._draw_actions(self, seat)
 
+    def _only_discard_left(self) -> bool:
+        return self.draw_only
+
+    def _play_actions(self, seat: int, out_of_turn: bool, discards: bool = True) -> list[Action]:
+        if self.draw_only and not out_of_turn:  # CS-9: drew two without opening
+            return self._discards(seat) if discards else []
+        return _BASE._play_actions(self, seat, out_of_turn, discards)
+
     def _extra_parts(self, side: int, clean: int, dirty: int) -> dict[str, int]:
         return {"five_canastas": self.rules.five_canasta_bonus(clean, dirty, self.options)}
+
+    def clone(self) -> Self:
+        c = _BASE.clone(self)
+        c.draw_only = self.draw_only
+        c.opened_first = self.opened_first
+        return c
 
 
 CANASTONE = CanastaFamilyGame(Canastone(), CanastoneState)

@@ -68,6 +68,12 @@ class CheckingMixin(TableState):
         """Whether ``seat`` may meld before drawing (Canastone's opening first, CS-9)."""
         return False
 
+    def _only_discard_left(self) -> bool:
+        """Whether the turn's player may only discard now, not meld, add or ask (Canastone's
+        CS-9: an unopened side that drew two). The listing's side of it is the variant's
+        ``_play_actions``."""
+        return False
+
     # ======================================================================================
     # Shared predicates
     # ======================================================================================
@@ -381,7 +387,7 @@ class CheckingMixin(TableState):
         if self.phase != PLAY and not out_of_turn and not (
                 self.phase == DRAW and self._may_meld_before_drawing(seat)):
             return reason("wrong_phase_draw")
-        if self.draw_only and not out_of_turn:
+        if not out_of_turn and self._only_discard_left():
             return reason("draw_only")
         p = self._hand_problem(seat, [c for g in groups for c in g])
         if p:
@@ -484,7 +490,7 @@ class CheckingMixin(TableState):
     def _check_add(self, seat: int, key: int, groups, out_of_turn: bool):
         if self.phase != PLAY and not out_of_turn:
             return reason("wrong_phase_draw")
-        if self.draw_only and not out_of_turn:
+        if not out_of_turn and self._only_discard_left():
             return reason("draw_only")
         side = self.side[seat]
         m = self.by_key[side].get(key)
@@ -552,7 +558,7 @@ class CheckingMixin(TableState):
     def _can_still_go_out_somehow(self, seat: int) -> bool:
         """After a 'yes' (CA-12): while any meld or add is still legal the player must keep
         melding; when none is, the discard is allowed (decided, docs/canasta-decisions.md)."""
-        if self.draw_only:
+        if self._only_discard_left():
             return False
         return bool(self._play_actions(seat, False, discards=False))
 
@@ -567,7 +573,7 @@ class CheckingMixin(TableState):
             return reason("ask_when")  # CA-12 (CS-13: before the draw too)
         if self.asked:
             return reason("ask_once")
-        if self.draw_only:
+        if self._only_discard_left():
             return reason("draw_only")  # CS-9: nothing to close after drawing two unopened
         if self.hsize[seat] < 2:
             return reason("ask_committed")  # decided: a 'no' must leave a legal way on

@@ -23,12 +23,70 @@ _new = tuple.__new__
 _NAT_CODES = {r: codes_of_rank(r) for r in range(1, 14)}
 _NAT_CODES[3] = BLACK_THREES  # a "rank 3" meld is black threes only
 _CODES = range(53)
+_FIRST_CODE = [_NAT_CODES[r][0] if r in _NAT_CODES else 0 for r in range(14)]  # a rank's points
 # Actions that never vary, made once: the lists reuse them (tuples are immutable).
 _DISCARD = [[make(seat, "discard", ((c,),)) for c in range(53)] for seat in range(8)]
 _DRAW = [make(seat, "draw") for seat in range(8)]
 _ANSWERS = [[make(seat, "yes"), make(seat, "no")] for seat in range(8)]
 _ASK = [make(seat, "ask") for seat in range(8)]
 _TAKE = [make(seat, "take") for seat in range(8)]
+
+
+class _Stands(dict):
+    """stands[nat][wild]: whether ``nat`` natural and ``wild`` wild cards may stand as a meld
+    (the rule set's ``natural_meld_problem``, a pure hook, asked once per shape), for every
+    count of wild cards the game's decks hold."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        super().__init__()
+        self.rules = rules
+        self.wilds = max(sum(1 for c in rules.deck_codes_for(n) if c == JOKER or RANK[c] == 2)
+                         for n in rules.info.player_counts)
+
+    def __missing__(self, nat: int) -> list[bool]:
+        problem = self.rules.natural_meld_problem
+        row = [problem(nat, wild, nat + wild) is None for wild in range(self.wilds + 1)]
+        self[nat] = row
+        return row
+
+
+class _WildNeeds(dict):
+    """needs[k]: the fewest wild cards with which k natural cards stand as a meld of at most
+    ``cap`` cards (99: never)."""
+
+    def __init__(self, stands: _Stands, cap: int) -> None:
+        super().__init__()
+        self.stands = stands
+        self.cap = cap
+
+    def __missing__(self, k: int) -> int:
+        ok = self.stands[k]
+        x = 0
+        while not ok[x]:
+            x += 1
+            if k + x > self.cap or x > k:
+                x = 99
+                break
+        self[k] = x
+        return x
+
+
+_STANDS: dict[RuleSet, _Stands] = {}
+_WILD_NEEDS: dict[tuple[RuleSet, int], _WildNeeds] = {}
+
+
+def _stands(rules: RuleSet) -> _Stands:
+    table = _STANDS.get(rules)
+    if table is None:
+        table = _STANDS[rules] = _Stands(rules)
+    return table
+
+
+def _wild_needs(rules: RuleSet, cap: int) -> _WildNeeds:
+    table = _WILD_NEEDS.get((rules, cap))
+    if table is None:
+        table = _WILD_NEEDS[(rules, cap)] = _WildNeeds(_stands(rules), cap)
+    return table
 
 
 def ask_actions(rules: RuleSet, players: int) -> tuple[tuple[Action, ...], ...]:
@@ -81,18 +139,24 @@ class ListingMixin(TableState):
         return out
 
     def _take_variants(self, seat: int) -> list[Action]:
-        if self._take_blocker(seat) is not None:
+        """The take actions; the cheap reasons for none come before the blocker hook's."""
+        pile = self.pile
+        if not pile:
             return []
         rules = self.rules
         side = self.side[seat]
-        top = self.pile[-1]
+        top = pile[-1]
         r = RANK[top]
         opened = self.opened[side]
         frozen = self.frozen or (rules.unopened_pile_frozen and not opened)  # _pile_frozen_for
         nat_avail = self.hrank[seat][r]
         by_adding = not frozen and rules.take_by_adding and opened and r in self.by_key[side]
-        if not nat_avail:  # the common case: nothing to show, perhaps a meld to add to
-            return [_TAKE[seat]] if by_adding and self._take_by_adding_ok(seat) else []
+        if not nat_avail and not by_adding:  # the common case: no way to take it at all
+            return []
+        if self._take_blocker(seat) is not None:
+            return []
+        if not nat_avail:  # nothing to show, a meld to add to
+            return [_TAKE[seat]] if self._take_by_adding_ok(seat) else []
         out: list[Action] = []
         h = self.hand[seat]
         firsts = []
@@ -111,6 +175,8 @@ class ListingMixin(TableState):
             return out
         ld = rules.take_shows_pair
         gained = self._take_gain()
+        plain = not rules.canasta_closed and not rules.wild_meld
+        stands = _stands(rules)
         for g0 in firsts:
             if opened:
                 if ld:
@@ -119,6 +185,27 @@ class ListingMixin(TableState):
                 # One group merged into (or starting) the side's meld of the top card's rank:
                 # the checks of _check_meld_groups for that single shape.
                 base = self.by_key[side].get(r)
+                if plain and (base is None or not base.red3):
+                    # _shape_problem's checks for naturals of one rank, wild cards and no
+                    # wild meld: the canasta's wild cards (CA-5) and the shape (CA-4)
+                    gw = 0
+                    for c in g0:
+                        if c == JOKER or RANK[c] == 2:
+                            gw += 1
+                    nat, wild = len(g0) - gw + 1, gw
+                    if base is not None:
+                        nat += base.nat
+                        wild += base.jok + base.two
+                        if gw and len(base.cards) >= rules.canasta_size \
+                                and not rules.canasta_accepts_wild():
+                            continue
+                    if not stands[nat][wild]:
+                        continue
+                    left = self.hsize[seat] - len(g0) + gained
+                    if left >= 2 or self._end_problem(seat, left, {r: self._after_shape(
+                            side, r, r, g0 + (top,), base)}, False) is None:
+                        out.append(make(seat, "take", (g0,)))
+                    continue
                 shape = self._after_shape(side, r, r, g0 + (top,), base)
                 after = {r: shape}
                 short = self._canastas(side, after)[2] if rules.wild_meld else False
@@ -215,11 +302,12 @@ class ListingMixin(TableState):
         return self.hrank[seat][rank]
 
     def _play_actions(self, seat: int, out_of_turn: bool, discards: bool = True):
+        """The legal actions after the draw: melds, adds, then (unless ``discards`` is False
+        or out of turn) discards and asks (hook: Canastone lists only the discards after
+        drawing two unopened, CS-9)."""
         out: list[Action] = []
         side = self.side[seat]
         rules = self.rules
-        if self.draw_only and not out_of_turn:
-            return self._discards(seat)
         h = self.hand[seat]
         hrank = self.hrank[seat]
         J = h[JOKER]
@@ -244,7 +332,7 @@ class ListingMixin(TableState):
             short = self._wild_meld_short(side) if rules.wild_meld else False
             wild_room = rules.wild_room
             fixed_room = rules.max_wild_in_meld if rules.fixed_wild_room else 0
-            canasta_wild = rules.canasta_accepts_wild()
+            canasta_wild = None  # asked of the rule set at the first canasta met
             # Without wild cards a meld whose rank is not in hand takes nothing (in Looking
             # and Down a red three may still complete a red canasta).
             skip_absent = not W and not closed
@@ -263,7 +351,12 @@ class ListingMixin(TableState):
                     self._wild_meld_adds(seat, m, J, T, out_of_turn, out)
                     continue
                 nmax = hrank[mr]
-                wmax = 0 if (short or (msize >= csize and not canasta_wild)) else W
+                wmax = 0 if short else W
+                if wmax and msize >= csize:
+                    if canasta_wild is None:
+                        canasta_wild = rules.canasta_accepts_wild()
+                    if not canasta_wild:
+                        wmax = 0
                 if not nmax and not wmax:
                     continue
                 mnat, mwild = m.nat, m.jok + m.two
@@ -344,7 +437,7 @@ class ListingMixin(TableState):
                     if a_n > cap:
                         break
                     if wmax_new:
-                        top = wild_room(a_n, 0, a_n)
+                        top = fixed_room or wild_room(a_n, 0, a_n)  # no wild card yet
                         if top > wmax_new:
                             top = wmax_new
                         if top > cap - a_n:
@@ -389,9 +482,73 @@ class ListingMixin(TableState):
             out += self._discards(seat, bool(out))
         if (self.phase == PLAY and not self.asked and self.can_ask and hs >= 2
                 and (not rules.ask_right_after_draw or not self.played)  # CA-12 / CS-13
-                and self._may_reach_out(seat)):  # as _check_ask
+                and self._ask_in_reach(seat)):  # as _check_ask
             out += self.ask_actions[seat]
         return out
+
+    def _ask_in_reach(self, seat: int) -> bool:
+        """``_may_reach_out`` (checking.py, the readable form) as the listing asks it on every
+        turn: one pass over the side's melds counts its canastas and keeps only the melds the
+        wild cards in hand could complete; the hand's ranks are scanned only when one could
+        be. tests/canasta/test_ask_out_of_reach.py holds the two forms equal."""
+        rules = self.rules
+        csize = rules.canasta_size
+        h = self.hrank[seat]
+        wilds = h[0] + h[2]
+        reach = csize - wilds  # a meld (or rank in hand) this big could become a canasta
+        clean = dirty = 0
+        wild_meld = 0
+        sizes = None  # per rank within reach: its biggest meld with the hand's cards
+        for m in self.melds[self.side[seat]]:
+            size = len(m.cards)
+            r = m.rank
+            if size >= csize:
+                if r == 0:
+                    if rules.wild_meld_clean(m.jok, m.two):
+                        clean += 1
+                    else:
+                        dirty += 1
+                elif r != 3:
+                    if m.jok or m.two:
+                        dirty += 1
+                    else:
+                        clean += 1
+            elif r == 0:
+                if size > wild_meld:
+                    wild_meld = size
+            elif r != 3 and size + h[r] >= reach:
+                size += h[r]
+                if sizes is None:
+                    sizes = {r: size}
+                elif size > sizes.get(r, 0):
+                    sizes[r] = size
+        allowed = rules.going_out_allowed
+        if allowed(clean, dirty, clean + dirty, self.needed, False, self.options):
+            return True
+        least = reach if reach > 1 else 1
+        if max(h) >= least:  # a rank in hand alone might be within reach (h counts wilds too)
+            for r in NATURAL_RANKS:
+                if h[r] >= least:
+                    if sizes is None:
+                        sizes = {r: h[r]}
+                    elif r not in sizes:
+                        sizes[r] = h[r]
+        wild_in_reach = rules.wild_meld and csize - wild_meld <= wilds
+        if sizes is None and not wild_in_reach:
+            return False  # nothing more within reach: the answer above stands
+        deficits = [csize - size if size < csize else 0 for size in sizes.values()] \
+            if sizes else []
+        if wild_in_reach:
+            deficits.append(csize - wild_meld)
+        deficits.sort()
+        more = 0
+        for d in deficits:
+            if d > wilds:
+                break
+            wilds -= d
+            more += 1
+        return allowed(clean + more, dirty + more, clean + dirty + more, self.needed, False,
+                       self.options)
 
     def _wild_meld_adds(self, seat, m, J, T, out_of_turn, out) -> None:
         """Wild cards onto the wild meld (CS-6): any number fits it, so only the end-of-hand
@@ -433,23 +590,31 @@ class ListingMixin(TableState):
         pn, pj, pt = pts[_NAT_CODES[rank][0]], pts[JOKER], pts[1]
         out = []
         max_size = rules.canasta_size - 1 if opening_turn and rules.canasta_closed else cap
+        stands = _stands(rules)
         if not used:
-            prefix = self._prefix(h, rank)
-            twos = self._prefix(h, 2)
+            a, b, c, d = _NAT_CODES[rank]  # _prefix, inlined
+            prefix = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
+            twos = (1,) * h[1] + (14,) * h[14] + (27,) * h[27] + (40,) * h[40]
+        # The wild compositions per count (they do not depend on the naturals): twos first
+        # (_wild_splits), and for openings, where the joker's 50 points matter, jokers first.
+        splits_of: list[tuple[tuple[int, int], ...]] = []
+        for w in range(0, J + T + 1):
+            t = w if w < T else T
+            splits: tuple[tuple[int, int], ...] = ((w - t, t),) if w - t <= J else ()
+            jf = (w if w < J else J, w - (w if w < J else J))
+            if jf[1] <= T and jf not in splits:
+                splits = splits + (jf,)
+            splits_of.append(splits)
         for a_n in range(2, n + 1):
-            for w in range(0, J + T + 1):
-                if a_n + w < 3 or a_n + w > max_size:
-                    continue
+            ok = stands[a_n]
+            for w in range(3 - a_n if a_n < 3 else 0, J + T + 1):
+                if a_n + w > max_size:
+                    break
                 if w and short:
                     break
-                if rules.natural_meld_problem(a_n, w, a_n + w):
+                if not ok[w]:  # natural_meld_problem
                     continue
-                splits = self._wild_splits(w, J, T)
-                # For openings the joker's 50 points matter: offer jokers first as well.
-                jf = (min(w, J), w - min(w, J))
-                if jf[1] <= T and jf not in splits:
-                    splits = splits + (jf,)
-                for j, t in splits:
+                for j, t in splits_of[w]:
                     if a_n * pn + j * pj + t * pt < minimum:
                         continue
                     if used:
@@ -487,17 +652,19 @@ class ListingMixin(TableState):
         h, J, T = self._avail(seat, used)
         # Quick bound: all meldable naturals and every wild card together (CA-7).
         hr = self.hrank[seat]
-        bound = h[JOKER] * pts[JOKER] + hr[2] * pts[1]
+        pj, pt = pts[JOKER], pts[1]
+        bound = h[JOKER] * pj + hr[2] * pt
         for rank in NATURAL_RANKS:
-            if hr[rank] >= 2:
-                bound += hr[rank] * pts[_NAT_CODES[rank][0]]
+            n = hr[rank]
+            if n >= 2:
+                bound += n * pts[_FIRST_CODE[rank]]
         if bound < minimum:
             return []
         opening_turn = rules.canasta_closed
         clean_only = minimum <= rules.clean_opening_minimum and not self.opened[self.side[seat]]
         # Upper bounds on what a meld (or set of melds) can be worth skip most candidates
         # before they are built: every wild card the hand may use, and the naturals.
-        wild_value = 0 if clean_only else J * pts[JOKER] + T * pts[1]
+        wild_value = 0 if clean_only else J * pj + T * pt
         ranks = []
         out = []
         for rank in NATURAL_RANKS:
@@ -506,7 +673,7 @@ class ListingMixin(TableState):
             n = self._nat_count(seat, rank, used) if used else hr[rank]
             if n >= 2:
                 ranks.append((rank, n))
-                if n * pts[_NAT_CODES[rank][0]] + wild_value < minimum:
+                if n * pts[_FIRST_CODE[rank]] + wild_value < minimum:
                     continue
                 for g in self._rank_melds(seat, rank, n, 0 if clean_only else J,
                                           0 if clean_only else T, used, opening_turn, False,
@@ -523,65 +690,75 @@ class ListingMixin(TableState):
         if len(ranks) < 2:
             return out
         cap = rules.canasta_size - 1 if opening_turn else 99
-        subsets: list[tuple[tuple[int, int], ...]] = []
-        for k in (2, 3):
-            subsets.extend(combinations(ranks, k))
-        if len(ranks) > 3:
-            subsets.append(tuple(ranks))
         wmax = 0 if clean_only else J + T
-        pj, pt = pts[JOKER], pts[1]
-        need = {}  # per rank: the wild cards its meld needs to stand (a pair: one)
+        # Per rank: (rank, n), the naturals melded, their worth, the wild cards the meld
+        # needs to stand (a pair: one; 99: never).
+        least = minimum - wild_value  # the naturals' worth a set of melds needs
+        need_of = _wild_needs(rules, cap)
+        info = []
         for r, n in ranks:
-            x = self._wild_need(n if n < cap else cap, cap)
-            need[r] = 99 if x is None else x
-        for subset in subsets:
-            base = []
-            base_value = 0
-            lowest = 0
-            for r, n in subset:
-                k = n if n < cap else cap
-                base.append(k)
-                base_value += pts[_NAT_CODES[r][0]] * k
-                lowest += need[r]
-            if base_value + wild_value < minimum or lowest > wmax:
-                continue
+            k = n if n < cap else cap
+            info.append(((r, n), k, pts[_FIRST_CODE[r]] * k, need_of[k]))
+        # Subsets of two and three ranks, then all of them, in that order; those whose
+        # naturals and wild cards cannot reach the minimum are never built.
+        picked: list[tuple] = []
+        for a, b in combinations(info, 2):
+            if a[2] + b[2] >= least and a[3] + b[3] <= wmax:
+                picked.append((a, b))
+        if len(info) > 2:
+            for a, b, c in combinations(info, 3):
+                if a[2] + b[2] + c[2] >= least and a[3] + b[3] + c[3] <= wmax:
+                    picked.append((a, b, c))
+            if len(info) > 3:
+                if sum(x[2] for x in info) >= least and sum(x[3] for x in info) <= wmax:
+                    picked.append(tuple(info))
+        for subset in picked:
+            base_value = lowest = 0
+            for x in subset:
+                base_value += x[2]
+                lowest += x[3]
             # The fewest wild cards (jokers first) that reach the minimum; more add nothing
             # needed. Placing them only gets harder with more, so one try decides.
             w = lowest
             while base_value + pj * min(w, J) + pt * (w - min(w, J)) < minimum:
                 w += 1
             if w <= wmax:
-                groups = self._spread(h, subset, base, w, J, T, used, cap, need)
+                groups = self._spread(h, [x[0] for x in subset], [x[1] for x in subset], w,
+                                      J, T, used, cap, [x[3] for x in subset])
                 if groups is not None:
                     out.append(groups)
         return out
 
-    def _spread(self, h, subset, base, w, J, T, used, cap, need=None):
+    def _spread(self, h, subset, base, w, J, T, used, cap, needs=None):
         """Meld each rank of ``subset`` with its natural cards and w wild cards: first the
-        wild cards each meld needs to stand (a pair needs one; ``need`` per rank when known),
-        then the rest in rank order where the meld shapes allow; jokers before twos, for
-        points. None if they cannot all be placed."""
-        problem = self.rules.natural_meld_problem
+        wild cards each meld needs to stand (a pair needs one; ``needs`` per meld when
+        known), then the rest in rank order where the meld shapes allow; jokers before twos,
+        for points. None if they cannot all be placed."""
         jl = min(w, J)
         tl = w - jl
         if tl > T:
             return None
+        if needs is None:
+            need_of = _wild_needs(self.rules, cap)
+            needs = [need_of[k] for k in base]
         counts = []
         left = w
-        for (rank, _), k in zip(subset, base):
-            x = need[rank] if need is not None else self._wild_need(k, cap)
-            if x is None or x > left:
+        for x in needs:
+            if x > left:  # (99: never stands)
                 return None
             counts.append(x)
             left -= x
-        for i, k in enumerate(base):
-            x = counts[i]
-            while left and k + x + 1 <= cap and not problem(k, x + 1, k + x + 1):
-                x += 1
-                left -= 1
-            counts[i] = x
         if left:
-            return None
+            stands = _stands(self.rules)
+            for i, k in enumerate(base):
+                x = counts[i]
+                ok = stands[k]
+                while left and k + x + 1 <= cap and ok[x + 1]:
+                    x += 1
+                    left -= 1
+                counts[i] = x
+            if left:
+                return None
         groups = []
         if not used:  # the whole hand: naturals never clash, wild cards are dealt in turn
             twos = (1,) * h[1] + (14,) * h[14] + (27,) * h[27] + (40,) * h[40]
@@ -589,7 +766,9 @@ class ListingMixin(TableState):
             for (rank, _), k, x in zip(subset, base, counts):
                 wj = x if x < jl else jl
                 jl -= wj
-                groups.append(self._prefix(h, rank)[:k] + (JOKER,) * wj + twos[at:at + x - wj])
+                a, b, c, d = _NAT_CODES[rank]  # _prefix, inlined (never rank 3 here)
+                prefix = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
+                groups.append(prefix[:k] + (JOKER,) * wj + twos[at:at + x - wj])
                 at += x - wj
             return tuple(groups)
         used = dict(used)
@@ -601,16 +780,6 @@ class ListingMixin(TableState):
                 used[c] = used.get(c, 0) + 1
             groups.append(g)
         return tuple(groups)
-
-    def _wild_need(self, k: int, cap: int) -> int | None:
-        """The fewest wild cards with which k natural cards stand as a meld (None: never)."""
-        problem = self.rules.natural_meld_problem
-        x = 0
-        while problem(k, x, k + x):
-            x += 1
-            if k + x > cap or x > k:
-                return None
-        return x
 
     # convenience for tests and tools
     def meld(self, side: int, rank_or_key: int) -> Meld | None:

@@ -28,11 +28,10 @@ from game.events import Event
 class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, ViewsMixin, DealState):
     __slots__ = (
         "game", "rules", "setup", "players", "nsides", "side", "options", "dealer", "keeper",
-        "hand", "hrank", "hsize", "stock", "pile", "packet", "frozen", "discarded",
-        "melds", "by_key", "red3", "opened", "open_min", "known",
-        "turn", "phase", "turn_no", "drew", "took", "played", "draw_only", "opened_first",
-        "melded_before", "turn_fresh", "touched_old", "new_keys", "ask", "ask_partner",
-        "asked", "went_out", "concealed", "over", "end_reason", "_scores", "_parts",
+        "hand", "hrank", "hsize", "stock", "pile", "packet", "frozen", "discarded", "melds",
+        "by_key", "red3", "opened", "open_min", "known", "turn", "phase", "turn_no", "drew",
+        "took", "played", "melded_before", "turn_fresh", "touched_old", "new_keys", "ask",
+        "ask_partner", "asked", "went_out", "concealed", "over", "end_reason", "_scores", "_parts",
         "draw_n", "needed", "can_ask", "pile_red3", "ask_actions",
     )
 
@@ -69,7 +68,6 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
         self.phase = DRAW
         self.turn_no = 0
         self.drew = self.took = self.played = False
-        self.draw_only = self.opened_first = False
         self.melded_before = [False] * n
         self.turn_fresh = True  # the player had not melded before this turn (CA-13)
         self.touched_old = False
@@ -122,6 +120,11 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
     # Looking and Down's own state, as the other games read it (the table and the saves ask
     # every game): no downs, nobody frozen in time, nobody took the pile last turn.
     down: list[list[int] | None] | None = None
+
+    # Canastone's own state (CS-9), as the other games read it (the table asks every game):
+    # nobody opens before drawing, nobody is left with only a discard.
+    draw_only = False
+    opened_first = False
 
     @property
     def frozen_time(self) -> list[bool]:
@@ -190,9 +193,8 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
 
 # Attributes that are immutable (or replaced, never mutated in place) and so shared by clones.
 _SHARED = (
-    "game", "rules", "setup", "players", "nsides", "side", "options", "dealer", "keeper",
-    "frozen", "open_min", "turn", "phase", "turn_no", "drew", "took", "played", "draw_only",
-    "opened_first", "turn_fresh", "touched_old", "ask", "ask_partner", "asked", "went_out",
-    "concealed", "over", "end_reason", "_scores", "_parts", "draw_n", "needed", "can_ask",
-    "pile_red3", "ask_actions",
+    "game", "rules", "setup", "players", "nsides", "side", "options", "dealer", "keeper", "frozen",
+    "open_min", "turn", "phase", "turn_no", "drew", "took", "played", "turn_fresh", "touched_old",
+    "ask", "ask_partner", "asked", "went_out", "concealed", "over", "end_reason", "_scores",
+    "_parts", "draw_n", "needed", "can_ask", "pile_red3", "ask_actions",
 )

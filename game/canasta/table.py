@@ -56,8 +56,8 @@ class TableState:
     drew: bool
     took: bool
     played: bool
-    draw_only: bool  # only a discard is left this turn (Canastone's CS-9)
-    opened_first: bool  # opened before drawing this turn (Canastone's CS-9)
+    draw_only: bool  # Canastone's (CS-9): only a discard is left this turn
+    opened_first: bool  # Canastone's (CS-9): opened before drawing this turn
     melded_before: list[bool]
     turn_fresh: bool
     touched_old: bool

@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 
 from game.actions import parse_action
+from game.cards import JOKER
 
-from .helpers import CA, CS, QC, listed, pos, refused
+from .helpers import CA, CS, LD, QC, listed, pos, refused
+from .test_properties import play
 
 K7 = "KS KS KH KH KD KD KC"
 
@@ -45,3 +47,36 @@ def test_cs13_closing_needs_a_clean_and_a_dirty_canasta_in_reach():
              melds=[{"K": K7, "9": "9S 9H 9S 9H"}, {}], opened=[True, False], turn=0,
              phase="play")
     assert listed(st, "0 ask")
+
+
+# The listing asks a fast form of the rule (listing.py's _ask_in_reach); the refusal comes from
+# checking's readable _may_reach_out. The two must agree on every position.
+REACH_CONFIGS = [(CA, 2, ()), (CA, 4, ()), (QC, 4, ()), (CS, 4, ()), (CS, 6, ()),
+                 (CS, 4, ("two-clean-to-close", "five-canasta-needs-both")), (LD, 4, ()),
+                 (LD, 7, ()), (CA, 2, ("pagat-small-tables",))]
+
+
+@pytest.mark.parametrize("rules,players,options", REACH_CONFIGS,
+                         ids=[f"{r}-{n}-{'+'.join(o) or 'plain'}" for r, n, o in REACH_CONFIGS])
+def test_listing_reach_check_equals_checking(rules, players, options):
+    """CA-12 / CS-13: at every position of random deals, for every seat, with the hand as it
+    is and with one to four jokers more (so that melds and ranks come within reach), the
+    listing's form of the check answers as checking's."""
+    compared = []
+    differ = []
+
+    def every(state, step, rng):
+        for seat in range(state.players):
+            probe = state.clone()
+            for extra in range(5):
+                if extra:
+                    probe._give(seat, JOKER)
+                fast, readable = probe._ask_in_reach(seat), probe._may_reach_out(seat)
+                compared.append(readable)
+                if fast != readable:
+                    differ.append((step, seat, extra, readable))
+
+    for seed in range(3):
+        play(rules, players, seed, every, frozenset(options))
+    assert differ == []
+    assert True in compared and False in compared

@@ -10,6 +10,7 @@ import json
 import re
 from pathlib import Path
 
+from game.base import DealSetup
 from game.canasta.canastone import Canastone, CanastoneState
 from game.canasta.classic import Canasta
 from game.canasta.looking_down import LookingAndDown, LookingAndDownState
@@ -45,6 +46,25 @@ def test_the_core_never_asks_which_game_it_runs():
     assert not found
 
 
+VARIANT_FILES = ("classic.py", "quick.py", "canastone.py", "looking_down.py")
+# Asking which game runs, in any form: a name compared, or a hook looked for.
+WHICH_GAME = (r"\bname\s*(==|!=)", r"(==|!=)\s*\w*\.?name\b", r"\.name\s+(not\s+)?in\b",
+              r"\bhasattr\(", r'==\s*"(canasta|quick-canasta|canastone|looking-and-down)"')
+
+
+def test_no_module_but_the_variants_asks_which_game_it_runs():
+    """Every module of game/canasta except the four variant files: no game's name compared,
+    no hook discovered with hasattr (issue 12)."""
+    files = sorted(p for p in (GAME / "canasta").glob("*.py") if p.name not in VARIANT_FILES)
+    assert len(files) > len(CORE)
+    found = []
+    for path in files:
+        code = _code(path)
+        found += [f"{path.name}: {pattern}" for pattern in WHICH_GAME
+                  if re.search(pattern, code)]
+    assert not found
+
+
 def test_variants_override_only_declared_hooks():
     """Every method a variant defines overrides one that the base rule set or the base state
     declares (with the base game's answer and a docstring): no hook found by ``hasattr``."""
@@ -67,7 +87,6 @@ def test_each_game_deals_its_own_state_class():
                       ("canastone", CanastoneState), ("looking-and-down", LookingAndDownState)):
         game = get_game(name)
         deck = game.deck_for(4)
-        from game.base import DealSetup
         from game.errors import Misdeal
 
         for shift in range(10):  # a Canastone deck may misdeal (CS-2): turn it
@@ -113,3 +132,17 @@ def test_engines_build_no_refusal_sentences_and_every_key_is_in_both_catalogues(
                 if key not in en or key not in ja:
                     missing.append(f"{path.name}: {key}")
     assert not registering and not missing
+
+
+def test_canastone_turn_state_lives_in_its_variant():
+    """CS-9's 'opened before drawing' and 'only a discard left' are Canastone's state: the
+    base state holds no such field and asks the hook ``_only_discard_left``; the other games
+    read them as never set (the table asks every game)."""
+    assert not {"draw_only", "opened_first"} & set(CanastaState.__slots__)
+    assert {"draw_only", "opened_first"} <= set(CanastoneState.__slots__)
+    for name in ("checking.py", "applying.py", "listing.py", "scoring.py"):
+        assert not re.search(r"\.(draw_only|opened_first)\b", _code(GAME / "canasta" / name)), name
+    game = get_game("canasta")
+    st = game.new_deal(DealSetup(players=4, deck=tuple(game.deck_for(4)), dealer=0))
+    assert st.draw_only is False and st.opened_first is False
+    assert not st._only_discard_left()
