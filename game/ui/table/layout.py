@@ -15,8 +15,8 @@ Two arrangements:
   more): every other player gets a tile along the top with its name plate and its own meld
   area; the stock and pile sit in the middle, the viewer's melds above the hand.
 
-Meld areas are filled by :func:`flow_melds`, which shrinks the meld cards until every meld of a
-side, with the label under it, fits its rectangle.
+Meld areas are filled by ``meld_flow.flow_melds``, which shrinks the meld cards until every
+meld of a side, with the label under it, fits its rectangle.
 """
 
 from __future__ import annotations
@@ -363,105 +363,6 @@ def _spot(seat: int, pos: str, box: Rect, peek: int, plate_h: int, down: Rect | 
 
 
 # ---------------------------------------------------------------------------------------------
-# Flowing melds into an area
-
-
-@dataclass
-class MeldSpot:
-    key: object
-    rect: Rect  # the whole meld
-    cards: list[Rect]  # one rectangle per visible card, bottom first
-    stacked: bool  # a canasta shown as a squared pile
-
-
-def meld_extent(n: int, stacked: bool, w: int) -> tuple[int, int]:
-    """(width, height) a meld of ``n`` cards takes at card width ``w``."""
-    h = card_h(w)
-    if stacked:
-        return w + 2 * max(2, round(w * 0.06)), h + 2 * max(2, round(w * 0.06))
-    step = max(6, round(w * 0.3))
-    return w + step * max(0, n - 1), h
-
-
-# A label on a meld's lower edge ("4 · 40 pts", "Mixed · 230 pts"; render._ribbon draws it):
-# its type size and padding at scale 1.
-RIBBON_TYPE = 12
-RIBBON_PAD = (7, 2)
-
-
-def ribbon_size(text: str, scale: float) -> tuple[int, int]:
-    """(width, height) of a meld's label at ``scale``, measured in the font (only here)."""
-    from game.ui import fonts
-
-    tw, th = fonts.font(max(9, round(RIBBON_TYPE * scale)), True).size(text)
-    pw, ph = round(RIBBON_PAD[0] * scale), round(RIBBON_PAD[1] * scale)
-    return tw + 2 * pw, th + 2 * ph
-
-
-POINTS_INSET = 3  # a side's points label sits this far (at scale 1) above its area's bottom
-
-
-def points_foot(text: str, scale: float) -> int:
-    """The strip at a meld area's bottom kept free for the side's points label (``text``),
-    with a few pixels above it."""
-    return ribbon_size(text, scale)[1] + round(POINTS_INSET * scale) + max(3, round(3 * scale))
-
-
-def flow_melds(area: Rect, melds: list[tuple[object, int, bool]], pref_w: int,
-               min_w: int = 20, lead: int = 0, labels: list[tuple[int, int]] | None = None,
-               foot: int = 0) -> tuple[int, list[MeldSpot]]:
-    """Place melds, given as (key, card count, stacked), left to right in rows inside
-    ``area``, starting ``lead`` pixels in (room for red threes). The card width starts at
-    ``pref_w`` and shrinks until everything fits (or reaches ``min_w``).
-
-    ``labels`` are the sizes of the labels centred on each meld's lower edge: a meld gets a
-    slot as wide as its label and some (its cards centred in it), and a row leaves room under
-    it for the labels' lower halves, so no two labels touch and none reaches into the next row
-    or into the ``foot`` pixels kept free at the area's bottom (the side's points)."""
-    labels = labels or [(0, 0)] * len(melds)
-    w = pref_w
-    while True:
-        spots, ok = _try_flow(area, melds, w, lead, labels, foot)
-        if ok or w <= min_w:
-            return w, spots
-        w = max(min_w, int(w * 0.9))
-
-
-def _try_flow(area: Rect, melds, w: int, lead: int, labels, foot: int
-              ) -> tuple[list[MeldSpot], bool]:
-    gap = max(4, round(w * 0.18))
-    h = card_h(w)
-    x, y = area.x + lead, area.y
-    row_h = 0
-    spots = []
-    ok = True
-    for (key, n, stacked), (lw, lh) in zip(melds, labels):
-        mw, mh = meld_extent(n, stacked, w)
-        slot = max(mw, lw + gap if lw else 0)
-        below = lh - lh // 2  # the label's part under the cards
-        if x + slot > area.right and x > area.x + lead:
-            x = area.x + lead
-            y += row_h + gap
-            row_h = 0
-        if x + slot > area.right or y + mh + max(below, 0) > area.bottom - foot:
-            ok = False
-        left = x + (slot - mw) // 2
-        rect = Rect(left, y, mw, mh)
-        cards = []
-        if stacked:
-            off = max(2, round(w * 0.06))
-            for i in range(3):
-                cards.append(Rect(left + i * off, y + i * off, w, h))
-        else:
-            step = max(6, round(w * 0.3))
-            for i in range(n):
-                cards.append(Rect(left + i * step, y, w, h))
-        spots.append(MeldSpot(key, rect, cards, stacked))
-        x += slot + gap
-        row_h = max(row_h, mh + below)
-    return spots, ok
-
-
 def hand_slots(area: Rect, n: int, w: int, lift: int = 0) -> list[Rect]:
     """Rectangles of ``n`` overlapping hand cards centred in ``area`` (cards sit at the bottom
     of ``area``; ``lift`` is left free above them for selected cards). Two rows when one row

@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import game_text, t
 from game.ui import cards_art, fonts, palette
-from game.ui.table import layout as L
+from game.ui.table import meld_flow as MF
 from game.ui.table.scene import Badge, Plate, Scene, Sprite
 
 TEAM_COLOURS = ((86, 150, 230), (226, 98, 86))  # team 1 blue, team 2 red
@@ -202,7 +202,7 @@ def label_rect(b: Badge, size: tuple[int, int], window: pygame.Rect,
     """Where a label (LABELS) of ``size`` is drawn."""
     r = pygame.Rect((0, 0), size)
     if b.kind == "points":
-        r.bottomleft = (b.rect.x + round(6 * scale), b.rect.bottom - round(L.POINTS_INSET * scale))
+        r.bottomleft = (b.rect.x + round(6 * scale), b.rect.bottom - round(MF.POINTS_INSET * scale))
         return r.clamp(window)
     r.midtop = (b.rect.centerx, b.rect.bottom - size[1] // 2)
     return r
@@ -268,8 +268,8 @@ def _ribbon(txt: str, tone: str, scale100: int) -> pygame.Surface:
         "info": ((16, 22, 20), palette.IVORY),
     }
     bg, fg = colours.get(tone, colours["gold"])
-    lab = fonts.render(txt, max(9, round(L.RIBBON_TYPE * s)), fg, bold=True)
-    pw, ph = round(L.RIBBON_PAD[0] * s), round(L.RIBBON_PAD[1] * s)  # as L.ribbon_size
+    lab = fonts.render(txt, max(9, round(MF.RIBBON_TYPE * s)), fg, bold=True)
+    pw, ph = round(MF.RIBBON_PAD[0] * s), round(MF.RIBBON_PAD[1] * s)  # as MF.ribbon_size
     surf = pygame.Surface((lab.get_width() + 2 * pw, lab.get_height() + 2 * ph), pygame.SRCALPHA)
     pygame.draw.rect(surf, (*bg, 240), surf.get_rect(), border_radius=max(3, round(6 * s)))
     pygame.draw.rect(surf, palette.GOLD, surf.get_rect(), 1, border_radius=max(3, round(6 * s)))
@@ -315,7 +315,7 @@ def area_name_rect(size, label: str, scale: float, team: int = -1) -> pygame.Rec
         return None
     w, h = fonts.font(area_name_type(scale, team), team >= 0).size(label)
     x = size[0] - w - round(8 * scale)
-    points = L.ribbon_size(t("table.on_table", points=99999), scale)[0]
+    points = MF.ribbon_size(t("table.on_table", points=99999), scale)[0]
     if x < round(6 * scale) + points + round(20 * scale):  # room for a team's dot too
         return None
     return pygame.Rect(x, size[1] - h - round(3 * scale), w, h)

@@ -32,6 +32,7 @@ from pygame import Rect
 from game.cards import JOKER, RANK, SUIT
 from game.i18n import t
 from game.ui.table import layout as L
+from game.ui.table import meld_flow as MF
 from game.ui.table.reads import TableView
 from game.ui.table.table_info import meld_label, tally_label
 
@@ -352,9 +353,9 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
         lead = small + step * (len(red3) - 1) + max(6, round(small * 0.3))
     texts = [meld_label(view.game, n, points[m], stacked, view.natural(m),
                         m.rank == WILD_KEY) for m, (_k, n, stacked) in zip(melds, items)]
-    w, spots = L.flow_melds(area, items, mw, min_w=max(20, round(mw * 0.5)), lead=lead,
-                            labels=[L.ribbon_size(x, lay.scale) for x in texts],
-                            foot=L.points_foot(t("table.on_table", points=0), lay.scale))
+    w, spots = MF.flow_melds(area, items, mw, min_w=max(20, round(mw * 0.5)), lead=lead,
+                            labels=[MF.ribbon_size(x, lay.scale) for x in texts],
+                            foot=MF.points_foot(t("table.on_table", points=0), lay.scale))
     sc.meld_width[side] = w
     if red3:
         rw = min(small, w)

@@ -7,6 +7,7 @@ from pygame import Rect
 
 from game.registry import GAMES, get_game
 from game.ui.table import layout as L
+from game.ui.table import meld_flow as MF
 
 SIZES = [(800, 600), (1024, 768), (1280, 800), (1920, 1080), (2560, 1440)]
 CASES = [(g, n) for g, info in GAMES.items() for n in info.player_counts]
@@ -73,7 +74,7 @@ def test_cards_follow_the_window_and_the_setting():
 def test_flow_melds_shrinks_until_everything_fits():
     area = Rect(0, 0, 400, 150)
     melds = [(k, 6, False) for k in range(10)] + [(99, 9, True)]
-    w, spots = L.flow_melds(area, melds, 80, min_w=20)
+    w, spots = MF.flow_melds(area, melds, 80, min_w=20)
     assert w < 80 and len(spots) == 11
     for sp in spots:
         assert area.contains(sp.rect)
