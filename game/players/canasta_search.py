@@ -20,6 +20,7 @@ import time
 
 from game.canasta.ruleset import RED_THREES
 from game.canasta.state import CanastaState
+from game.cards import JOKER, RANK
 from game.players.base import Decision
 from game.players.canasta_view import CanastaView, is_wild
 from game.players.heuristic_canasta import PARAMS, CanastaContext, CanastaHeuristic, CanastaParams
@@ -84,6 +85,7 @@ class CanastaSearch:
         self.policy = CanastaHeuristic(0, params=self.params)
         self.rounds = rounds
         self.batch = batch
+        self.freeze = True  # search a freeze (a wild discard) against a big usable pile
         self.stats: dict = {}
 
     @staticmethod
@@ -140,8 +142,38 @@ class CanastaSearch:
                     if is_wild(a.groups[0][0]) and not is_wild(base.groups[0][0]):
                         continue
                     out.append(a)
+            freeze = self.freeze_candidate(v, ctx, [a for _, _, a in scored])
+            if freeze is not None and freeze not in out:
+                out.append(freeze)
             return out if len(out) > 1 else []
         return []
+
+    # Freezing is searched when the pile (with our discard) has at least this many cards and
+    # the next player could take it with every natural discard at least this likely.
+    freeze_pile = 7
+    freeze_chance = 0.3
+
+    def freeze_candidate(self, v: CanastaView, ctx: CanastaContext, discards: list):
+        """A wild discard (a two before a joker) when freezing may be right: a big pile the
+        next player (an opponent) can likely take with any natural discard we hold, and no
+        black three to block it with; else None."""
+        if not self.freeze or v.ld or v.frozen or len(v.pile) + 1 < self.freeze_pile:
+            return None
+        q = v.next_seat
+        if v.side_of[q] == v.side:
+            return None
+        wilds = []
+        for a in discards:
+            c = a.groups[0][0]
+            if is_wild(c):
+                wilds.append(a)
+            elif RANK[c] == 3:
+                return None  # a three blocks the pile without spending a wild card
+            elif self.heuristic.take_chance(v, q, RANK[c], ctx) < self.freeze_chance:
+                return None
+        if not wilds:
+            return None
+        return min(wilds, key=lambda a: (a.groups[0][0] == JOKER, a.groups[0][0]))
 
     def choose(self, decision: Decision, budget_s: float, samples: int | None = None):
         """The searched move within ``budget_s`` seconds; with ``samples``, after that many
@@ -196,7 +228,8 @@ class CanastaSearch:
                 if len(alive) == 1:
                     break
         n = len(totals[0])
-        self.stats = {"worlds": n, "candidates": len(cands)}
+        self.stats = {"worlds": n, "candidates": len(cands),
+                      "means": [sum(t) / len(t) if t else None for t in totals]}
         best, best_gain = 0, 0.0
         for i in alive:
             if i == 0 or len(totals[i]) < n or n < 6:
