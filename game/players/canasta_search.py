@@ -86,6 +86,8 @@ class CanastaSearch:
         self.rounds = rounds
         self.batch = batch
         self.freeze = True  # search a freeze (a wild discard) against a big usable pile
+        self.melds = True  # search melding against not melding, once a turn
+        self._meld_turn: tuple | None = None
         self.stats: dict = {}
 
     @staticmethod
@@ -126,6 +128,10 @@ class CanastaSearch:
             risk = self.heuristic.end_risk(v)
             best_take = max(takes, key=lambda a: self.heuristic.take_value(v, p, a, risk))
             return [base, best_take if base.verb == "draw" else draw]
+        if search_discards and self.melds and base.verb in ("meld", "add", "discard"):
+            plans = self.meld_plans(decision, base)
+            if plans:
+                return plans
         if base.verb == "discard" and search_discards:
             v = CanastaView(decision)
             p = self.params.get(v.name, CanastaParams())
@@ -147,6 +153,37 @@ class CanastaSearch:
                 out.append(freeze)
             return out if len(out) > 1 else []
         return []
+
+    def meld_plans(self, decision: Decision, base) -> list:
+        """At the first play decision of a turn with a meld or add on offer: the heuristic's
+        move against melding nothing this turn (its best discard now: pile control, or staying
+        in instead of going out) or, when it would meld nothing, against its best meld; and,
+        for a side yet to open, the opening with the fewest cards. The rest of the turn is the
+        heuristic's. [] when not such a decision."""
+        view = decision.view
+        turn = (view.to_move, view.stock, len(view.discard), view.scores_before)
+        if turn == self._meld_turn:
+            return []  # a later meld decision of the same turn (melds leave stock and pile)
+        melds = [a for a in decision.legal if a.verb in ("meld", "add")]
+        discards = [a for a in decision.legal if a.verb == "discard"]
+        if not melds or not discards:
+            return []
+        self._meld_turn = turn
+        v = CanastaView(decision)
+        p = self.params.get(v.name, CanastaParams())
+        risk = self.heuristic.end_risk(v)
+        out = [base]
+        if base.verb == "discard":
+            out.append(max(melds, key=lambda a: self.heuristic.meld_benefit(v, p, a, risk)))
+        else:
+            ctx = CanastaContext()
+            out.append(min(discards, key=lambda a: self.heuristic.discard_cost(
+                v, p, a.groups[0][0], risk, ctx)))
+        if not v.opened[v.side]:
+            smallest = min(melds, key=lambda a: (len(a.cards()), str(a)))
+            if smallest not in out:
+                out.append(smallest)
+        return out
 
     # Freezing is searched when the pile (with our discard) has at least this many cards and
     # the next player could take it with every natural discard at least this likely.

@@ -543,6 +543,10 @@ class CanastaHeuristic(Player):
                 best, best_b = a, b
         return best, best_b
 
+    def meld_benefit(self, v: CanastaView, p: CanastaParams, a: Action, risk: float) -> float:
+        """What a meld or add is worth now (the Hard search's meld candidates)."""
+        return self._meld_benefit(v, p, a, risk)
+
     def _meld_benefit(self, v: CanastaView, p: CanastaParams, a: Action, risk: float) -> float:
         rules = v.rules
         cards = a.cards()
