@@ -30,10 +30,11 @@ class OutOfTime(Exception):
     pass
 
 
-def sample_world(decision: Decision, rng):
-    """A CanastaState consistent with the seat's view (None when it cannot be built)."""
+def sample_world(decision: Decision, rng, infer: bool = True):
+    """A CanastaState consistent with the seat's view (None when it cannot be built); with
+    ``infer``, consistent with what the other players' passes and discards say too."""
     may_ask = any(a.verb == "ask" for a in decision.legal)
-    return CanastaState.sample_world(decision.view, rng, decision.options, may_ask)
+    return CanastaState.sample_world(decision.view, rng, decision.options, may_ask, infer)
 
 
 def evaluate(st, side: int) -> float:
@@ -87,6 +88,7 @@ class CanastaSearch:
         self.batch = batch
         self.freeze = True  # search a freeze (a wild discard) against a big usable pile
         self.melds = True  # search melding against not melding, once a turn
+        self.infer = True  # worlds respect what the others' passes and discards say
         self._meld_turn: tuple | None = None
         self.stats: dict = {}
 
@@ -128,9 +130,10 @@ class CanastaSearch:
             risk = self.heuristic.end_risk(v)
             best_take = max(takes, key=lambda a: self.heuristic.take_value(v, p, a, risk))
             return [base, best_take if base.verb == "draw" else draw]
+        plans = []
         if search_discards and self.melds and base.verb in ("meld", "add", "discard"):
             plans = self.meld_plans(decision, base)
-            if plans:
+            if plans and base.verb != "discard":
                 return plans
         if base.verb == "discard" and search_discards:
             v = CanastaView(decision)
@@ -151,6 +154,7 @@ class CanastaSearch:
             freeze = self.freeze_candidate(v, ctx, [a for _, _, a in scored])
             if freeze is not None and freeze not in out:
                 out.append(freeze)
+            out.extend(a for a in plans if a not in out)  # melding instead
             return out if len(out) > 1 else []
         return []
 
@@ -231,7 +235,7 @@ class CanastaSearch:
         while time.perf_counter() < deadline and tries < limit:
             for _ in range(self.batch):
                 tries += 1
-                world = sample_world(decision, self.rng)
+                world = sample_world(decision, self.rng, self.infer)
                 if world is None:
                     continue
                 results = {}

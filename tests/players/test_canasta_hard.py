@@ -46,14 +46,16 @@ def test_hard_does_not_search_a_freeze_against_a_small_or_unlikely_take():
     search = CanastaSearch(Rng(1), params=HARD_PARAMS)
     # five cards in the next hand: every natural discard is fairly safe
     d = Decision.of(_freeze_position("4D 7D 9S 10D JD"), 0, [0, 0])
-    assert not any(is_wild(a.groups[0][0]) for a in search.candidates(d))
+    assert not any(a.verb == "discard" and is_wild(a.groups[0][0])
+                   for a in search.candidates(d))
     small = build_position("canasta", 4, hands=["2C 5H 6H 8H", "4D 7D 9S 10D JD 4H 7H",
                                                 "4S 7S", "KD QD"],
                            pile="KH 8C", turn=0, phase="play",
                            melds=[{"9": "9C 9D 9H"}, {"K": "KC KC KD KS AS AH"}],
                            opened=[True, True])
     d = Decision.of(small, 0, [0, 0])
-    assert not any(is_wild(a.groups[0][0]) for a in search.candidates(d))
+    assert not any(a.verb == "discard" and is_wild(a.groups[0][0])
+                   for a in search.candidates(d))
 
 
 def test_hard_knows_when_a_triple_opens_on_its_own():
