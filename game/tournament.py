@@ -50,10 +50,18 @@ def _decision(state, rules: str, players: int, seat: int, options, deadline_ms: 
     return Decision.of(state, seat, totals, options, deadline_ms)
 
 
+def _make_bot(level: str, seed: int, samples: int | None):
+    bot = make_player(level, seed)
+    if samples is not None and hasattr(bot, "samples"):
+        bot.samples = samples  # Hard: a fixed number of sampled worlds per searched decision
+    return bot
+
+
 def play_deal(rules: str, players: int, levels: list[str], deal_seed: int, dealer: int,
               bot_seed: int, options: frozenset[str] = frozenset(),
-              deadline_ms: int = 1000) -> DealResult:
-    """Play one deal (a Cassino game) with ``levels[seat]`` at each seat."""
+              deadline_ms: int = 1000, samples: int | None = None) -> DealResult:
+    """Play one deal (a Cassino game) with ``levels[seat]`` at each seat. With ``samples``,
+    Hard searches that many sampled worlds per decision whatever the clock (reproducible)."""
     game = get_game(rules)
     match = Match(game, players, seed=deal_seed, options=options, dealer=dealer)
     while True:
@@ -63,7 +71,7 @@ def play_deal(rules: str, players: int, levels: list[str], deal_seed: int, deale
         except Misdeal:  # pragma: no cover - Match retries itself
             continue
     totals = [0] * game.num_sides(players)
-    bots = [make_player(levels[s], bot_seed * 131 + s * 7 + 1) for s in range(players)]
+    bots = [_make_bot(levels[s], bot_seed * 131 + s * 7 + 1, samples) for s in range(players)]
     times: dict[str, list[float]] = {lv: [] for lv in set(levels)}
     ld = hasattr(state, "frozen_time") and state.down is not None
     actions = 0
@@ -113,7 +121,7 @@ def play_deal(rules: str, players: int, levels: list[str], deal_seed: int, deale
 
 
 def _pair(rules: str, players: int, a: str, b: str, seed: int, index: int,
-          options: frozenset[str], deadline_ms: int) -> dict:
+          options: frozenset[str], deadline_ms: int, samples: int | None = None) -> dict:
     """Play shuffle ``index`` twice, levels swapped; the pair's figures."""
     game = get_game(rules)
     nsides = game.num_sides(players)
@@ -129,7 +137,8 @@ def _pair(rules: str, players: int, a: str, b: str, seed: int, index: int,
     results = []
     for levels in (first, second):
         results.append(play_deal(rules, players, levels, deal_seed, dealer,
-                                 bot_seed=deal_seed, options=options, deadline_ms=deadline_ms))
+                                 bot_seed=deal_seed, options=options, deadline_ms=deadline_ms,
+                                 samples=samples))
     diffs = []
     wins = []
     for j, r in enumerate(results):
@@ -181,9 +190,10 @@ def time_summary(seconds: list[float]) -> dict:
 
 def run_tournament(rules: str, players: int, a: str, b: str, deals: int, seed: int,
                    options: frozenset[str] = frozenset(), deadline_ms: int = 1000,
-                   jobs: int = 1, progress=None) -> dict:
-    """Play ``deals`` duplicate pairs; the figures for level ``a`` (see the module doc)."""
-    tasks = [(rules, players, a, b, seed, i, frozenset(options), deadline_ms)
+                   jobs: int = 1, progress=None, samples: int | None = None) -> dict:
+    """Play ``deals`` duplicate pairs; the figures for level ``a`` (see the module doc). With
+    ``samples``, Hard's search uses that many sampled worlds per decision, not the clock."""
+    tasks = [(rules, players, a, b, seed, i, frozenset(options), deadline_ms, samples)
              for i in range(deals)]
     start = time.perf_counter()
     if jobs > 1:
@@ -218,6 +228,8 @@ def run_tournament(rules: str, players: int, a: str, b: str, deals: int, seed: i
         "b": b,
         "seed": seed,
         "deals": n,
+        "deadline_ms": deadline_ms,
+        "samples": samples,
         "a_points_mean": round(mean, 2),
         "a_points_ci95": [round(mean - half, 2), round(mean + half, 2)],
         "a_points_sd": round(sd, 2),

@@ -22,6 +22,7 @@ from game.cli import (
 MAX_DEALS = 1_000_000  # the pairs are listed before they are played
 MAX_JOBS = 256
 MAX_DEADLINE_MS = 600_000
+MAX_SAMPLES = 100_000
 
 
 def add_arguments(p) -> None:
@@ -39,6 +40,9 @@ def add_arguments(p) -> None:
                    help="a rule option from RULES.md (repeatable)")
     p.add_argument("--deadline", type=int_range(1, MAX_DEADLINE_MS), default=1000, metavar="MS",
                    help="decision deadline given to the players in ms (default 1000)")
+    p.add_argument("--samples", type=int_range(1, MAX_SAMPLES), default=None, metavar="N",
+                   help="Hard searches N sampled worlds per decision whatever the clock "
+                        "(reproducible; default: as many as the deadline allows)")
     p.add_argument("--jobs", type=int_range(1, MAX_JOBS), default=1,
                    help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -58,13 +62,14 @@ def run(args) -> int:
 
     r = run_tournament(args.rules, players, args.a, args.b, args.deals, args.seed,
                        options=frozenset(args.option), deadline_ms=args.deadline,
-                       jobs=args.jobs, progress=progress)
+                       jobs=args.jobs, progress=progress, samples=args.samples)
     if args.json:
         print(json.dumps(r))
         return 0 if not r["errors"] else 1
     lo, hi = r["a_points_ci95"]
     print(f"{r['rules']} with {players} players: {r['a']} (side a) against {r['b']}, "
-          f"{r['deals']} duplicate pairs, seed {r['seed']}")
+          f"{r['deals']} duplicate pairs, seed {r['seed']}"
+          + (f", Hard {r['samples']} worlds a decision" if r["samples"] else ""))
     print(f"  side a points per deal: {r['a_points_mean']:+.1f}  (95% CI {lo:+.1f} .. {hi:+.1f})")
     print(f"  deals won by side a: {100 * r['a_deal_win_rate']:.1f}%")
     for lv, t in r["times"].items():
