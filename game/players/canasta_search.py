@@ -89,6 +89,8 @@ class CanastaSearch:
         self.freeze = True  # search a freeze (a wild discard) against a big usable pile
         self.melds = True  # search melding against not melding, once a turn
         self.infer = True  # worlds respect what the others' passes and discards say
+        # take-or-draw playouts where the plan plays one round (None: to the end of the deal)
+        self.take_rounds: int | None = 1
         self._meld_turn: tuple | None = None
         self.stats: dict = {}
 
@@ -229,6 +231,8 @@ class CanastaSearch:
             return cands[0]
         side = CanastaView(decision).side
         rounds = self.plan(decision.rules)[2]
+        if rounds is not None and cands[0].verb in ("take", "draw"):
+            rounds = self.take_rounds
         totals: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         tries = 0
