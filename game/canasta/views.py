@@ -66,12 +66,13 @@ class ViewsMixin(TableState):
 
     @staticmethod
     def sample_world(view: SeatView, rng: Shuffler, options: frozenset[str] = frozenset(),
-                     may_ask: bool | None = None) -> CanastaState | None:
+                     may_ask: bool | None = None, infer: bool = True) -> CanastaState | None:
         """A deal consistent with ``view``: every card the seat has not seen dealt at random
-        with ``rng`` (game.canasta.worlds), the turn under way as the view says."""
+        with ``rng`` (game.canasta.worlds), the turn under way as the view says; with
+        ``infer``, other hands hold nothing their public history rules out."""
         from game.canasta.worlds import sample_world  # it builds states: imported late
 
-        return sample_world(view, rng, options, may_ask)
+        return sample_world(view, rng, options, may_ask, infer)
 
     def resume(self, view: SeatView, may_ask: bool | None = None) -> None:
         """Make a freshly built position (game.canasta.position) the deal ``view`` describes

@@ -20,6 +20,7 @@ import time
 
 from game.canasta.ruleset import RED_THREES
 from game.canasta.state import CanastaState
+from game.cards import JOKER, RANK
 from game.players.base import Decision
 from game.players.canasta_view import CanastaView, is_wild
 from game.players.heuristic_canasta import PARAMS, CanastaContext, CanastaHeuristic, CanastaParams
@@ -29,10 +30,11 @@ class OutOfTime(Exception):
     pass
 
 
-def sample_world(decision: Decision, rng):
-    """A CanastaState consistent with the seat's view (None when it cannot be built)."""
+def sample_world(decision: Decision, rng, infer: bool = True):
+    """A CanastaState consistent with the seat's view (None when it cannot be built); with
+    ``infer``, consistent with what the other players' passes and discards say too."""
     may_ask = any(a.verb == "ask" for a in decision.legal)
-    return CanastaState.sample_world(decision.view, rng, decision.options, may_ask)
+    return CanastaState.sample_world(decision.view, rng, decision.options, may_ask, infer)
 
 
 def evaluate(st, side: int) -> float:
@@ -84,6 +86,12 @@ class CanastaSearch:
         self.policy = CanastaHeuristic(0, params=self.params)
         self.rounds = rounds
         self.batch = batch
+        self.freeze = True  # search a freeze (a wild discard) against a big usable pile
+        self.melds = True  # search melding against not melding, once a turn
+        self.infer = True  # worlds respect what the others' passes and discards say
+        # take-or-draw playouts where the plan plays one round (None: to the end of the deal)
+        self.take_rounds: int | None = 1
+        self._meld_turn: tuple | None = None
         self.stats: dict = {}
 
     @staticmethod
@@ -124,6 +132,11 @@ class CanastaSearch:
             risk = self.heuristic.end_risk(v)
             best_take = max(takes, key=lambda a: self.heuristic.take_value(v, p, a, risk))
             return [base, best_take if base.verb == "draw" else draw]
+        plans = []
+        if search_discards and self.melds and base.verb in ("meld", "add", "discard"):
+            plans = self.meld_plans(decision, base)
+            if plans and base.verb != "discard":
+                return plans
         if base.verb == "discard" and search_discards:
             v = CanastaView(decision)
             p = self.params.get(v.name, CanastaParams())
@@ -140,8 +153,70 @@ class CanastaSearch:
                     if is_wild(a.groups[0][0]) and not is_wild(base.groups[0][0]):
                         continue
                     out.append(a)
+            freeze = self.freeze_candidate(v, ctx, [a for _, _, a in scored])
+            if freeze is not None and freeze not in out:
+                out.append(freeze)
+            out.extend(a for a in plans if a not in out)  # melding instead
             return out if len(out) > 1 else []
         return []
+
+    def meld_plans(self, decision: Decision, base) -> list:
+        """At the first play decision of a turn with a meld or add on offer: the heuristic's
+        move against melding nothing this turn (its best discard now: pile control, or staying
+        in instead of going out) or, when it would meld nothing, against its best meld; and,
+        for a side yet to open, the opening with the fewest cards. The rest of the turn is the
+        heuristic's. [] when not such a decision."""
+        view = decision.view
+        turn = (view.to_move, view.stock, len(view.discard), view.scores_before)
+        if turn == self._meld_turn:
+            return []  # a later meld decision of the same turn (melds leave stock and pile)
+        melds = [a for a in decision.legal if a.verb in ("meld", "add")]
+        discards = [a for a in decision.legal if a.verb == "discard"]
+        if not melds or not discards:
+            return []
+        self._meld_turn = turn
+        v = CanastaView(decision)
+        p = self.params.get(v.name, CanastaParams())
+        risk = self.heuristic.end_risk(v)
+        out = [base]
+        if base.verb == "discard":
+            out.append(max(melds, key=lambda a: self.heuristic.meld_benefit(v, p, a, risk)))
+        else:
+            ctx = CanastaContext()
+            out.append(min(discards, key=lambda a: self.heuristic.discard_cost(
+                v, p, a.groups[0][0], risk, ctx)))
+        if not v.opened[v.side]:
+            smallest = min(melds, key=lambda a: (len(a.cards()), str(a)))
+            if smallest not in out:
+                out.append(smallest)
+        return out
+
+    # Freezing is searched when the pile (with our discard) has at least this many cards and
+    # the next player could take it with every natural discard at least this likely.
+    freeze_pile = 7
+    freeze_chance = 0.3
+
+    def freeze_candidate(self, v: CanastaView, ctx: CanastaContext, discards: list):
+        """A wild discard (a two before a joker) when freezing may be right: a big pile the
+        next player (an opponent) can likely take with any natural discard we hold, and no
+        black three to block it with; else None."""
+        if not self.freeze or v.ld or v.frozen or len(v.pile) + 1 < self.freeze_pile:
+            return None
+        q = v.next_seat
+        if v.side_of[q] == v.side:
+            return None
+        wilds = []
+        for a in discards:
+            c = a.groups[0][0]
+            if is_wild(c):
+                wilds.append(a)
+            elif RANK[c] == 3:
+                return None  # a three blocks the pile without spending a wild card
+            elif self.heuristic.take_chance(v, q, RANK[c], ctx) < self.freeze_chance:
+                return None
+        if not wilds:
+            return None
+        return min(wilds, key=lambda a: (a.groups[0][0] == JOKER, a.groups[0][0]))
 
     def choose(self, decision: Decision, budget_s: float, samples: int | None = None):
         """The searched move within ``budget_s`` seconds; with ``samples``, after that many
@@ -156,13 +231,15 @@ class CanastaSearch:
             return cands[0]
         side = CanastaView(decision).side
         rounds = self.plan(decision.rules)[2]
+        if rounds is not None and cands[0].verb in ("take", "draw"):
+            rounds = self.take_rounds
         totals: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         tries = 0
         while time.perf_counter() < deadline and tries < limit:
             for _ in range(self.batch):
                 tries += 1
-                world = sample_world(decision, self.rng)
+                world = sample_world(decision, self.rng, self.infer)
                 if world is None:
                     continue
                 results = {}
@@ -196,7 +273,8 @@ class CanastaSearch:
                 if len(alive) == 1:
                     break
         n = len(totals[0])
-        self.stats = {"worlds": n, "candidates": len(cands)}
+        self.stats = {"worlds": n, "candidates": len(cands),
+                      "means": [sum(t) / len(t) if t else None for t in totals]}
         best, best_gain = 0, 0.0
         for i in alive:
             if i == 0 or len(totals[i]) < n or n < 6:

@@ -199,31 +199,24 @@ class CanastaView:
         left = [k - h for k, h in zip(self._deck, self.hcount)]
         for c in self.pile:
             left[c] -= 1
-        for table in self.melds:
-            for m in table.values():
-                # counts are enough: suits only matter for threes
-                if m.rank == 0:
-                    left[JOKER] -= m.jok
-                    left[1] -= m.two
-                elif m.rank == 3:
-                    left[2] -= m.nat
-                else:
-                    left[m.rank - 1] -= m.nat
-                    left[JOKER] -= m.jok
-                    left[1] -= m.two
-                    left[15] -= m.red3
-        left[15] -= sum(self.red_threes)
         for s, k in enumerate(self.known):
             if s != self.seat:
                 for c in k:
                     left[c] -= 1
-        # per rank (0 jokers, 2 twos, 3 black threes; red threes apart); a count below zero
-        # counts as none (the melds' naturals are all taken from one suit's code above)
-        red = max(0, left[15] + left[28])
+        # per rank (0 jokers, 2 twos, 3 black threes; red threes apart), then the melds by
+        # rank: a meld's naturals and twos may be of any suit, so only the rank's total is
+        # known (counting them off one suit's code and clipping it at zero overstated them)
+        red = left[15] + left[28] - sum(self.red_threes)
         left[15] = left[28] = 0
-        if min(left) < 0:
-            left = [k if k > 0 else 0 for k in left]
         by_rank = [left[JOKER]] + [sum(get(left)) for get in _RANK_GETTERS]
+        for table in self.melds:
+            for m in table.values():
+                by_rank[m.rank] -= m.nat  # rank 0 (the wild meld) holds no naturals
+                by_rank[0] -= m.jok
+                by_rank[2] -= m.two
+                red -= m.red3
+        by_rank = [k if k > 0 else 0 for k in by_rank]
+        red = max(0, red)
         self._unseen_counts = (by_rank, red, max(1, sum(by_rank) + red), by_rank[0] + by_rank[2])
         return self._unseen_counts
 

@@ -96,6 +96,7 @@ class CanastaParams:
     oot_threshold: float = 40.0  # meld out of turn when the benefit is at least this
     # what Normal does not use (the Hard level's heuristic, HARD_PARAMS)
     disc_pair: float = 1.0  # odds that a player holds a pair of a rank they discarded, x this
+    open_alone: bool = False  # an unopened side takes as freely when the triple opens alone
 
 
 PARAMS: dict[str, CanastaParams] = {
@@ -117,6 +118,8 @@ PARAMS: dict[str, CanastaParams] = {
 HARD_PARAMS: dict[str, CanastaParams] = dict(PARAMS)
 HARD_PARAMS["canastone"] = replace(PARAMS["canastone"], disc_pair=0.6, danger_w=2.0)
 HARD_PARAMS["looking-and-down"] = replace(PARAMS["looking-and-down"], prog_now=0.1)
+HARD_PARAMS["canasta"] = replace(PARAMS["canasta"], open_alone=True)
+HARD_PARAMS["quick-canasta"] = replace(PARAMS["quick-canasta"], open_alone=True)
 
 
 @dataclass(frozen=True)
@@ -327,7 +330,10 @@ class CanastaHeuristic(Player):
         else:
             pr = p_at_least(total, good, unknown_cards, need - k)
         if rules.unopened_pile_frozen and not opened:
-            factor *= 0.45  # the pile must also make the opening minimum
+            # the pile must also make the opening minimum: unless the top card and its pair
+            # make it on their own (three aces, 60 points, open at 50; Hard's heuristic)
+            if not (p is not None and p.open_alone and 3 * v.points[r - 1] >= v.open_min[sq]):
+                factor *= 0.45
         return pr * factor
 
     def discard_cost(self, v: CanastaView, p: CanastaParams, c: int, risk: float,
@@ -536,6 +542,10 @@ class CanastaHeuristic(Player):
             if b > best_b:
                 best, best_b = a, b
         return best, best_b
+
+    def meld_benefit(self, v: CanastaView, p: CanastaParams, a: Action, risk: float) -> float:
+        """What a meld or add is worth now (the Hard search's meld candidates)."""
+        return self._meld_benefit(v, p, a, risk)
 
     def _meld_benefit(self, v: CanastaView, p: CanastaParams, a: Action, risk: float) -> float:
         rules = v.rules

@@ -6,11 +6,14 @@
 - ``normal``: the tuned heuristic of each game (game/players/heuristic_*.py).
 - ``hard``: a time-bounded search over its heuristic's best moves (game/players/*_search.py;
   the heuristic is Normal's, retuned for Hard in Canastone and Looking and Down).
+- ``exploiter``: tournaments only (not in the New game menu): takes every pile it can and
+  baits with its discards (game/players/exploiter.py).
 """
 
 from __future__ import annotations
 
 from game.players.base import Player
+from game.players.exploiter import ExploiterPlayer
 from game.players.levels import EasyPlayer, HardPlayer, NormalPlayer
 from game.players.simple import SimplePlayer
 
@@ -20,6 +23,7 @@ LEVELS: dict[str, type[Player]] = {
     "easy": EasyPlayer,
     "normal": NormalPlayer,
     "hard": HardPlayer,
+    "exploiter": ExploiterPlayer,
 }
 DEFAULT_LEVEL = "normal"  # Normal beats Simple in every game (docs/ai.md)
 

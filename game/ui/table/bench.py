@@ -38,7 +38,7 @@ def _headless() -> None:
 
 
 def waiting_session(seed: int = 4):
-    """A six-player Canastone deal, 50 moves in, where the player (seat 0) is to move: the
+    """A six-player Canastone deal, 25 moves in, where the player (seat 0) is to move: the
     computers then wait, and the frames are the table's."""
     from game.commands.screenshot import play_moves
     from game.session import GameSession, SeatConfig
@@ -47,7 +47,7 @@ def waiting_session(seed: int = 4):
                                                for _ in range(5)]
     session = GameSession("canastone", 6, seats=seats, seed=seed, dealer=5)
     session.start_deal()
-    play_moves(session, 50, seed)
+    play_moves(session, 25, seed)
     guard = 0
     while session.computer_to_act() is not None and guard < 60:
         play_moves(session, 1, seed)

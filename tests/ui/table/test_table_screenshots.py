@@ -18,7 +18,7 @@ SHOTS = os.environ.get("CARDTABLE_SHOTS")
 CASES = [
     ("canasta", 4, 3, 40, "en", (1280, 800), False),
     ("quick-canasta", 2, 2, 30, "ja", (800, 600), False),
-    ("canastone", 6, 4, 60, "en", (1920, 1080), False),
+    ("canastone", 6, 4, 40, "en", (1920, 1080), False),
     ("looking-and-down", 7, 3, 90, "ja", (1280, 800), False),
     ("cassino", 2, 5, 5, "en", (1024, 768), False),
     ("cassino", 4, 3, 12, "ja", (1280, 800), True),

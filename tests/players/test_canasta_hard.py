@@ -1,0 +1,82 @@
+"""The Hard level in the canasta family: what its search considers and what its heuristic
+(``HARD_PARAMS``) knows beyond Normal's."""
+
+from __future__ import annotations
+
+from game.canasta.position import build_position
+from game.cards import RANK, parse_card
+from game.players.base import Decision
+from game.players.canasta_view import CanastaView, is_wild
+from game.players.heuristic_canasta import HARD_PARAMS, CanastaContext, CanastaHeuristic
+from game.players.levels import HardPlayer
+from tests.players.test_players import decision, random_positions
+
+
+def _freeze_position(next_hand: str):
+    """Canasta, 4 players, seat 0 to discard: a 13-card pile that would give the opponents
+    three canastas (they have five kings, queens and aces melded; the pile holds two of each),
+    lone naturals in hand and a two to freeze with (CA-9: a frozen pile is taken only with a
+    natural pair of its top card)."""
+    return build_position(
+        "canasta", 4,
+        hands=["2C 5H 6H 8H", next_hand, "4S 7S 10S JS 5S 6S 8S 3S 4D 7D 10D",
+               "KD QD AD 5D 6D 8D 4S 7S 10S JS 9S"],
+        pile="KH KS QH QS AH AS 4C 5C 6C 7C 8C 10C JC", turn=0, phase="play",
+        melds=[{"9": "9C 9D 9H"},
+               {"K": "KC KC KD KH KS", "Q": "QC QC QD QH QS", "A": "AC AC AD AH AS"}],
+        opened=[True, True])
+
+
+def test_hard_freezes_a_pile_that_gives_the_opponents_their_canastas():
+    """Normal's discard pricing throws a lone natural here (the next player holds only seven
+    cards, so the odds of a pair look modest); Hard searches the freeze and finds it far
+    better: taking the pile would complete three canastas."""
+    d = Decision.of(_freeze_position("4D 7D 9S 10D JD 4H 7H"), 0, [0, 0])
+    two = parse_card("2C")
+    assert CanastaHeuristic(0, params=HARD_PARAMS).choose(d).groups[0][0] != two
+    for seed in range(3):
+        a = HardPlayer(seed, samples=16).choose(d)
+        assert a.verb == "discard" and a.groups[0][0] == two
+
+
+def test_hard_does_not_search_a_freeze_against_a_small_or_unlikely_take():
+    from game.players.canasta_search import CanastaSearch
+    from game.rng import Rng
+
+    search = CanastaSearch(Rng(1), params=HARD_PARAMS)
+    # five cards in the next hand: every natural discard is fairly safe
+    d = Decision.of(_freeze_position("4D 7D 9S 10D JD"), 0, [0, 0])
+    assert not any(a.verb == "discard" and is_wild(a.groups[0][0])
+                   for a in search.candidates(d))
+    small = build_position("canasta", 4, hands=["2C 5H 6H 8H", "4D 7D 9S 10D JD 4H 7H",
+                                                "4S 7S", "KD QD"],
+                           pile="KH 8C", turn=0, phase="play",
+                           melds=[{"9": "9C 9D 9H"}, {"K": "KC KC KD KS AS AH"}],
+                           opened=[True, True])
+    d = Decision.of(small, 0, [0, 0])
+    assert not any(a.verb == "discard" and is_wild(a.groups[0][0])
+                   for a in search.candidates(d))
+
+
+def test_hard_knows_when_a_triple_opens_on_its_own():
+    """CA-10: the pile is frozen for a side that has not opened, and taking it must make the
+    opening minimum. Three aces (60) open at 50 by themselves, so an ace hands an unopened
+    side the pile as readily as an opened one; three kings (30) do not. Normal discounts every
+    rank alike; Hard's heuristic only the ranks whose triple falls short."""
+    normal, hard = CanastaHeuristic(0), CanastaHeuristic(0, params=HARD_PARAMS)
+    higher = same = 0
+    for state, seat in random_positions("canasta", 4, seed=4, count=80, every=3):
+        d = decision(state, "canasta", 4, seat)
+        v = CanastaView(d)
+        q = v.next_seat
+        sq = v.side_of[q]
+        for r in {RANK[c] for c in v.hand if not is_wild(c) and RANK[c] != 3}:
+            pn = normal.take_chance(v, q, r, CanastaContext())
+            ph = hard.take_chance(v, q, r, CanastaContext())
+            if not v.opened[sq] and 3 * v.points[r - 1] >= v.open_min[sq] and pn > 0:
+                assert abs(ph - pn / 0.45) < 1e-9
+                higher += 1
+            else:
+                assert ph == pn
+                same += 1
+    assert higher and same
