@@ -167,7 +167,12 @@ class KeyboardPlay:
         if not n:
             return None
         want = min(self.card, n - 1)
-        return next((sp.rect for sp in sc.scene.hand if sp.index == want), None)
+        at = {sp.index: sp.rect for sp in sc.scene.hand}
+        rect, after = at.get(want), at.get(want + 1)
+        if rect is not None and after is not None and rect.x < after.x < rect.right:
+            # A fanned hand: ring only the card's visible strip, not the next card's face.
+            rect = pygame.Rect(rect.x, rect.y, after.x - rect.x, rect.h)
+        return rect
 
     # ---- showing ---------------------------------------------------------------------------
     def show(self) -> bool:
