@@ -171,11 +171,17 @@ def _plate_image(size, name, count, turn, chips, team, frozen_time, in_down,
         parts.append(t("table.in_down"))
     if frozen_time:
         parts.append(t("table.frozen_in_time_short"))
-    line = " · ".join(parts)
+    room = w - 2 * pad - chip_w
     size_small = max(9, round(13 * s))
-    fs = fonts.fit_size(line, w - 2 * pad - chip_w, size_small, minimum=8)
-    sub = fonts.render(line, fs, palette.TEXT_DIM)
-    surf.blit(sub, (pad, round(h * 0.72) - sub.get_height() // 2))
+    for sep in (" · ", "·"):  # the tight separator before giving up letters (7 seats, 800x600)
+        line = sep.join(parts)
+        fs = fonts.fit_size(line, room, size_small, minimum=8)
+        sub = fonts.render(line, fs, palette.TEXT_DIM)
+        if sub.get_width() <= room:
+            break
+    # Never under the marks: what still does not fit is cut at the marks' edge.
+    surf.blit(sub, (pad, round(h * 0.72) - sub.get_height() // 2),
+              pygame.Rect(0, 0, max(0, room), sub.get_height()))
     return surf
 
 

@@ -499,3 +499,32 @@ def test_a_meld_areas_name_keeps_clear_of_its_points(table, game, players, size,
                                      side if sc.partnerships else -1)
         if name is not None:
             assert not name.move(area.topleft).colliderect(points), (side, names[side])
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_narrow_plates_second_line_never_runs_under_its_marks(lang):
+    """Looking and Down at seven seats in 800x600: a plate's "8 cards · down 11" line, too long
+    for the room left of the dealer's and keeper's marks, once ran under them."""
+    i18n.set_language(lang)
+    try:
+        scale = L.ui_scale((800, 600))
+        rect = Rect(0, 0, 75, 36)
+        chip_r = max(6, round(8 * scale))
+        pad = round(9 * scale)
+        marks = Rect(rect.w - pad - 2 * (2 * chip_r + round(3 * scale)), 0,
+                     2 * (2 * chip_r + round(3 * scale)), rect.h)
+
+        def plate(count, down_count):
+            render._plate_image.cache_clear()
+            p = Plate(seat=1, rect=rect, name="X", count=count, pos="top", turn=False,
+                      dealer=True, keeper=True, team=-1, in_down=False, down_count=down_count)
+            surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+            render.draw_plate(surf, p, scale, "looking-and-down")
+            return surf
+
+        short, long = plate(1, -1), plate(18, 11)
+        for x in range(marks.x, marks.right):
+            for y in range(rect.h // 2, rect.h - 2):
+                assert short.get_at((x, y)) == long.get_at((x, y)), (x, y)
+    finally:
+        i18n.set_language("en")
