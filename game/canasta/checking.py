@@ -9,7 +9,7 @@ hold it to that. The hooks a variant overrides are declared here with the base g
 from __future__ import annotations
 
 from game.actions import WILD_MELD, Action
-from game.canasta.melds import Meld, count_kinds
+from game.canasta.melds import Meld, canastas_within, count_kinds
 from game.canasta.phase import ANSWER, ASK_NO, ASK_YES, DRAW, PLAY
 from game.canasta.ruleset import NATURAL_RANKS, RED_THREES
 from game.canasta.table import TableState
@@ -623,13 +623,6 @@ class CheckingMixin(TableState):
         deficits = [csize - size if size < csize else 0 for size in sizes.values()]
         if rules.wild_meld:
             deficits.append(csize - wild_meld)
-        deficits.sort()
-        wilds = h[0] + h[2]
-        more = 0
-        for d in deficits:
-            if d > wilds:
-                break
-            wilds -= d
-            more += 1
+        more = canastas_within(deficits, h[0] + h[2])
         return rules.going_out_allowed(clean + more, dirty + more, clean + dirty + more,
                                        self.needed, False, self.options)

@@ -13,7 +13,7 @@ from itertools import combinations, compress
 
 from game.actions import Action, key_rank, make
 from game.canasta.checking import TAKEABLE
-from game.canasta.melds import Meld
+from game.canasta.melds import Meld, canastas_within
 from game.canasta.phase import ANSWER, ASK_YES, DRAW, PLAY
 from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS, TWOS, RuleSet
 from game.canasta.table import TableState
@@ -540,13 +540,7 @@ class ListingMixin(TableState):
             if sizes else []
         if wild_in_reach:
             deficits.append(csize - wild_meld)
-        deficits.sort()
-        more = 0
-        for d in deficits:
-            if d > wilds:
-                break
-            wilds -= d
-            more += 1
+        more = canastas_within(deficits, wilds)
         return allowed(clean + more, dirty + more, clean + dirty + more, self.needed, False,
                        self.options)
 

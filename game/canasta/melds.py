@@ -62,3 +62,17 @@ class Meld:
         from game.cards import format_cards
 
         return f"Meld({self.key}: {format_cards(self.cards)})"
+
+
+def canastas_within(deficits: list[int], wilds: int) -> int:
+    """How many more canastas ``wilds`` wild cards can finish, given how many cards each meld
+    within reach still lacks: the nearest first (the ask rule's reach check, CA-12/CS-13;
+    checking's readable form and the listing's fast one share it)."""
+    deficits.sort()
+    more = 0
+    for d in deficits:
+        if d > wilds:
+            break
+        wilds -= d
+        more += 1
+    return more
