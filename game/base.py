@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.actions import Action
-from game.events import Event
+from game.events import Event, seen_by
 from game.gameinfo import GameInfo
 
 
@@ -64,6 +64,14 @@ class DealState(ABC):
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
+
+    # Event kinds that move cards into a seat's hidden hand (each game declares its own).
+    private_events: frozenset[str] = frozenset()
+
+    def events_seen_by(self, events: list[Event], seat: int) -> list[Event]:
+        """``events`` as ``seat`` may see them: other seats' hidden cards as HIDDEN
+        (game.events.seen_by), every public card as it is."""
+        return seen_by(events, seat, self.private_events)
 
     @abstractmethod
     def apply(self, action: Action, *, validate: bool = True) -> list[Event]:

@@ -125,6 +125,8 @@ class CanastoneState(CanastaState):
     (CS-14) and the five-canasta bonus (CS-15)."""
 
     __slots__ = ("draw_only", "opened_first")
+    # The packet goes into the hand of the player who took the pile, unseen (CS-3).
+    private_events = CanastaState.private_events | {"packet"}
     rules: Canastone
 
     def _init_variant(self) -> None:

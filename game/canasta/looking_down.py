@@ -78,6 +78,8 @@ class LookingAndDownState(CanastaState):
     (LD-9), no canasta in the opening turn (LD-8), and the end of the stock (LD-12, LD-13)."""
 
     __slots__ = ("down", "frozen_time", "took_last", "opening_turn", "final_turn", "out_seat")
+    # A down is picked up unseen by the others (LD-11).
+    private_events = CanastaState.private_events | {"down"}
 
     def _init_variant(self) -> None:
         n = self.players

@@ -34,6 +34,8 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
         "ask_partner", "asked", "went_out", "concealed", "over", "end_reason", "_scores", "_parts",
         "draw_n", "needed", "can_ask", "pile_red3", "ask_actions",
     )
+    # A stock draw goes into the hand unseen by the others (CA-8).
+    private_events = frozenset({"draw"})
 
     def __init__(self, game, setup: DealSetup) -> None:
         rules = game.rules

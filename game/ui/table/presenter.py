@@ -88,6 +88,7 @@ class Presenter:
         """Every card of the new deal flies from ``anchor`` (the stock, Cassino's deck) to
         where it was dealt."""
         sc = self.screen
+        events = sc.reads.events_seen(events)  # never another seat's hidden cards
         sc.movelog.new_deal(events)
         self.sync_log()
         places = sc.scene.places
@@ -103,6 +104,7 @@ class Presenter:
         """The cards of a move fly from ``old`` places to the scene's, staggered in the order
         of the engine's events; a computer's move stays marked on the table."""
         sc = self.screen
+        events = sc.reads.events_seen(events)  # never another seat's hidden cards
         sc.movelog.note(len(sc.session.history) - 1, events)
         self.sync_log()
         new = sc.scene.places

@@ -26,7 +26,7 @@ from game.cassino.view import CassinoView
 PUBLIC_METHODS = frozenset({
     "view", "is_over", "current_player", "actors", "legal_actions", "why_illegal",
     "why_no_reservation", "meld_points", "table_points", "tallies", "breakdown",
-    "deal_scores",
+    "deal_scores", "events_seen_by",
 })
 
 
@@ -108,6 +108,13 @@ class TableReads:
 
     def legal_actions(self, seat: int) -> list:
         return self._state.legal_actions(seat)
+
+    def events_seen(self, events: list) -> list:
+        """A move's events as the viewer may see them: another seat's hidden cards (a stock
+        draw, a packet, a down) as HIDDEN; a table showing every hand sees them whole."""
+        if self.view.every_hand is not None:
+            return list(events)
+        return self._state.events_seen_by(events, self.viewer)
 
     def why_no_reservation(self, seat: int, card: int, table_cards) -> str | None:
         """Cassino: why no value makes a reservation of ``card`` with ``table_cards``."""

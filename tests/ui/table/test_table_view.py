@@ -254,3 +254,28 @@ def test_a_take_and_a_meld_from_a_hidden_hand_both_fly():
     got = sorted((c, sz, z) for c, sz, _sr, _sf, z, _i, _dr, _df in diff(old, new))
     assert got == [(7, ("pile",), ("hand", 1)), (9, ("pile",), ("meld", 1, 9)),
                    (22, ("hand", 1), ("meld", 1, 9)), (35, ("hand", 1), ("meld", 1, 9))]
+
+
+@pytest.mark.parametrize("game,players", [("canasta", 4), ("canastone", 4),
+                                          ("quick-canasta", 3)])
+def test_the_table_receives_no_hidden_card_in_events(table, game, players, monkeypatch):
+    """The presenter (move log, flights, sounds) gets the viewer's events: another seat's
+    stock draw, packet or down arrives as HIDDEN cards, never as the codes themselves."""
+    from game.events import HIDDEN
+    from game.ui.table.presenter import Presenter
+
+    got = []
+    real = Presenter.announce
+    monkeypatch.setattr(Presenter, "announce",
+                        lambda self, events: (got.extend(events), real(self, events))[1])
+    d = table(game, players, seed=5)  # (Looking and Down's downs: tests/test_events_seen.py)
+    rng = random.Random(5)
+    for _ in range(12):  # the viewer's actions: a turn or two, the others' turns between
+        how = d.settle(open_sheet=False)
+        if how not in ("human", "dialog") or 0 not in d.screen.reads.actors():
+            break
+        d.perform(rng.choice(d.screen.reads.legal_actions(0)))
+    private = {"draw", "packet", "down"}  # what the canasta games declare private
+    others = [e for e in got if e.kind in private and e.seat != 0 and e.cards]
+    assert others, "some other seat drew"
+    assert all(set(e.cards) == {HIDDEN} for e in others), others
