@@ -35,7 +35,8 @@ def parse_arm(text: str, rules: str, base: str) -> tuple[str, dict]:
         raise ValueError(f"arm {text!r} has no name")
     known: dict[str, type]
     if rules == "cassino":
-        known = {k: type(v) for k, v in (CASSINO_HARD if base == "hard" else CASSINO_NORMAL).items()}
+        table = CASSINO_HARD if base == "hard" else CASSINO_NORMAL
+        known = {k: type(v) for k, v in table.items()}
     else:
         known = {f.name: type(getattr(CanastaParams(), f.name)) for f in fields(CanastaParams)}
     changes: dict = {}

@@ -1,0 +1,67 @@
+"""Duplicate tournaments between variants ("arms") of the canasta family's Hard level, for
+measuring what each part of its search adds (docs/ai.md, Hard):
+
+    python tools/canasta_arms.py --rules R [--players N] --a ARM --b ARM [--deals K] [--seed S]
+                                 [--samples N] [--deadline MS] [--jobs J]
+
+ARM is a level (``normal``, ``hard``, ...) or one of ARMS below (Hard with one search setting
+changed). It prints the tournament's JSON (game/tournament.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from game.players.levels import HardPlayer
+from game.players.registry import LEVELS
+from game.tournament import run_tournament
+
+# name -> CanastaSearch attributes to set
+ARMS: dict[str, dict] = {
+    "hard-deal": {"take_rounds": None},  # take-or-draw playouts to the end of the deal
+    "hard-2rounds": {"rounds": 2},
+}
+
+
+def arm_class(name: str, settings: dict) -> type[HardPlayer]:
+    class Arm(HardPlayer):
+        level = name
+
+        def choose(self, decision):
+            if self._csearch is None and decision.rules != "cassino":
+                from game.players.canasta_search import CanastaSearch
+
+                self._csearch = CanastaSearch(None, params=self.params)
+                for key, value in settings.items():
+                    setattr(self._csearch, key, value)
+            return super().choose(decision)
+
+    return Arm
+
+
+def main(argv: list[str] | None = None) -> int:
+    for name, settings in ARMS.items():
+        LEVELS[name] = arm_class(name, settings)
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--rules", required=True)
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--a", required=True, choices=list(LEVELS))
+    p.add_argument("--b", required=True, choices=list(LEVELS))
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--samples", type=int, default=None)
+    p.add_argument("--deadline", type=int, default=1000)
+    p.add_argument("--jobs", type=int, default=1)
+    args = p.parse_args(argv)
+    if args.deals < 1 or (args.samples is not None and args.samples < 1):
+        p.error("--deals and --samples must be at least 1")
+    r = run_tournament(args.rules, args.players, args.a, args.b, args.deals, args.seed,
+                       deadline_ms=args.deadline, samples=args.samples, jobs=args.jobs)
+    print(json.dumps(r))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
