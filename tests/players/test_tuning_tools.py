@@ -1,0 +1,103 @@
+"""The tools that tune and measure the computer players (docs/ai.md, Tuning and issue 14):
+tools/tune_heuristic.py (parameter arms against Normal), tools/canasta_arms.py (Hard with one
+search setting changed) and tools/canasta_judge.py (the one-round search's judge measured)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.match import Match
+from game.players.base import Decision
+from game.players.heuristic_canasta import HARD_PARAMS, PARAMS
+from game.players.registry import LEVELS
+from game.registry import get_game
+from game.tournament import run_tournament
+
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
+
+
+def _tool(name: str):
+    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture
+def levels():
+    saved = dict(LEVELS)
+    yield LEVELS
+    LEVELS.clear()
+    LEVELS.update(saved)
+
+
+def test_an_arm_is_parsed_into_typed_parameters_and_unknown_ones_are_refused():
+    tune = _tool("tune_heuristic")
+    name, changes = tune.parse_arm("a:gain_fit=25,keep_min=3,open_alone=1", "canasta", "hard")
+    assert name == "a"
+    assert changes == {"gain_fit": 25.0, "keep_min": 3, "open_alone": True}
+    assert isinstance(changes["keep_min"], int)
+    assert tune.parse_arm("b:", "canasta", "normal") == ("b", {})
+    assert tune.parse_arm("c:threat=0.7", "cassino", "hard") == ("c", {"threat": 0.7})
+    with pytest.raises(ValueError, match="unknown parameter"):
+        tune.parse_arm("d:no_such=1", "canasta", "hard")
+    with pytest.raises(ValueError, match="no name"):
+        tune.parse_arm(":gain_fit=1", "canasta", "hard")
+
+
+def test_an_arm_plays_its_parameters_and_an_unchanged_arm_plays_like_its_base(levels):
+    tune = _tool("tune_heuristic")
+    levels["same"] = tune.arm_class("same", "canasta", "normal", {})
+    levels["other"] = tune.arm_class("other", "canasta", "hard", {"gain_fit": 40.0})
+    player = levels["other"](1)
+    assert player._canasta.params["canasta"].gain_fit == 40.0
+    assert player._canasta.params["canasta"].disc_pair == HARD_PARAMS["canasta"].disc_pair
+    assert PARAMS["canasta"].gain_fit != 40.0  # the shared tables are left alone
+    # Normal's parameters unchanged: every duplicate pair is a tie
+    r = run_tournament("canasta", 4, "same", "normal", 2, 7)
+    assert r["a_points_mean"] == 0.0 and r["a_points_sd"] == 0.0
+
+
+def test_the_no_search_arm_never_searches(levels):
+    arms = _tool("canasta_arms")
+    for name, settings in arms.ARMS.items():
+        levels[name] = arms.arm_class(name, settings)
+    arm, hard = levels["hard-nosearch"](3), levels["hard"](3)
+    arm.samples = hard.samples = 2
+    st = Match(get_game("canasta"), 4, seed=2, dealer=0).start_deal()
+    searched = 0
+    for _ in range(40):
+        d = Decision.of(st, st.current_player())
+        arm.choose(d)  # builds the search with the arm's settings
+        hard.choose(d)
+        assert arm._csearch.candidates(d) == []
+        searched += bool(hard._csearch.candidates(d))
+        st.apply(d.legal[0], validate=False)
+    assert searched  # the same decisions that Hard searches
+
+
+def test_the_judge_is_measured_on_the_search_own_candidates_reproducibly():
+    judge = _tool("canasta_judge")
+    first = judge.play("canasta", 2, 5, 1)
+    assert first == judge.play("canasta", 2, 5, 1)
+    assert first and all(len(row) >= 2 for row in first)
+    for row in first:
+        for x, value, final in row:
+            assert len(x) == len(judge.NAMES)
+            assert math.isfinite(value) and math.isfinite(final)
+    dx, dy, dj = judge._pairs(first)
+    assert len(dx) == len(dy) == len(dj) == sum(len(r) - 1 for r in first)
+
+
+def test_the_least_squares_fit_recovers_a_known_linear_rule():
+    judge = _tool("canasta_judge")
+    xs = [[1.0, float(i), float(i * i % 7)] for i in range(30)]
+    ys = [2.0 + 3.0 * x[1] - 5.0 * x[2] for x in xs]
+    assert judge.ridge(xs, ys, 0.0) == pytest.approx([2.0, 3.0, -5.0], abs=1e-6)
+    assert judge.corr(ys, [2 * y + 1 for y in ys]) == pytest.approx(1.0)
