@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.canasta.position import build_position
 from game.cards import RANK, parse_card
 from game.players.base import Decision
@@ -62,9 +64,14 @@ def test_hard_knows_when_a_triple_opens_on_its_own():
     """CA-10: the pile is frozen for a side that has not opened, and taking it must make the
     opening minimum. Three aces (60) open at 50 by themselves, so an ace hands an unopened
     side the pile as readily as an opened one; three kings (30) do not. Normal discounts every
-    rank alike; Hard's heuristic only the ranks whose triple falls short."""
-    normal, hard = CanastaHeuristic(0), CanastaHeuristic(0, params=HARD_PARAMS)
-    higher = same = 0
+    rank alike; Hard's heuristic only the ranks whose triple falls short. (Hard's heuristic
+    also reads the next player's discards, ``disc_pair``: a rank they threw is x0.4 as likely
+    to be taken with as a pair from the hand, checked here too.)"""
+    alone = {**HARD_PARAMS, "canasta": replace(HARD_PARAMS["canasta"], disc_pair=1.0)}
+    normal, hard = CanastaHeuristic(0), CanastaHeuristic(0, params=alone)
+    full = CanastaHeuristic(0, params=HARD_PARAMS)
+    dp = HARD_PARAMS["canasta"].disc_pair
+    higher = same = read = 0
     for state, seat in random_positions("canasta", 4, seed=4, count=80, every=3):
         d = decision(state, "canasta", 4, seat)
         v = CanastaView(d)
@@ -79,4 +86,11 @@ def test_hard_knows_when_a_triple_opens_on_its_own():
             else:
                 assert ph == pn
                 same += 1
-    assert higher and same
+            pf = full.take_chance(v, q, r, CanastaContext())
+            if v.discarded_rank(q, r):
+                # x0.4 unless the rank adds to their side's meld or they are known to hold two
+                assert pf == ph or abs(pf - ph * dp) < 1e-9
+                read += pf < ph
+            else:
+                assert pf == ph
+    assert higher and same and read
