@@ -22,6 +22,7 @@ from game.tournament import run_tournament
 ARMS: dict[str, dict] = {
     "hard-deal": {"take_rounds": None},  # take-or-draw playouts to the end of the deal
     "hard-2rounds": {"rounds": 2},
+    "hard-deal-all": {"rounds": None, "take_rounds": None},  # every playout to the deal's end
     # Hard's heuristic alone: nothing searched (for what the search itself adds)
     "hard-nosearch": {"PLAN": {r: (False, False, None) for r in
                                ("canasta", "quick-canasta", "canastone", "looking-and-down")}},
