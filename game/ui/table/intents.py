@@ -193,7 +193,7 @@ class TableIntents:
                 return True
             move = sc.movelog.row_at(event.pos) if sc.lay and sc.lay.log_list else None
             if move is not None and pointer.drag is None:
-                sc.why.open(*move)  # a click on a move's line: why it was made
+                sc.presenter.why.open(*move)  # a click on a move's line: why it was made
                 return True
             pointer.down(event.pos)
             return True

@@ -365,7 +365,7 @@ class KeyboardPlay:
         elif k == pygame.K_l:
             sc.toggle_log()
         elif k == pygame.K_w:
-            sc.why.open_last()
+            sc.presenter.why.open_last()
         elif k == pygame.K_F2:
             sc.show_scores()
         else:

@@ -9,7 +9,6 @@ main thread, animated at the chosen pace. The parts, each in its own module:
 - ``flow`` -- deals, whose move it is, the computers' jobs, prompts, the autosave;
 - ``moves`` -- a move to the engine (one check), the risky-discard question, hints;
 - ``presenter`` -- the engine's events as card flights, sounds, toasts and the move log;
-- ``why`` -- "Why?": a computer move's explanation, from the move log;
 - ``intents`` -- hit tests, and what clicks, drags and keys mean;
 - ``hud`` -- buttons, banner, score and log panel, toasts, hint glow;
 - ``painter`` -- the static layer and what moves over it;
@@ -57,7 +56,6 @@ from game.ui.table.scene import View, sync_order
 from game.ui.table.scoresheet import GameOver, ScoreSheet
 from game.ui.table.table_info import TableInfo
 from game.ui.table.takeback import TakeBack
-from game.ui.table.why import WhyView
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +123,6 @@ class TableScreen(Screen):
         self.painter = TablePainter(self)
         self.moves = TableMoves(self)
         self.takeback = TakeBack(self)
-        self.why = WhyView(self)  # "Why?" on a move of the log
         self.version = 0
         self.hint: list | None = None  # [action, version, seconds left]: the Hint button's move
         self.overlay = None

@@ -80,7 +80,7 @@ class WhyPanel(Overlay):
 
     def lines(self) -> list[str]:
         """The move, then its explanation, in the current language (read when drawn)."""
-        return self.screen.why.lines(*self.move)
+        return self.screen.presenter.why.lines(*self.move)
 
     def text(self) -> str:
         return "\n".join(self.lines())
