@@ -39,6 +39,10 @@ class Reason(str):
         obj.params = params
         return obj
 
+    def __reduce__(self):
+        """Copied and pickled as its key and parameters (a player's explanation holds one)."""
+        return (Reason, (self.key, self.params))
+
 
 def reason(key: str, **params: Any) -> Reason:
     return Reason(key, params)

@@ -23,6 +23,7 @@ from game.canasta.state import CanastaState
 from game.cards import JOKER, RANK
 from game.players.base import Decision
 from game.players.canasta_view import CanastaView, is_wild
+from game.players.explain import SearchReport, search_report
 from game.players.heuristic_canasta import PARAMS, CanastaContext, CanastaHeuristic, CanastaParams
 
 
@@ -218,6 +219,10 @@ class CanastaSearch:
             return None
         return min(wilds, key=lambda a: (a.groups[0][0] == JOKER, a.groups[0][0]))
 
+    # The last searched choice's own figures (issue 14, "Why?"); the caller clears it before
+    # a choice, so None after it means the heuristic's move, unsearched.
+    report: SearchReport | None = None
+
     def choose(self, decision: Decision, budget_s: float, samples: int | None = None):
         """The searched move within ``budget_s`` seconds; with ``samples``, after that many
         sampled worlds whatever the clock (reproducible, for comparisons and tests)."""
@@ -282,6 +287,7 @@ class CanastaSearch:
             m, se = _mean_se([totals[i][k] - totals[0][k] for k in range(n)])
             if m - 2.0 * se > 0 and m > max(best_gain, 15.0):
                 best, best_gain = i, m
+        self.report = search_report(cands, totals, best, "playouts")
         return cands[best]
 
     def _rollout(self, st, decision: Decision, deadline: float, rounds: int | None = 1) -> None:

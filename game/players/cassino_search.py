@@ -23,6 +23,7 @@ from game.cards import RANK
 from game.cassino.game import CassinoState
 from game.cassino.view import CassinoView
 from game.players.base import Decision
+from game.players.explain import SearchReport, search_report
 from game.players.heuristic_cassino import HARD_PARAMS, CassinoContext, CassinoHeuristic
 
 TEN_D, TWO_S = 35, 1
@@ -170,6 +171,8 @@ class CassinoSearch:
         self.split_nodes = split_nodes
         self.reason = ""
         self.stats: dict = {}
+        # the last choice's own figures (None: the heuristic's move, unsearched)
+        self.report: SearchReport | None = None
 
     def choose(self, decision: Decision, budget_s: float, samples: int | None = None):
         """The searched move within ``budget_s`` seconds; with ``samples``, after that many
@@ -178,6 +181,7 @@ class CassinoSearch:
         deadline = math.inf if samples else start + budget_s
         legal = decision.legal
         self.reason = ""
+        self.report = None
         if len(legal) == 1:
             return legal[0]
         view = decision.view
@@ -210,11 +214,15 @@ class CassinoSearch:
             except OutOfTime:
                 return None
             self.reason = "exact"
-            return _best_of(values, base)
+            best = _best_of(values, base)
+            self.report = search_report([a for _, a in values], [[v] for v, _ in values],
+                                        [a for _, a in values].index(best), "exact")
+            return best
         if sum(view.hand_counts) > self.split_cards:
             return None  # too many cards left to solve each split in time: search instead
         splits = samples or 64
         totals: dict = {}
+        each: dict = {}  # every split's value, per action (the report)
         n = 0
         for _ in range(splits):
             st = CassinoState.sample_world(view, self.rng)
@@ -224,12 +232,16 @@ class CassinoSearch:
                 break
             for v, a in values:
                 totals[a] = totals.get(a, 0.0) + v
+                each.setdefault(a, []).append(v)
             n += 1
         if not n:
             return None
         self.reason = "exact splits"
         self.stats = {"splits": n}
-        return _best_of([(v / n, a) for a, v in totals.items()], base)
+        best = _best_of([(v / n, a) for a, v in totals.items()], base)
+        acts = list(each)
+        self.report = search_report(acts, [each[a] for a in acts], acts.index(best), "splits")
+        return best
 
     def _playout(self, world: CassinoState, action, side: int, deadline: float) -> float:
         st = world.clone()
@@ -277,6 +289,7 @@ class CassinoSearch:
         n = len(values[0])
         self.stats = {"worlds": n, "alive": len(alive)}
         if n < self.min_worlds:
+            self.report = search_report(cands, values, 0, "playouts")
             return cands[0]
         best, best_gain = 0, 0.0
         for i in alive[1:]:
@@ -285,6 +298,7 @@ class CassinoSearch:
                 best, best_gain = i, m
         if best:
             self.reason = "searched"
+        self.report = search_report(cands, values, best, "playouts")
         return cands[best]
 
 

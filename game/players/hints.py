@@ -90,6 +90,13 @@ def suggest(decision: Decision, seed: int = 0) -> tuple[Action, Reason]:
     return action, _reason_of(text, action, decision)
 
 
+def move_reason(decision: Decision, a: Action, text: str = "") -> Reason:
+    """The reason of a heuristic's move ``a`` from its English one-liner ``text`` (its
+    ``reason``; "" in Cassino, whose reasons follow from the move): for the "Why?" of a
+    computer's move (game.players.explain)."""
+    return _reason_of(text if decision.rules != "cassino" else "", a, decision)
+
+
 def _reason_of(text: str, a: Action, decision: Decision) -> Reason:
     if a.verb == "take" or text.startswith("take the pile"):
         return _take_reason(decision)

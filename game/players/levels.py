@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from game.actions import Action
 from game.players.base import Decision, Player
+from game.players.explain import Explanation, heuristic_explanation, searched_explanation
 from game.players.heuristic_canasta import EASY_SLIPS, HARD_PARAMS, CanastaHeuristic
 
 
@@ -13,6 +14,8 @@ class NormalPlayer(Player):
     level = "normal"
     slips = None
     params = None  # the canasta-family parameters (None: PARAMS, Normal's)
+    # why the last ``choose`` (or ``choose_optional`` move) was made (game.players.explain)
+    last_explanation: Explanation | None = None
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -31,10 +34,28 @@ class NormalPlayer(Player):
         return self._canasta
 
     def choose(self, decision: Decision) -> Action:
-        return self._delegate(decision).choose(decision)
+        heuristic = self._delegate(decision)
+        action = heuristic.choose(decision)
+        self.last_explanation = heuristic_explanation(
+            decision, action, self._reason(decision, action, heuristic.reason))
+        return action
 
     def choose_optional(self, decision: Decision) -> Action | None:
-        return self._delegate(decision).choose_optional(decision)
+        heuristic = self._delegate(decision)
+        action = heuristic.choose_optional(decision)
+        self.last_explanation = None if action is None else heuristic_explanation(
+            decision, action, self._reason(decision, action, heuristic.reason))
+        return action
+
+    @staticmethod
+    def _reason(decision: Decision, action: Action, text: str):
+        """The heuristic's one-line reason for ``action`` (a game.reasons.Reason), or None
+        when it had no choice."""
+        if len(decision.legal) < 2:
+            return None
+        from game.players.hints import move_reason
+
+        return move_reason(decision, action, text)
 
     @property
     def reason(self) -> str:
@@ -85,12 +106,36 @@ class HardPlayer(NormalPlayer):
 
                 self._search = CassinoSearch(rng)
             self._search.rng = rng
-            return self._search.choose(decision, budget - (time.perf_counter() - start),
-                                      self.samples)
+            action = self._search.choose(decision, budget - (time.perf_counter() - start),
+                                         self.samples)
+            self.last_explanation = self._explain(decision, action, self._search.report, "")
+            return action
         if self._csearch is None:
             from game.players.canasta_search import CanastaSearch
 
             self._csearch = CanastaSearch(rng, params=self.params)
         self._csearch.rng = rng
-        return self._csearch.choose(decision, budget - (time.perf_counter() - start),
-                                   self.samples)
+        self._csearch.report = None
+        action = self._csearch.choose(decision, budget - (time.perf_counter() - start),
+                                      self.samples)
+        self.last_explanation = self._explain(decision, action, self._csearch.report,
+                                              self._csearch.heuristic.reason)
+        return action
+
+    @property
+    def last_report(self):
+        """The search's own figures for the last choice (game.players.explain.SearchReport),
+        or None when the heuristic's move stood unsearched."""
+        e = self.last_explanation
+        search = self._search if e is not None and e.rules == "cassino" else self._csearch
+        return None if search is None else search.report
+
+    def _explain(self, decision: Decision, action: Action, report, text: str) -> Explanation:
+        """The explanation of a searched choice from the search's own ``report`` (None: the
+        heuristic's move stood unsearched); ``text``: the canasta heuristic's one-liner for
+        its own move (the first candidate)."""
+        if report is None:
+            return heuristic_explanation(decision, action, self._reason(decision, action, text))
+        first = report.candidates[0] if report.kind == "playouts" else action
+        return searched_explanation(decision, report, self._reason(decision, first, text),
+                                    first)

@@ -17,6 +17,7 @@ import random
 
 from game.actions import Action
 from game.i18n import t
+from game.players.explain import Explanation
 from game.registry import game_info
 from game.ui import audio
 from game.ui.table import moments
@@ -36,7 +37,7 @@ class TurnFlow:
         session = screen.session
         self.session = session
         self.worker = Worker()
-        self.ready: tuple[Job, Action | None] | None = None
+        self.ready: tuple[Job, Action | None, Explanation | None] | None = None
         self.pace_left = 0.0
         self.optional: list[int] = []
         self.optional_turn = None
@@ -118,11 +119,15 @@ class TurnFlow:
         reads = sc.reads
         result = self.worker.poll()
         if result is not None:
-            job, action, err = result
+            job, thought, err = result
             if job.version == sc.version:
+                # the move and why it was made (game.players.explain), from the worker
+                action, why = thought if err is None else (None, None)
                 if err is not None:
                     action = None if job.kind == "optional" else self.fallback(job.seat)
-                self.ready = (job, action)
+                if why is not None and why.action != action:
+                    why = None
+                self.ready = (job, action, why)
                 sc.request_frame()
         if reads.is_over:
             # The final melds stay in view: the player opens the sheet (Scores, or a click).
@@ -164,7 +169,7 @@ class TurnFlow:
             audio.play("win")
 
     def play_ready(self, dt: float) -> None:
-        job, action = self.ready
+        job, action, why = self.ready
         if job.version != self.screen.version:
             self.ready = None
             return
@@ -190,6 +195,7 @@ class TurnFlow:
             # Asking again would bring the same answer, forever: stop here.
             self.halt(job.seat, action, refusal.reason)
             return
+        self.screen.movelog.explain(len(self.session.history) - 1, why)
         self.pace_left = PACE * self.screen.speed
 
     def fallback(self, seat: int) -> Action | None:
@@ -225,12 +231,16 @@ class TurnFlow:
     def start_job(self, seat: int, kind: str) -> None:
         decision = self.session.decision(seat)
         player = self.session.bots[seat]
+        # The move with its explanation, read in the worker thread right after the choice
+        # (the player object is the worker's while the job runs).
         if kind == "optional":
             def fn():
-                return player.choose_optional(decision)
+                action = player.choose_optional(decision)
+                return action, getattr(player, "last_explanation", None)
         else:
             def fn():
-                return player.choose(decision)
+                action = player.choose(decision)
+                return action, getattr(player, "last_explanation", None)
         self.worker.start(Job(seat, kind, self.screen.version), fn)
         self.screen.mark_dirty()
 

@@ -191,6 +191,10 @@ class TableIntents:
             if sc.flow.sheet_due:  # the finished deal's table: a click opens its sheet
                 sc.flow.open_deal_scores()
                 return True
+            move = sc.movelog.row_at(event.pos) if sc.lay and sc.lay.log_list else None
+            if move is not None and pointer.drag is None:
+                sc.presenter.why.open(*move)  # a click on a move's line: why it was made
+                return True
             pointer.down(event.pos)
             return True
         if et == pygame.MOUSEMOTION:

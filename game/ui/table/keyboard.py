@@ -69,6 +69,7 @@ SHEET = (
     Shortcut("keys.section.table", ("keys.cap.ctrl_z",), "keys.do.take_back"),
     Shortcut("keys.section.table", ("R", "S"), "keys.do.sort"),
     Shortcut("keys.section.table", ("L",), "keys.do.log"),
+    Shortcut("keys.section.table", ("W",), "keys.do.why"),
     Shortcut("keys.section.table", ("F2",), "keys.do.scores"),
     Shortcut("keys.section.table", ("F1",), "keys.do.sheet"),
     Shortcut("keys.section.table", ("keys.cap.esc",), "keys.do.menu"),
@@ -363,6 +364,8 @@ class KeyboardPlay:
             self.sort_hand("rank" if k == pygame.K_r else "suit")
         elif k == pygame.K_l:
             sc.toggle_log()
+        elif k == pygame.K_w:
+            sc.presenter.why.open_last()
         elif k == pygame.K_F2:
             sc.show_scores()
         else:

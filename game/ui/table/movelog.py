@@ -1,13 +1,17 @@
 """The move log: the deal's actions (the notation of NOTATION.md) told in words, with what
 the engine did around them (red threes laid out and replaced, going out, a pile's card count,
 the last capturer's collection, reservations overridden...), and the panel that lists them,
-newest at the bottom. Earlier deals of the table stay above, to scroll back to."""
+newest at the bottom. Earlier deals of the table stay above, to scroll back to.
+
+A computer's move keeps its explanation (game.players.explain, carried from the worker thread
+with the move): a click on a move's line, or the "Why?" key, shows it (game.ui.table.why)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,6 +20,9 @@ from game.errors import NotationError
 from game.i18n import card_text, cards_text, t
 from game.ui import fonts, palette
 from game.ui.textlayout import wrap
+
+if TYPE_CHECKING:
+    from game.players.explain import Explanation
 
 
 def meld_name(key: int) -> str:
@@ -127,12 +134,15 @@ def describe_events(events, names: list[str]) -> list[str]:
 
 @dataclass
 class DealLog:
-    """One deal's record for the log: its number, its moves as recorded, and the engine's
-    events at the deal (index -1) and after each move (by the move's index)."""
+    """One deal's record for the log: its number, its moves as recorded, the engine's
+    events at the deal (index -1) and after each move (by the move's index), and the
+    explanations of the computers' moves (by the move's index; kept in memory only: a loaded
+    game has none)."""
 
     number: int
     history: list[str] = field(default_factory=list)
     events: dict[int, list] = field(default_factory=dict)
+    explained: dict[int, Explanation] = field(default_factory=dict)
 
 
 @lru_cache(maxsize=512)
@@ -158,6 +168,9 @@ class MoveLog:
     def __init__(self) -> None:
         self.deals: list[DealLog] = [DealLog(1)]
         self.rows: list[tuple[str, str]] = []
+        # per row, the move it tells: (index in ``deals``, index of the move), else None
+        self.row_moves: list[tuple[int, int] | None] = []
+        self.hits: list[tuple[pygame.Rect, int]] = []  # drawn lines and their rows
         self._source: tuple = ()
         self.scroll = 0  # lines scrolled up from the bottom
 
@@ -173,7 +186,31 @@ class MoveLog:
     def note(self, index: int, events) -> None:
         """The events of the current deal's move ``index``."""
         self.deals[-1].events[index] = list(events)
+        self.deals[-1].explained.pop(index, None)  # a new move at this index
         self._source = ()
+
+    def explain(self, index: int, explanation: Explanation | None) -> None:
+        """The explanation of the current deal's move ``index`` (a computer's move)."""
+        if explanation is None:
+            self.deals[-1].explained.pop(index, None)
+        else:
+            self.deals[-1].explained[index] = explanation
+
+    def move(self, deal: int, index: int) -> tuple[str, Explanation | None]:
+        """The notation of a move of ``deals[deal]`` and its explanation (or None)."""
+        d = self.deals[deal]
+        return d.history[index], d.explained.get(index)
+
+    def moves(self) -> list[tuple[int, int]]:
+        """Every move of the log as (deal, index), oldest first."""
+        return [(i, j) for i, d in enumerate(self.deals) for j in range(len(d.history))]
+
+    def row_at(self, pos) -> tuple[int, int] | None:
+        """The move told by the line drawn at ``pos``, or None."""
+        for rect, row in self.hits:
+            if rect.collidepoint(pos) and row < len(self.row_moves):
+                return self.row_moves[row]
+        return None
 
     def sync(self, history: list[str], names: list[str], language: str, you: int = -1,
              title: Callable[[int], str] | None = None, number: int = 1) -> None:
@@ -182,6 +219,8 @@ class MoveLog:
         cur = self.deals[-1]
         cur.history = list(history)
         cur.number = number
+        for i in [i for i in cur.explained if i >= len(history)]:
+            del cur.explained[i]  # moves taken back
         key = (len(self.deals), len(history), history[-1] if history else "", language,
                tuple(names), you)
         if key == self._source:
@@ -189,15 +228,23 @@ class MoveLog:
         grew = bool(self._source) and self._source[3:] == key[3:]
         self._source = key
         rows: list[tuple[str, str]] = []
+        moves: list[tuple[int, int] | None] = []  # a move's notes belong to it too
         several = len(self.deals) > 1
-        for deal in self.deals:
+        for k, deal in enumerate(self.deals):
             if several and title is not None:
                 rows.append((title(deal.number), "head"))
-            rows += [(x, "note") for x in describe_events(deal.events.get(-1, ()), names)]
+                moves.append(None)
+            for x in describe_events(deal.events.get(-1, ()), names):
+                rows.append((x, "note"))
+                moves.append(None)
             for i, h in enumerate(deal.history):
                 rows.append((f"{i + 1}. {describe(h, names, you)}", "move"))
-                rows += [(x, "note") for x in describe_events(deal.events.get(i, ()), names)]
+                moves.append((k, i))
+                for x in describe_events(deal.events.get(i, ()), names):
+                    rows.append((x, "note"))
+                    moves.append((k, i))
         self.rows = rows
+        self.row_moves = moves
         if grew:
             self.scroll = 0
 
@@ -214,7 +261,7 @@ class MoveLog:
         pygame.draw.line(surface, palette.GOLD_DARK, (rect.x + round(8 * scale), top - 4),
                          (rect.right - round(8 * scale), top - 4))
         inner_w = rect.w - round(20 * scale)
-        rows: list[tuple[str, tuple]] = []  # (text, colour)
+        rows: list[tuple[str, tuple, int]] = []  # (text, colour, row)
         last_move = max((i for i, (_, kind) in enumerate(self.rows) if kind == "move"),
                         default=-1)
         for i, (text, kind) in enumerate(self.rows):
@@ -224,14 +271,16 @@ class MoveLog:
                       palette.GOLD_LIGHT if i >= last_move >= 0 and kind != "head" else
                       palette.TEXT_DIM if kind == "note" else palette.TEXT)
             for j, line in enumerate(_lines(text, inner_w, size)):
-                rows.append(("   " + line if j or kind == "note" else line, colour))
+                rows.append(("   " + line if j or kind == "note" else line, colour, i))
         fit = max(1, (rect.bottom - top - round(6 * scale)) // lh)
         self.scroll = min(self.scroll, max(0, len(rows) - fit))
         end = len(rows) - self.scroll
         start = max(0, end - fit)
         y = top
-        for text, colour in rows[start:end]:
+        self.hits = []
+        for text, colour, row in rows[start:end]:
             surface.blit(_line_image(text, size, colour), (rect.x + round(10 * scale), y))
+            self.hits.append((pygame.Rect(rect.x, y, rect.w, lh), row))
             y += lh
         if not rows:
             img = _line_image(t("log.empty"), size, palette.TEXT_DIM)

@@ -4,6 +4,7 @@ After every move the table hands the :class:`Presenter` the events the engine re
 places the cards had before; it animates the difference in the order of the events, plays
 their sounds, raises the toasts they call for (a partner's answer, a sweep, a player going
 out...) and brings the move log up to date. Refusals are shown here too, in the player's words.
+"Why?" on a move of the log is its ``why`` (game.ui.table.why).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from game.i18n import seat_message, t, translate_reason
 from game.ui import audio
 from game.ui.table import messages
 from game.ui.table.animation import diff
+from game.ui.table.why import WhyView
 
 TOAST_SECONDS = 3.2
 FADE_SECONDS = 0.4  # a toast fades out over its last moments
@@ -27,6 +29,7 @@ class Presenter:
     def __init__(self, screen) -> None:
         self.screen = screen
         self.toasts: list[list] = []  # [text, tone, seconds left]
+        self.why = WhyView(screen)  # "Why?" on a move of the log
 
     # ---- toasts ----------------------------------------------------------------------------
     def toast(self, message: str, tone: str = "error", seconds: float = TOAST_SECONDS) -> None:

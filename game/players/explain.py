@@ -1,0 +1,237 @@
+"""Why a computer player made its move (issue 14, "Beyond"): a record of the figures its
+decision rested on, and the words a player reads about it.
+
+- :class:`SearchReport` is what a search writes at the end of its choice (``report`` of
+  ``CanastaSearch`` and ``CassinoSearch``): the candidate moves, each one's mean points and the
+  number of sampled worlds it was played in, the mean difference of each against the chosen
+  move over the worlds both were played in, the chosen index and how it was decided.
+  :func:`search_report` builds one from the search's own lists of results.
+- :class:`Explanation` is what a player keeps of its last ``choose`` (``last_explanation``):
+  the chosen move, its heuristic's one-line reason, how the move was decided (``"heuristic"``,
+  ``"playouts"``: Monte Carlo over sampled deals, ``"exact"``: the exact last-round solver,
+  ``"splits"``: Cassino's four-player split solver), the number of sampled worlds and the
+  alternatives weighed, each with its mean points against the chosen move.
+- :func:`explanation_lines` tells an explanation in the current language for a viewer seat
+  (``why.*`` in the catalogues). It never names a card the computer still held hidden when it
+  chose: an alternative that would play one is worded without it ("another discard").
+
+No pygame here: the table shows the lines, the tests read them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.actions import Action
+from game.i18n import card_text, cards_text, has, t, translate_reason
+from game.reasons import Reason
+
+KINDS = ("heuristic", "playouts", "exact", "splits")
+MAX_ALTERNATIVES = 4  # lines of alternatives told; the rest are counted
+
+
+@dataclass(frozen=True)
+class SearchReport:
+    """A search's own figures for one decision. ``means[i]``: candidate i's mean points over
+    the ``worlds[i]`` worlds it was played in; ``gains[i]``: its mean points minus the chosen
+    candidate's over those same worlds (0 for the chosen one)."""
+
+    candidates: tuple[Action, ...]
+    means: tuple[float, ...]
+    worlds: tuple[int, ...]
+    gains: tuple[float, ...]
+    chosen: int
+    kind: str
+
+
+def search_report(cands: Sequence[Action], totals: Sequence[Sequence[float]], chosen: int,
+                  kind: str) -> SearchReport:
+    """The report of a search from its candidates and each one's results per world, in the
+    order of the worlds (a candidate dropped early has the first worlds only; the chosen one
+    was played in every world). A candidate never played has mean 0 over 0 worlds."""
+    base = totals[chosen]
+    means, worlds, gains = [], [], []
+    for xs in totals:
+        n = min(len(xs), len(base))
+        worlds.append(len(xs))
+        means.append(sum(xs) / len(xs) if xs else 0.0)
+        gains.append(sum(xs[k] - base[k] for k in range(n)) / n if n else 0.0)
+    return SearchReport(tuple(cands), tuple(means), tuple(worlds), tuple(gains), chosen, kind)
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A move weighed against the chosen one: its mean points minus the chosen move's
+    (negative: worse) over the ``worlds`` sampled worlds it was played in; ``hidden``: it would
+    play a card the computer held hidden (the words never name its cards)."""
+
+    action: Action
+    gain: float
+    worlds: int
+    hidden: bool
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a computer player made its move. ``first`` is its heuristic's own move (the one a
+    search keeps unless another is clearly better); ``unit`` is what a point figure is per:
+    ``"deal"`` in the canasta games, ``"game"`` in Cassino; ``forced``: the only legal move."""
+
+    seat: int
+    rules: str
+    action: Action
+    kind: str
+    reason: Reason | None = None
+    first: Action | None = None
+    worlds: int = 0
+    alternatives: tuple[Alternative, ...] = ()
+    unit: str = "deal"
+    forced: bool = False
+
+    @property
+    def changed(self) -> bool:
+        """The search played another move than its heuristic's."""
+        return self.first is not None and self.first != self.action
+
+
+def _hidden(a: Action, hand: frozenset[int], chosen: Action) -> bool:
+    """Whether ``a`` names a card from the hand that the chosen move does not show."""
+    shown = set(chosen.cards())
+    if a.verb == "capture" or a.verb == "build":
+        played = a.groups[0] if a.groups else ()
+        return any(c in hand and c not in shown for c in played) or a.verb == "build"
+    return any(c in hand and c not in shown for c in a.cards())
+
+
+def heuristic_explanation(decision, action: Action, reason: Reason | None) -> Explanation:
+    """A move made by the heuristic alone (Easy, Normal; Hard where it does not search)."""
+    return Explanation(decision.seat, decision.rules, action, "heuristic", reason,
+                       first=action, unit=_unit(decision.rules),
+                       forced=len(decision.legal) == 1)
+
+
+def searched_explanation(decision, report: SearchReport, reason: Reason | None,
+                         first: Action | None = None) -> Explanation:
+    """A move decided by a search, with the search's own figures: every candidate but the
+    chosen one is an alternative, its gain and worlds as in ``report``."""
+    chosen = report.candidates[report.chosen]
+    hand = frozenset(getattr(decision.view, "hand", ()) or ())
+    alts = tuple(
+        Alternative(a, report.gains[i], report.worlds[i], _hidden(a, hand, chosen))
+        for i, a in enumerate(report.candidates) if i != report.chosen)
+    if first is None:
+        first = report.candidates[0] if report.kind == "playouts" else chosen
+    return Explanation(decision.seat, decision.rules, chosen, report.kind, reason,
+                       first=first, worlds=report.worlds[report.chosen], alternatives=alts,
+                       unit=_unit(decision.rules))
+
+
+def _unit(rules: str) -> str:
+    return "game" if rules == "cassino" else "deal"
+
+
+# ---- words -----------------------------------------------------------------------------------
+def points(x: float) -> str:
+    """A point figure as a player reads it ("140 points", "1 point", "0.4 points"): whole
+    points from 10 up, else one decimal."""
+    x = abs(x)
+    n = str(round(x)) if x >= 10 or abs(x - round(x)) < 0.05 else f"{x:.1f}"
+    return t("why.point_one") if n == "1" else t("why.points", n=n)
+
+
+def move_phrase(a: Action, chosen: Action | None = None, hidden: bool = False) -> str:
+    """The move as a short phrase ("taking the pile", "discarding 7♥", "another discard").
+    ``hidden``: the move would play a card hidden from the viewer: no card is named."""
+    v = a.verb
+    same = chosen is not None and chosen.verb == v
+    if v in ("draw", "take", "yes", "no", "ask"):
+        return t(f"why.act.{v}")
+    if v in ("discard", "meld", "add", "trail", "capture", "build"):
+        if hidden:
+            return t(f"why.act.{v}_other" if same else f"why.act.{v}_instead")
+        if v == "capture":
+            return t("why.act.capture", card=card_text(a.groups[0][0]),
+                     cards=cards_text([c for g in a.groups[1:] for c in g]))
+        if v == "build":
+            return t("why.act.build", value=a.target)
+        return t(f"why.act.{v}", cards=cards_text(a.cards()))
+    return t("why.act.other")
+
+
+def reason_text(r: Reason) -> str:
+    """The heuristic's reason, told of the computer (``why.r.*``), else as a hint is told."""
+    key = f"why.r.{r.key}"
+    if has(key):
+        try:
+            return t(key, **r.params)
+        except (KeyError, IndexError):
+            pass
+    return translate_reason(r)
+
+
+def explanation_lines(e: Explanation | None, viewer: int = -1) -> list[str]:
+    """The explanation in a few lines of the current language, for ``viewer`` (a seat, or -1:
+    nobody's). Cards of alternatives the computer held hidden are named only to its own seat.
+    None (a human's move, a move from a loaded save): the one line that says so."""
+    if e is None:
+        return [t("why.none")]
+    own = viewer == e.seat
+    unit = t(f"why.unit.{e.unit}")
+    chosen = move_phrase(e.action)
+
+    def phrase(alt: Alternative) -> str:
+        return move_phrase(alt.action, e.action, alt.hidden and not own)
+
+    lines: list[str] = []
+    if e.forced:
+        return [t("why.forced")]
+    alts = sorted(e.alternatives, key=lambda x: -x.gain)
+    if e.kind == "heuristic":
+        lines.append(t("why.heuristic"))
+    elif not alts or not e.worlds:
+        lines.append(t("why.no_time"))
+        alts = []
+    elif e.kind == "exact":
+        best = alts.pop(0)  # told in the first line
+        if best.gain >= 0:
+            lines.append(t("why.exact_equal", chosen=chosen, other=phrase(best)))
+        else:
+            lines.append(t("why.exact", chosen=chosen, other=phrase(best),
+                           points=points(best.gain)))
+    elif e.kind == "splits":
+        lines.append(t("why.splits", count=e.worlds))
+    elif e.changed:
+        first = next((x for x in alts if x.action == e.first), alts[0])
+        alts.remove(first)  # told in the first line
+        lines.append(t("why.changed", chosen=chosen, other=phrase(first),
+                       points=points(first.gain), unit=unit, worlds=e.worlds))
+    else:
+        lines.append(t("why.kept", count=len(alts), worlds=e.worlds))
+    if e.reason is not None and e.action == e.first and e.kind in ("heuristic", "playouts"):
+        lines.append(t("why.reason", reason=reason_text(e.reason)))
+    if e.kind != "heuristic":
+        # Alternatives worded alike (several hidden discards) are told once, the best of them.
+        told: dict[str, Alternative] = {}
+        for alt in alts:
+            told.setdefault(phrase(alt), alt)
+        shown = list(told.items())[:MAX_ALTERNATIVES]
+        for what, alt in shown:
+            lines.append(_alternative_line(e, alt, what, unit))
+        if len(alts) > len(shown):
+            lines.append(t("why.more", count=len(alts) - len(shown)))
+    return [x[:1].upper() + x[1:] for x in lines]
+
+
+def _alternative_line(e: Explanation, alt: Alternative, what: str, unit: str) -> str:
+    exact = e.kind == "exact"
+    if abs(alt.gain) < 0.05:
+        key = "why.alt_equal_exact" if exact else "why.alt_equal"
+        return t(key, move=what, worlds=alt.worlds)
+    if exact:
+        key = "why.alt_better_exact" if alt.gain > 0 else "why.alt_worse_exact"
+        return t(key, move=what, points=points(alt.gain))
+    key = "why.alt_better" if alt.gain > 0 else "why.alt_worse"
+    if e.kind == "splits":
+        key += "_splits"
+    return t(key, move=what, points=points(alt.gain), unit=unit, worlds=alt.worlds)

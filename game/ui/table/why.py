@@ -1,0 +1,173 @@
+""""Why?" at the table (issue 14): why a computer made a move, in the player's words.
+
+A click on a move's line in the move log, or the W key (the last computer move), opens a small
+panel (:class:`WhyPanel`, a modal overlay like the key sheet: W, Esc or Close close it) with
+the move as the log tells it and its explanation (game.players.explain.explanation_lines),
+which the move log keeps with each computer move. The text is wrapped here and drawn at the
+largest size from the body's down that fits the window.
+A human's move, or one from a loaded game, says that it has no explanation. The words never
+name a card the computer held hidden (only the seat itself may read them, and only where the
+table shows that seat's hand).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.actions import parse_action
+from game.errors import NotationError
+from game.i18n import t
+from game.players.explain import explanation_lines
+from game.ui import fonts, palette
+from game.ui.table import messages
+from game.ui.table.movelog import describe
+from game.ui.table.overlay import Overlay
+from game.ui.textlayout import wrap
+
+
+class WhyView:
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.shown: tuple[int, int] | None = None  # the move last explained: (deal, index)
+
+    def last_computer_move(self) -> tuple[int, int] | None:
+        """The log's last move made by a computer seat, as (deal, index), or None."""
+        sc = self.screen
+        for deal, index in reversed(sc.movelog.moves()):
+            text, _e = sc.movelog.move(deal, index)
+            try:
+                seat = parse_action(text).seat
+            except NotationError:
+                continue
+            if 0 <= seat < sc.players and not sc.session.is_human(seat):
+                return deal, index
+        return None
+
+    def open_last(self) -> None:
+        """The W key: why the last computer move was made."""
+        move = self.last_computer_move()
+        if move is None:
+            self.screen.presenter.toast(t("why.no_move"), "info")
+            return
+        self.open(*move)
+
+    def lines(self, deal: int, index: int) -> list[str]:
+        """The dialog's text: the move as the log tells it, then its explanation."""
+        sc = self.screen
+        text, e = sc.movelog.move(deal, index)
+        viewer = sc.viewer if sc.revealed() else -1  # a hidden hand is nobody's to read
+        head = f"{index + 1}. {describe(text, sc.names(), messages.you(sc))}"
+        return [head, *explanation_lines(e, viewer)]
+
+    def open(self, deal: int, index: int) -> None:
+        sc = self.screen
+        if sc.dialog is not None or sc.overlay is not None:
+            return
+        self.shown = (deal, index)
+        sc.open_overlay(WhyPanel(sc, deal, index))
+
+
+class WhyPanel(Overlay):
+    """The "Why?" of one move: a framed panel in the middle of the table."""
+
+    closable = True
+
+    def __init__(self, screen, deal: int, index: int) -> None:
+        super().__init__(screen)
+        self.move = (deal, index)
+
+    def lines(self) -> list[str]:
+        """The move, then its explanation, in the current language (read when drawn)."""
+        return self.screen.presenter.why.lines(*self.move)
+
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+    def box(self) -> pygame.Rect:
+        sc = self.screen
+        s = sc.s
+        w, h = sc.size
+        width = min(w - s(40), max(s(620), round(w * 0.42)))
+        pic = self.picture(width)
+        r = pygame.Rect(0, 0, width, min(h - s(30), self.chrome() + pic.get_height()))
+        r.center = (w // 2, h // 2)
+        return r
+
+    def chrome(self) -> int:
+        """The panel's height around the text: title, margins, the Close button."""
+        sc = self.screen
+        s = sc.s
+        title = fonts.font(sc.app.font_sizes["heading"], True).get_linesize()
+        return s(20) + title + s(12) + s(16) + s(42) + s(16)
+
+    def picture(self, width: int) -> pygame.Surface:
+        sc = self.screen
+        s = sc.s
+        room = sc.size[1] - s(30) - self.chrome()
+        colours = (palette.IVORY, palette.TEXT, palette.TEXT_DIM)  # the theme's, now
+        return why_picture(tuple(self.lines()), width - s(56), max(s(60), room),
+                           sc.app.font_sizes["body"], round(sc.app.scale * 100), colours)
+
+    def build(self) -> None:
+        s = self.screen.s
+        rect = self.box()
+        r = pygame.Rect(0, 0, s(170), s(42))
+        r.bottomright = (rect.right - s(24), rect.bottom - s(16))
+        self.button(r, t("common.close"), self.close, primary=True)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_w:
+            self.close()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        sc = self.screen
+        s = sc.s
+        self.dim(surface, 120)
+        rect = self.box()
+        self.panel(surface, rect)
+        x0, y = rect.x + s(28), rect.y + s(20)
+        title = fonts.render(t("why.title"), sc.app.font_sizes["heading"], palette.GOLD_LIGHT,
+                             bold=True)
+        surface.blit(title, (x0, y))
+        y += title.get_height() + s(12)
+        surface.blit(self.picture(rect.w), (x0, y))
+
+
+@lru_cache(maxsize=4)
+def why_picture(lines: tuple[str, ...], width: int, height: int, size: int,
+                scale100: int, colours: tuple) -> pygame.Surface:
+    """The move (first line, bright) and its explanation, wrapped to ``width``, at the
+    largest font size from ``size`` down that fits ``height``."""
+    for fsize in range(size, 9, -1):
+        pic = _layout(lines, width, fsize, scale100, colours)
+        if pic.get_height() <= height or fsize == 10:
+            return pic
+    raise AssertionError("unreachable")
+
+
+def _layout(lines: tuple[str, ...], width: int, size: int, scale100: int,
+            colours: tuple) -> pygame.Surface:
+    s = scale100 / 100
+    f = fonts.font(size)
+    lh = f.get_linesize()
+    gap = round(8 * s)
+    indent = round(14 * s)
+    safe = max(4, round(6 * s))  # a line drawn whole can be a little wider than its words
+    items: list[tuple[pygame.Surface, int, int]] = []
+    y = 0
+    for i, line in enumerate(lines):
+        bold = i == 0
+        dx = indent if i > 1 else 0  # the explanation's first line, then what it weighed
+        colour = colours[min(i, 2)]  # the move, the verdict, the rest
+        parts = wrap(line, width - dx - safe, size, bold)
+        for j, part in enumerate(parts):
+            items.append((fonts.render(part, size, colour, bold=bold), dx, y + j * lh))
+        y += len(parts) * lh + (gap * 2 if i == 0 else gap)
+    pic = pygame.Surface((width, max(1, y - gap)), pygame.SRCALPHA)
+    for img, dx, dy in items:
+        pic.blit(img, (dx, dy))
+    return pic

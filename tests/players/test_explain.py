@@ -1,0 +1,204 @@
+""""Why?" on a computer's move (issue 14, "Beyond"): the explanation carries the search's own
+figures, and its words never name a card the computer held hidden."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+
+from game import i18n
+from game.actions import format_action
+from game.i18n import card_text
+from game.players.base import Decision
+from game.players.cassino_search import solve_last_round
+from game.players.explain import (
+    Explanation,
+    SearchReport,
+    explanation_lines,
+    search_report,
+    searched_explanation,
+)
+from game.players.hints import suggest
+from game.players.levels import EasyPlayer, HardPlayer, NormalPlayer
+from tests.players.test_canasta_hard import _freeze_position
+from tests.players.test_cassino_hard import GIFTS, _four_player_last_round, _position
+from tests.players.test_players import decision, random_positions
+
+CARD = re.compile(r"(10|[A2-9JQK])[♠♥♦♣]")
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    yield
+    i18n.set_language("en")
+
+
+def _canasta_decision() -> Decision:
+    # seat 0 holds 2C 5H 6H 8H: the search weighs discards of its hidden cards
+    return Decision.of(_freeze_position("4D 7D 9S 10D JD 4H 7H"), 0, [0, 0])
+
+
+def _cassino_decision() -> Decision:
+    st = _position(*GIFTS[1][:5])  # seat 0 holds 2C 7S 9C
+    return Decision.of(st, GIFTS[1][3])
+
+
+def _assert_matches(e: Explanation, report: SearchReport) -> None:
+    assert e.kind == report.kind
+    assert e.action == report.candidates[report.chosen]
+    assert e.worlds == report.worlds[report.chosen]
+    want = [(a, report.gains[i], report.worlds[i]) for i, a in enumerate(report.candidates)
+            if i != report.chosen]
+    assert [(x.action, x.gain, x.worlds) for x in e.alternatives] == want
+
+
+# ---- the figures are the search's ---------------------------------------------------------------
+def test_search_report_pairs_each_candidate_with_the_chosen_over_its_own_worlds():
+    r = search_report(["a", "b", "c"], [[1.0, 3.0, 5.0], [2.0, 2.0], [0.0, 6.0, 9.0]], 2,
+                      "playouts")
+    assert r.means == (3.0, 2.0, 5.0) and r.worlds == (3, 2, 3)
+    # b was dropped after two worlds: compared with c over those two only
+    assert r.gains == (-2.0, (2.0 - 0.0 + 2.0 - 6.0) / 2, 0.0)
+
+
+def test_hard_canasta_explanation_is_the_searchs_report():
+    d = _canasta_decision()
+    p = HardPlayer(1, samples=8)
+    action = p.choose(d)
+    report = p.last_report
+    assert report is not None and report.kind == "playouts"
+    e = p.last_explanation
+    assert e is not None and e.action == action and e.unit == "deal"
+    _assert_matches(e, report)
+    # the same figures as the search's own statistics: every candidate in all 8 worlds here
+    stats = p._csearch.stats
+    assert e.worlds == stats["worlds"] == 8
+    assert list(report.means) == pytest.approx(stats["means"])
+    for x in e.alternatives:
+        i = report.candidates.index(x.action)
+        assert x.gain == pytest.approx(report.means[i] - report.means[report.chosen])
+    assert e.first == report.candidates[0]
+
+
+def test_hard_cassino_explanations_are_the_searchs_reports():
+    # the middle game: Monte Carlo over sampled deals
+    p = HardPlayer(3, samples=8)
+    d = _cassino_decision()
+    p.choose(d)
+    report = p.last_report
+    assert report is not None and report.kind == "playouts"
+    assert p.last_explanation.unit == "game"
+    _assert_matches(p.last_explanation, report)
+    assert report.worlds[report.chosen] == p._search.stats["worlds"] == 8
+
+    # four players' last round: sampled splits, each solved exactly
+    p = HardPlayer(3, samples=8)
+    d = Decision.of(_four_player_last_round(), 2)
+    p.choose(d)
+    report = p.last_report
+    assert report is not None and report.kind == "splits"
+    _assert_matches(p.last_explanation, report)
+    assert report.worlds[report.chosen] == p._search.stats["splits"] == 8
+
+
+def test_hard_cassino_exact_explanation_is_the_solvers_values():
+    st = _position(["6H JS KH", "8H 9C 5H"], "9S 3D", [], 0, 0)  # two players, last round
+    d = Decision.of(st, 0)
+    p = HardPlayer(3, samples=8)
+    action = p.choose(d)
+    e = p.last_explanation
+    assert e.kind == "exact" and e.worlds == 1
+    _assert_matches(e, p.last_report)
+    values = {a: v for v, a in solve_last_round(st, 0, math.inf)}
+    for x in e.alternatives:
+        assert x.gain == values[x.action] - values[action]
+    assert all(x.gain <= 0 for x in e.alternatives)
+
+
+def test_normal_and_easy_explain_with_their_heuristics_reason():
+    d = _canasta_decision()
+    for p in (NormalPlayer(1), EasyPlayer(1)):
+        action = p.choose(d)
+        e = p.last_explanation
+        assert e.kind == "heuristic" and e.action == action and not e.alternatives
+        assert e.reason is not None and e.reason.key.startswith("hint_")
+    # the same reason a hint gives for the same move
+    assert NormalPlayer(1).choose(d) == suggest(d)[0]
+    p = NormalPlayer(1)
+    p.choose(d)
+    assert p.last_explanation.reason.key == suggest(d)[1].key
+
+
+# ---- the words ----------------------------------------------------------------------------------
+def _hidden_texts(e: Explanation, d: Decision) -> set[str]:
+    """Cards of the computer's hand that its move does not show, as the words would name
+    them."""
+    shown = set(e.action.cards())
+    return {card_text(c) for c in d.view.hand if c not in shown}
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_words_never_name_a_card_hidden_from_the_viewer(language):
+    i18n.set_language(language)
+    for d, p in ((_canasta_decision(), HardPlayer(1, samples=8)),
+                 (_cassino_decision(), HardPlayer(3, samples=8))):
+        p.choose(d)
+        e = p.last_explanation
+        assert any(x.hidden for x in e.alternatives)
+        hidden = _hidden_texts(e, d)
+        assert hidden
+        text = "\n".join(explanation_lines(e, viewer=d.seat + 1))
+        assert not [c for c in hidden if c in text], text
+        # the check can fail: the computer's own seat is told its cards
+        own = "\n".join(explanation_lines(e, viewer=d.seat))
+        assert [c for c in hidden if c in own], own
+
+
+@pytest.mark.parametrize("rules,players", [("canasta", 2), ("canasta", 4), ("cassino", 2),
+                                           ("looking-and-down", 3), ("canastone", 4)])
+def test_no_hidden_card_in_the_words_for_any_move_weighed(rules, players):
+    """Every legal move as an alternative to the heuristic's, in positions of random play:
+    the only cards named are the chosen move's (public once played) and the table's."""
+    for state, seat in random_positions(rules, players, seed=7, count=12):
+        d = decision(state, rules, players, seat)
+        if len(d.legal) < 2:
+            continue
+        chosen = NormalPlayer(0).choose(d)
+        cands = [chosen] + [a for a in d.legal if a != chosen]
+        report = search_report(cands, [[float(i)] * 2 for i in range(len(cands))], 0,
+                               "playouts")
+        e = searched_explanation(d, report, None)
+        allowed = {card_text(c) for c in chosen.cards()}
+        if rules == "cassino":
+            allowed |= {card_text(c) for c in d.view.loose}
+            allowed |= {card_text(c) for r in d.view.reservations for c in r.cards}
+        lines = explanation_lines(e, viewer=(seat + 1) % players)
+        named = {m.group(0) for m in CARD.finditer("\n".join(lines))}
+        assert named <= allowed, (format_action(chosen), lines)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_words_come_from_the_catalogue(language):
+    i18n.set_language(language)
+    p = HardPlayer(1, samples=8)
+    d = _canasta_decision()
+    p.choose(d)
+    lines = explanation_lines(p.last_explanation, viewer=1)
+    assert len(lines) >= 2
+    text = "\n".join(lines)
+    assert "why." not in text and "{" not in text
+    assert "8" in text  # the sampled deals are counted
+    if language == "ja":
+        assert re.search(r"[\u3040-\u30ff]", text)
+    assert explanation_lines(None) == [i18n.t("why.none")]
+
+
+def test_a_forced_move_says_so():
+    st = _position(["6H", "8H"], "9S 3D", [], 0, 0)  # nothing to capture or build: a trail
+    d = Decision.of(st, 0)
+    assert len(d.legal) == 1
+    for p in (NormalPlayer(1), HardPlayer(1, samples=8)):
+        p.choose(d)
+        assert explanation_lines(p.last_explanation) == [i18n.t("why.forced")]
