@@ -14,17 +14,23 @@ import argparse
 import json
 import sys
 
+from game.players.canasta_search import CanastaSearch
 from game.players.levels import HardPlayer
 from game.players.registry import LEVELS
 from game.tournament import run_tournament
 
 # name -> CanastaSearch attributes to set
 ARMS: dict[str, dict] = {
-    "hard-deal": {"take_rounds": None},  # take-or-draw playouts to the end of the deal
+    # Canasta and Quick Canasta played to the end of the deal (takes, discards that risk a
+    # pile of 5 or more, meld plans) with a 3-standard-error margin (session 7)
+    "hard-deep": {"PLAN": {**CanastaSearch.PLAN, "canasta": (True, True, None, 3.0),
+                           "quick-canasta": (True, True, None, 3.0)}},
     "hard-2rounds": {"rounds": 2},
-    "hard-deal-all": {"rounds": None, "take_rounds": None},  # every playout to the deal's end
+    # every discard decision played to the end of the deal, with the old 2-error margin
+    "hard-deal-all": {"PLAN": {**CanastaSearch.PLAN, "canasta": (True, True, None, 2.0),
+                               "quick-canasta": (True, True, None, 2.0)}, "deep_pile": 0},
     # Hard's heuristic alone: nothing searched (for what the search itself adds)
-    "hard-nosearch": {"PLAN": {r: (False, False, None) for r in
+    "hard-nosearch": {"PLAN": {r: (False, False, None, 2.0) for r in
                                ("canasta", "quick-canasta", "canastone", "looking-and-down")}},
 }
 
@@ -35,8 +41,6 @@ def arm_class(name: str, settings: dict) -> type[HardPlayer]:
 
         def choose(self, decision):
             if self._csearch is None and decision.rules != "cassino":
-                from game.players.canasta_search import CanastaSearch
-
                 self._csearch = CanastaSearch(None, params=self.params)
                 for key, value in settings.items():
                     setattr(self._csearch, key, value)

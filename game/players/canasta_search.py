@@ -99,21 +99,28 @@ class CanastaSearch:
     def search_takes(decision: Decision) -> bool:
         return True
 
-    # What is searched per game: (take or draw, discards, playout rounds; None = to the end of
-    # the deal). Looking and Down and Canastone search only take-or-draw (one to three such
-    # decisions a deal), each candidate played to the end of the deal. In Looking and Down
-    # one-round playouts scored by table minus hand points misjudge the game (a big pile fills
-    # the hand, the down is far away) and lost points; in Canastone the discard search gained
-    # nothing measurable at 95% of Hard's thinking time (docs/ai.md).
-    PLAN: dict[str, tuple[bool, bool, int | None]] = {
-        "looking-and-down": (True, False, None),
-        "canastone": (True, False, None),
+    # What is searched per game: (take or draw, discards and meld plans, playout rounds with
+    # None = to the end of the deal, the margin in standard errors a candidate needs over the
+    # heuristic's move). Looking and Down and Canastone search only take-or-draw (one to three
+    # such decisions a deal), each candidate played to the end of the deal: one-round playouts
+    # scored by table minus hand points misjudge Looking and Down (a big pile fills the hand,
+    # the down is far away) and lost points; in Canastone the discard search gained nothing
+    # measurable at 95% of Hard's thinking time. Canasta and Quick Canasta search one round
+    # ahead: played to the end of the deal (at most some 60 worlds a candidate in the time)
+    # their differences drown in the deal's noise (session 7, docs/ai.md).
+    PLAN: dict[str, tuple[bool, bool, int | None, float]] = {
+        "looking-and-down": (True, False, None, 2.0),
+        "canastone": (True, False, None, 2.0),
     }
-    DEFAULT_PLAN = (True, True, 1)
+    DEFAULT_PLAN = (True, True, 1, 2.0)
+    # Where discards are played to the end of the deal, a discard decision is searched only
+    # when the pile with the discard has this many cards (or freezing or melding instead is
+    # among the candidates): below it a discard's stakes are small.
+    deep_pile = 5
 
-    def plan(self, rules: str) -> tuple[bool, bool, int | None]:
-        takes, discards, rounds = self.PLAN.get(rules, self.DEFAULT_PLAN)
-        return takes, discards, (self.rounds if rounds == 1 else rounds)
+    def plan(self, rules: str) -> tuple[bool, bool, int | None, float]:
+        takes, discards, rounds, z = self.PLAN.get(rules, self.DEFAULT_PLAN)
+        return takes, discards, (self.rounds if rounds == 1 else rounds), z
 
     def candidates(self, decision: Decision) -> list:
         """The heuristic's move first, then the alternatives worth a search (or [] when the
@@ -122,7 +129,7 @@ class CanastaSearch:
         if decision.seat != decision.view.to_move or len(legal) < 2:
             return []
         verbs = {a.verb for a in legal}
-        search_takes, search_discards, _ = self.plan(decision.rules)
+        search_takes, search_discards, rounds, _ = self.plan(decision.rules)
         base = self.heuristic.choose(decision)
         if "take" in verbs and "draw" in verbs and base.verb in ("take", "draw") and \
                 search_takes and self.search_takes(decision):
@@ -157,6 +164,8 @@ class CanastaSearch:
             freeze = self.freeze_candidate(v, ctx, [a for _, _, a in scored])
             if freeze is not None and freeze not in out:
                 out.append(freeze)
+            elif rounds is None and not plans and len(v.pile) + 1 < self.deep_pile:
+                return []  # a small pile: the heuristic's discard
             out.extend(a for a in plans if a not in out)  # melding instead
             return out if len(out) > 1 else []
         return []
@@ -235,7 +244,7 @@ class CanastaSearch:
         if time.perf_counter() > deadline:
             return cands[0]
         side = CanastaView(decision).side
-        rounds = self.plan(decision.rules)[2]
+        _, _, rounds, z = self.plan(decision.rules)
         if rounds is not None and cands[0].verb in ("take", "draw"):
             rounds = self.take_rounds
         totals: list[list[float]] = [[] for _ in cands]
@@ -268,7 +277,10 @@ class CanastaSearch:
                 lead = max(alive, key=lambda i: means[i])
                 keep = []
                 for i in alive:
-                    if i == lead or i == 0:
+                    if i == 0:
+                        keep.append(i)
+                        continue
+                    if i == lead:
                         keep.append(i)
                         continue
                     m, se = _mean_se([totals[lead][k] - totals[i][k] for k in range(n)])
@@ -285,7 +297,7 @@ class CanastaSearch:
             if i == 0 or len(totals[i]) < n or n < 6:
                 continue
             m, se = _mean_se([totals[i][k] - totals[0][k] for k in range(n)])
-            if m - 2.0 * se > 0 and m > max(best_gain, 15.0):
+            if m - z * se > 0 and m > max(best_gain, 15.0):
                 best, best_gain = i, m
         self.report = search_report(cands, totals, best, "playouts")
         return cands[best]

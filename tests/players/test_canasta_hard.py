@@ -94,3 +94,29 @@ def test_hard_knows_when_a_triple_opens_on_its_own():
             else:
                 assert pf == ph
     assert higher and same and read
+
+
+def test_played_to_the_end_of_the_deal_only_discards_that_risk_a_big_pile_are_searched():
+    """With Canasta's discards played to the end of the deal (the ``hard-deep`` arm, session
+    7), a discard onto a small pile is the heuristic's own (its stakes are small, CA-9: the
+    pile is the prize); one onto a 13-card pile is searched, the freeze among the candidates.
+    One round ahead (Hard's plan) both are searched."""
+    from game.players.canasta_search import CanastaSearch
+    from game.rng import Rng
+
+    deep = CanastaSearch(Rng(1), params=HARD_PARAMS)
+    deep.PLAN = {**CanastaSearch.PLAN, "canasta": (True, True, None, 3.0)}
+    one_round = CanastaSearch(Rng(1), params=HARD_PARAMS)
+    small = build_position("canasta", 4, hands=["5H 6H 8H JD", "4D 7D 9S 10D JD 4H 7H",
+                                                "4S 7S", "KD QD"],
+                           pile="KH 8C", turn=0, phase="play",
+                           melds=[{"9": "9C 9D 9H"}, {"K": "KC KC KD KS AS AH"}],
+                           opened=[True, True])
+    d = Decision.of(small, 0, [0, 0])
+    assert deep.candidates(d) == []
+    assert len(one_round.candidates(d)) >= 2
+    big = Decision.of(_freeze_position("4D 7D 9S 10D JD 4H 7H"), 0, [0, 0])
+    cands = deep.candidates(big)
+    assert len(cands) >= 2 and any(is_wild(a.groups[0][0]) for a in cands)
+    assert deep.plan("canasta") == (True, True, None, 3.0)
+    assert one_round.plan("canasta")[2] == 1
