@@ -184,6 +184,7 @@ def explanation_lines(e: Explanation | None, viewer: int = -1) -> list[str]:
         return move_phrase(alt.action, e.action, alt.hidden and not own)
 
     lines: list[str] = []
+    told_first = ""  # the alternative told in the first line, as worded there
     if e.forced:
         return [t("why.forced")]
     alts = sorted(e.alternatives, key=lambda x: -x.gain)
@@ -204,7 +205,8 @@ def explanation_lines(e: Explanation | None, viewer: int = -1) -> list[str]:
     elif e.changed:
         first = next((x for x in alts if x.action == e.first), alts[0])
         alts.remove(first)  # told in the first line
-        lines.append(t("why.changed", chosen=chosen, other=phrase(first),
+        told_first = phrase(first)
+        lines.append(t("why.changed", chosen=chosen, other=told_first,
                        points=points(first.gain), unit=unit, worlds=e.worlds))
     else:
         lines.append(t("why.kept", count=len(alts), worlds=e.worlds))
@@ -214,7 +216,11 @@ def explanation_lines(e: Explanation | None, viewer: int = -1) -> list[str]:
         # Alternatives worded alike (several hidden discards) are told once, the best of them.
         told: dict[str, Alternative] = {}
         for alt in alts:
-            told.setdefault(phrase(alt), alt)
+            what = phrase(alt)
+            if what == told_first and what != move_phrase(alt.action):
+                # worded like the first line's move without its cards: "another meld"
+                what = t(f"why.act.{alt.action.verb}_other")
+            told.setdefault(what, alt)
         shown = list(told.items())[:MAX_ALTERNATIVES]
         for what, alt in shown:
             lines.append(_alternative_line(e, alt, what, unit))

@@ -202,3 +202,20 @@ def test_a_forced_move_says_so():
     for p in (NormalPlayer(1), HardPlayer(1, samples=8)):
         p.choose(d)
         assert explanation_lines(p.last_explanation) == [i18n.t("why.forced")]
+
+
+def test_two_hidden_alternatives_of_one_kind_are_told_apart():
+    """The search chose a discard over the heuristic's meld and another meld (both of the
+    computer's hidden cards): the first line tells "melding instead", the other line
+    "another meld", never the same words with other figures."""
+    from game.actions import parse_action
+
+    d = _canasta_decision()  # seat 0 holds 2C 5H 6H 8H
+    discard = parse_action("0 discard 8H")
+    meld, other = parse_action("0 meld 5H 6H 2C"), parse_action("0 meld 6H 8H 2C")
+    report = search_report([meld, discard, other],
+                           [[0.0] * 45, [90.0] * 45, [-35.0] * 20], 1, "playouts")
+    lines = explanation_lines(searched_explanation(d, report, None, first=meld), viewer=1)
+    assert i18n.t("why.act.meld_instead") in lines[0]
+    assert any(i18n.t("why.act.meld_other") in line[:40].lower() for line in lines[1:])
+    assert not any(i18n.t("why.act.meld_instead") in line.lower() for line in lines[1:])
