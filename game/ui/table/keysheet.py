@@ -23,6 +23,7 @@ Sections = tuple[tuple[str, tuple[tuple[tuple[str, ...], str], ...]], ...]
 
 class KeySheet(Overlay):
     closable = True
+    close_key = pygame.K_F1
 
     def rect(self) -> pygame.Rect:
         sc = self.screen
@@ -32,17 +33,7 @@ class KeySheet(Overlay):
         return r
 
     def build(self) -> None:
-        s = self.screen.s
-        rect = self.rect()
-        r = pygame.Rect(0, 0, s(170), s(42))
-        r.bottomright = (rect.right - s(24), rect.bottom - s(16))
-        self.button(r, t("common.close"), self.close, primary=True)
-
-    def process_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.close()
-            return True
-        return False
+        self.close_button(self.rect())
 
     def sections(self) -> Sections:
         out: list[tuple[str, list]] = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import t
 from game.ui import palette
 from game.ui.screen import panel_surface
 
@@ -16,6 +17,7 @@ from game.ui.screen import panel_surface
 class Overlay:
     modal = True
     closable = False  # Esc closes it
+    close_key: int | None = None  # another key that closes it (the one that opened it)
 
     def __init__(self, screen) -> None:
         self.screen = screen
@@ -39,6 +41,10 @@ class Overlay:
         pass
 
     def process_event(self, event: pygame.event.Event) -> bool:
+        if self.close_key is not None and event.type == pygame.KEYDOWN and \
+                event.key == self.close_key:
+            self.close()
+            return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -52,6 +58,13 @@ class Overlay:
     def panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         s = self.screen.s
         surface.blit(panel_surface(rect.size, s(16), max(2, s(2)), 250), rect)
+
+    def close_button(self, panel: pygame.Rect) -> None:
+        """The Close button, in the panel's bottom-right corner."""
+        s = self.screen.s
+        r = pygame.Rect(0, 0, s(170), s(42))
+        r.bottomright = (panel.right - s(24), panel.bottom - s(16))
+        self.button(r, t("common.close"), self.close, primary=True)
 
     def button(self, rect, text, callback, primary=False):
         b = self.screen.button(rect, text, callback,

@@ -73,6 +73,7 @@ class WhyPanel(Overlay):
     """The "Why?" of one move: a framed panel in the middle of the table."""
 
     closable = True
+    close_key = pygame.K_w
 
     def __init__(self, screen, deal: int, index: int) -> None:
         super().__init__(screen)
@@ -111,17 +112,7 @@ class WhyPanel(Overlay):
                            sc.app.font_sizes["body"], round(sc.app.scale * 100), colours)
 
     def build(self) -> None:
-        s = self.screen.s
-        rect = self.box()
-        r = pygame.Rect(0, 0, s(170), s(42))
-        r.bottomright = (rect.right - s(24), rect.bottom - s(16))
-        self.button(r, t("common.close"), self.close, primary=True)
-
-    def process_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_w:
-            self.close()
-            return True
-        return False
+        self.close_button(self.box())
 
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.screen
