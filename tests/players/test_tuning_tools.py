@@ -101,3 +101,20 @@ def test_the_least_squares_fit_recovers_a_known_linear_rule():
     ys = [2.0 + 3.0 * x[1] - 5.0 * x[2] for x in xs]
     assert judge.ridge(xs, ys, 0.0) == pytest.approx([2.0, 3.0, -5.0], abs=1e-6)
     assert judge.corr(ys, [2 * y + 1 for y in ys]) == pytest.approx(1.0)
+
+
+def test_the_probes_report_what_the_deals_and_the_search_do():
+    probe = _tool("canasta_probe")
+    stats = probe.deal_stats("canasta", 2, 3)
+    assert stats["went_out"][0] in (0.0, 0.5, 1.0) and stats["turns"][0] > 0
+    # each side's score is the sum of its parts (CA-15)
+    parts = ("melds", "canastas", "red_threes", "going_out", "hand")
+    assert set(parts) <= set(stats)
+    assert abs(sum(stats[k][0] for k in parts) - stats["score"][0]) < 0.5
+    costs = probe.playout_costs("canasta", 1, 3)
+    assert costs["to_the_end"] > 0 and costs["one_round"] > 0 and costs["sample"] > 0
+    first = list(probe.oracle("canasta", 2, 3, 17, limit=2))
+    assert first == list(probe.oracle("canasta", 2, 3, 17, limit=2))  # reproducible
+    for rec in first:
+        assert rec["gains"][0] == (0.0, 0.0)  # the heuristic's move against itself
+        assert len(rec["gains"]) == len(rec["candidates"]) >= 2 and rec["worlds"] <= 3

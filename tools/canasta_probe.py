@@ -1,0 +1,176 @@
+"""Probes of the canasta family's Hard search (docs/ai.md, "Issue 14, session 7"):
+
+    python tools/canasta_probe.py deals --rules R [--deals K] [--seed S]
+    python tools/canasta_probe.py playouts --rules R [--deals K] [--seed S]
+    python tools/canasta_probe.py oracle --rules R [--deals K] [--worlds N] [--seed S] [--limit D]
+
+- ``deals``: how Normal's self-play deals go (4 players): turns, how they end, each side's
+  score by part, the piles taken and their sizes (mean and standard deviation).
+- ``playouts``: what sampling a world and one playout cost (median ms): one round after the
+  move, and to the end of the deal, from every 15th decision of Hard's heuristic in self-play.
+- ``oracle``: the search as an oracle. Hard's heuristic plays every seat; at every second
+  decision that the search has candidates for (plus every discard when the pile holds 6 cards
+  or more) each candidate is played to the end of the deal in the same N sampled worlds. One
+  JSON line per decision: the candidates, the heuristic's move (the first), and each
+  candidate's mean points against it with its standard error. ``--limit`` stops after D
+  decisions. A line whose best alternative is above 2.5 standard errors and 20 points is a
+  decision the heuristic gets wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+
+from game.match import Match
+from game.players.base import Decision
+from game.players.canasta_search import CanastaSearch, evaluate, sample_world
+from game.players.canasta_view import CanastaView
+from game.players.heuristic_canasta import HARD_PARAMS, PARAMS, CanastaHeuristic
+from game.registry import get_game
+from game.rng import Rng
+
+PLAYERS = 4
+
+
+def _deal(rules: str, seed: int, index: int):
+    return Match(get_game(rules), PLAYERS, seed=seed * 1000 + index,
+                 dealer=index % PLAYERS).start_deal()
+
+
+def deal_stats(rules: str, deals: int, seed: int) -> dict[str, tuple[float, float]]:
+    """Mean and standard deviation of each figure over Normal's self-play deals."""
+    heuristic = CanastaHeuristic(0, params=PARAMS)
+    got: dict[str, list[float]] = defaultdict(list)
+    for i in range(deals):
+        st = _deal(rules, seed, i)
+        takes = [0] * st.nsides
+        taken = [0] * st.nsides
+        while not st.is_over():
+            seat = st.current_player()
+            d = Decision.of(st, seat, [0] * st.nsides)
+            a = heuristic.choose(d)
+            if a.verb == "take":
+                takes[st.side[seat]] += 1
+                taken[st.side[seat]] += len(d.view.discard)
+            st.apply(a, validate=False)
+        got["turns"].append(st.turn_no)
+        got["went_out"].append(float(st.went_out >= 0))
+        for side, parts in enumerate(st.breakdown() or []):
+            for key, value in parts.items():
+                got[key].append(value)
+            got["score"].append(sum(parts.values()))
+            got["piles_taken"].append(takes[side])
+            got["pile_cards_taken"].append(taken[side])
+    return {k: (round(statistics.fmean(v), 1), round(statistics.pstdev(v), 1))
+            for k, v in got.items()}
+
+
+def playout_costs(rules: str, deals: int, seed: int) -> dict[str, float]:
+    """Median ms of sampling a world, of a one-round playout and of one to the deal's end."""
+    heuristic = CanastaHeuristic(0, params=HARD_PARAMS)
+    search = CanastaSearch(Rng(seed), params=HARD_PARAMS)
+    times: dict[str, list[float]] = defaultdict(list)
+    clock = time.perf_counter
+    for i in range(deals):
+        st = _deal(rules, seed, i)
+        k = 0
+        while not st.is_over():
+            d = Decision.of(st, st.current_player(), [0] * st.nsides)
+            a = heuristic.choose(d)
+            if k % 15 == 7 and a.verb in ("draw", "take", "discard"):
+                for name, rounds in (("one_round", 1), ("to_the_end", None)):
+                    for _ in range(5):
+                        t0 = clock()
+                        world = sample_world(d, search.rng)
+                        times["sample"].append(clock() - t0)
+                        if world is None:
+                            continue
+                        t0 = clock()
+                        world.apply(a, validate=False)
+                        search._rollout(world, d, math.inf, rounds)
+                        times[name].append(clock() - t0)
+            k += 1
+            st.apply(a, validate=False)
+    return {k: round(statistics.median(v) * 1000, 3) for k, v in times.items()}
+
+
+def oracle(rules: str, deals: int, worlds: int, seed: int, limit: int | None = None):
+    """Yield one record per probed decision (see the module's doc)."""
+    heuristic = CanastaHeuristic(0, params=HARD_PARAMS)
+    search = CanastaSearch(Rng(seed), params=HARD_PARAMS)
+    pick = random.Random(seed)  # which decisions are probed: as the first runs did
+    done = 0
+    for i in range(deals):
+        st = _deal(rules, seed, i)
+        while not st.is_over():
+            d = Decision.of(st, st.current_player(), [0] * st.nsides)
+            a = heuristic.choose(d)
+            cands = search.candidates(d) if len(d.legal) > 1 else []
+            v = d.view
+            if cands and cands[0].verb in ("discard", "meld", "add") and len(v.discard) >= 6:
+                cands += [x for x in d.legal if x.verb == "discard" and x not in cands]
+            if len(cands) >= 2 and pick.random() < 0.5:
+                yield _probe(d, cands, worlds, search, i, st.turn_no)
+                done += 1
+                if limit is not None and done >= limit:
+                    return
+            st.apply(a, validate=False)
+
+
+def _probe(d: Decision, cands: list, worlds: int, search: CanastaSearch, deal: int,
+           turn: int) -> dict:
+    side = CanastaView(d).side
+    totals: list[list[float]] = [[] for _ in cands]
+    for _ in range(worlds):
+        world = sample_world(d, search.rng)
+        if world is None:
+            continue
+        for k, c in enumerate(cands):
+            st = world.clone()
+            st.apply(c, validate=False)
+            search._rollout(st, d, math.inf, None)
+            totals[k].append(evaluate(st, side))
+    n = len(totals[0])
+    gains = []
+    for xs in totals:
+        diffs = [xs[j] - totals[0][j] for j in range(n)]
+        mean = statistics.fmean(diffs) if n else 0.0
+        se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+        gains.append((round(mean, 1), round(se, 1)))
+    v = d.view
+    return {"deal": deal, "turn": turn, "pile": len(v.discard), "frozen": v.frozen,
+            "stock": v.stock, "hand": len(v.hand), "worlds": n,
+            "candidates": [str(c) for c in cands], "gains": gains}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("probe", choices=("deals", "playouts", "oracle"))
+    p.add_argument("--rules", default="canasta",
+                   choices=("canasta", "quick-canasta", "canastone", "looking-and-down"))
+    p.add_argument("--deals", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--worlds", type=int, default=100)
+    p.add_argument("--limit", type=int, default=None)
+    args = p.parse_args(argv)
+    if args.deals < 1 or args.worlds < 2 or (args.limit is not None and args.limit < 1):
+        p.error("--deals and --limit must be at least 1, --worlds at least 2")
+    if args.probe == "deals":
+        print(json.dumps(deal_stats(args.rules, args.deals, args.seed)))
+    elif args.probe == "playouts":
+        print(json.dumps(playout_costs(args.rules, args.deals, args.seed)))
+    else:
+        for record in oracle(args.rules, args.deals, args.worlds, args.seed, args.limit):
+            print(json.dumps(record), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
