@@ -29,6 +29,14 @@ def _freeze_position(next_hand: str):
         opened=[True, True])
 
 
+def _small_pile_position(hand: str):
+    """Canasta, 4 players, seat 0 (holding ``hand``) to discard onto a pile of two cards."""
+    return build_position("canasta", 4, hands=[hand, "4D 7D 9S 10D JD 4H 7H", "4S 7S", "KD QD"],
+                          pile="KH 8C", turn=0, phase="play",
+                          melds=[{"9": "9C 9D 9H"}, {"K": "KC KC KD KS AS AH"}],
+                          opened=[True, True])
+
+
 def test_hard_freezes_a_pile_that_gives_the_opponents_their_canastas():
     """Normal's discard pricing throws a lone natural here (the next player holds only seven
     cards, so the odds of a pair look modest); Hard searches the freeze and finds it far
@@ -50,12 +58,7 @@ def test_hard_does_not_search_a_freeze_against_a_small_or_unlikely_take():
     d = Decision.of(_freeze_position("4D 7D 9S 10D JD"), 0, [0, 0])
     assert not any(a.verb == "discard" and is_wild(a.groups[0][0])
                    for a in search.candidates(d))
-    small = build_position("canasta", 4, hands=["2C 5H 6H 8H", "4D 7D 9S 10D JD 4H 7H",
-                                                "4S 7S", "KD QD"],
-                           pile="KH 8C", turn=0, phase="play",
-                           melds=[{"9": "9C 9D 9H"}, {"K": "KC KC KD KS AS AH"}],
-                           opened=[True, True])
-    d = Decision.of(small, 0, [0, 0])
+    d = Decision.of(_small_pile_position("2C 5H 6H 8H"), 0, [0, 0])
     assert not any(a.verb == "discard" and is_wild(a.groups[0][0])
                    for a in search.candidates(d))
 
@@ -107,12 +110,8 @@ def test_played_to_the_end_of_the_deal_only_discards_that_risk_a_big_pile_are_se
     deep = CanastaSearch(Rng(1), params=HARD_PARAMS)
     deep.PLAN = {**CanastaSearch.PLAN, "canasta": (True, True, None, 3.0)}
     one_round = CanastaSearch(Rng(1), params=HARD_PARAMS)
-    small = build_position("canasta", 4, hands=["5H 6H 8H JD", "4D 7D 9S 10D JD 4H 7H",
-                                                "4S 7S", "KD QD"],
-                           pile="KH 8C", turn=0, phase="play",
-                           melds=[{"9": "9C 9D 9H"}, {"K": "KC KC KD KS AS AH"}],
-                           opened=[True, True])
-    d = Decision.of(small, 0, [0, 0])
+    # nothing to add to the nines: no meld plan either, only the discards
+    d = Decision.of(_small_pile_position("5H 6H 8H JD"), 0, [0, 0])
     assert deep.candidates(d) == []
     assert len(one_round.candidates(d)) >= 2
     big = Decision.of(_freeze_position("4D 7D 9S 10D JD 4H 7H"), 0, [0, 0])
