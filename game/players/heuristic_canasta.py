@@ -124,12 +124,13 @@ HARD_PARAMS["canastone"] = replace(PARAMS["canastone"], disc_pair=0.6, danger_w=
 HARD_PARAMS["looking-and-down"] = replace(PARAMS["looking-and-down"], prog_now=0.1)
 # Canasta and Quick Canasta (issue 14, tools/tune_heuristic.py): a natural that joins a meld or
 # makes a pair is worth more in a pile (gain_fit 25), a rank the next player has discarded is
-# a safer discard (disc_pair 0.4), and a meld or add is made only for a clear benefit
-# (meld_threshold 10: cards kept in hand keep pairs for the pile; session 7).
+# a safer discard (disc_pair 0.4), a meld or add is made only for a clear benefit
+# (meld_threshold 10: cards kept in hand keep pairs for the pile), and a discard weighs the
+# danger of handing over the pile more (danger_w 1.5, as in Canastone; session 7).
 HARD_PARAMS["canasta"] = replace(PARAMS["canasta"], open_alone=True, gain_fit=25.0,
-                                 disc_pair=0.4, meld_threshold=10.0)
+                                 disc_pair=0.4, meld_threshold=10.0, danger_w=1.5)
 HARD_PARAMS["quick-canasta"] = replace(PARAMS["quick-canasta"], open_alone=True, gain_fit=25.0,
-                                       disc_pair=0.4, meld_threshold=10.0)
+                                       disc_pair=0.4, meld_threshold=10.0, danger_w=1.5)
 
 
 @dataclass(frozen=True)

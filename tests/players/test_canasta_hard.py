@@ -9,7 +9,12 @@ from game.canasta.position import build_position
 from game.cards import RANK, parse_card
 from game.players.base import Decision
 from game.players.canasta_view import CanastaView, is_wild
-from game.players.heuristic_canasta import HARD_PARAMS, CanastaContext, CanastaHeuristic
+from game.players.heuristic_canasta import (
+    HARD_PARAMS,
+    PARAMS,
+    CanastaContext,
+    CanastaHeuristic,
+)
 from game.players.levels import HardPlayer
 from tests.players.test_players import decision, random_positions
 
@@ -39,14 +44,22 @@ def _small_pile_position(hand: str):
 
 def test_hard_freezes_a_pile_that_gives_the_opponents_their_canastas():
     """Normal's discard pricing throws a lone natural here (the next player holds only seven
-    cards, so the odds of a pair look modest); Hard searches the freeze and finds it far
-    better: taking the pile would complete three canastas."""
+    cards, so the odds of a pair look modest), and so did Hard's heuristic before it weighed
+    the danger more and melded only for a clear benefit (session 7); the search, given that
+    heuristic, searches the freeze and finds it far better: taking the pile would complete
+    three canastas (CA-9, CA-10: a frozen pile is taken only with a natural pair)."""
     d = Decision.of(_freeze_position("4D 7D 9S 10D JD 4H 7H"), 0, [0, 0])
     two = parse_card("2C")
-    assert CanastaHeuristic(0, params=HARD_PARAMS).choose(d).groups[0][0] != two
+    before = dict(HARD_PARAMS)
+    before["canasta"] = replace(HARD_PARAMS["canasta"], danger_w=1.0, meld_threshold=0.0)
+    for params in (PARAMS, before):
+        assert CanastaHeuristic(0, params=params).choose(d).groups[0][0] != two
     for seed in range(3):
-        a = HardPlayer(seed, samples=16).choose(d)
-        assert a.verb == "discard" and a.groups[0][0] == two
+        for params in (before, HARD_PARAMS):
+            player = HardPlayer(seed, samples=16)
+            player.params = params  # the search and its playouts play this heuristic
+            a = player.choose(d)
+            assert a.verb == "discard" and a.groups[0][0] == two
 
 
 def test_hard_does_not_search_a_freeze_against_a_small_or_unlikely_take():
