@@ -277,10 +277,7 @@ class CanastaSearch:
                 lead = max(alive, key=lambda i: means[i])
                 keep = []
                 for i in alive:
-                    if i == 0:
-                        keep.append(i)
-                        continue
-                    if i == lead:
+                    if i == lead or i == 0:
                         keep.append(i)
                         continue
                     m, se = _mean_se([totals[lead][k] - totals[i][k] for k in range(n)])
