@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import time
 from contextlib import redirect_stdout
 
 import pytest
@@ -206,3 +207,15 @@ def test_the_round_search_plays_its_budget_of_worlds_and_only_in_two_player_game
     assert "worlds" in four.stats and "dropped" not in four.stats
     with pytest.raises(ValueError):
         CassinoSearch(Rng(1), middle="rounds")
+
+
+def test_the_round_search_keeps_its_deadline_when_each_world_is_tiny():
+    """Two cards left in the round: each world is solved in a few positions, too few for the
+    solver's own clock checks; the search still stops at its deadline."""
+    st = _position(["10S", "10H"], "10D 4C", [], 0, 8)
+    d = Decision.of(st, 0)
+    search = CassinoSearch(Rng(2), middle="round")
+    start = time.perf_counter()
+    search.choose(d, 0.05)
+    assert time.perf_counter() - start < 0.5
+    assert search.stats["worlds"] >= search.round_min_worlds
