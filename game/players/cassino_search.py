@@ -181,7 +181,7 @@ def round_end_value(st: CassinoState, side: int, table_share: float = TABLE_SHAR
     - the majorities (3 for cards, 1 for spades): :func:`_majority` of the expected lead over
       the cards not yet taken (the table's included).
 
-    Nothing for the sweeps and the last capture still to come, even on both sides."""
+    The sweeps and the last capture still to come are taken as even: nothing for either side."""
     mine, theirs = _summary(st.captured[side]), _summary(st.captured[1 - side])
     value = float(mine[2] - theirs[2] + 2 * (mine[3] - theirs[3]) + mine[4] - theirs[4]
                   + st.sweeps[side] - st.sweeps[1 - side])
@@ -398,7 +398,6 @@ class CassinoSearch:
             self.reason = "searched"
         self.report = search_report(cands, values, best, "playouts")
         return cands[best]
-
 
     def _round_search(self, view: CassinoView, seat: int, cands: list, deadline: float,
                       samples: int | None = None):
