@@ -27,6 +27,9 @@ ARMS = {
     "hard-solver-nofix": {"mc": False, "params": PARAMS},
     "hard-k3": {"top_k": 3},
     "hard-z2": {"z": 2.0},
+    # the middle game's rounds solved in each sampled world instead of playouts
+    "hard-round": {"middle": "round"},
+    "hard-round-z0": {"middle": "round", "z": 0.0},  # the best mean, no margin
 }
 
 

@@ -1,20 +1,23 @@
 """Cassino's Hard level: the fixed sample budget of tournaments, the exploited sweep, the
-middle-game search and the four-player last-round solver (docs/ai.md)."""
+middle-game search, the four-player last-round solver (docs/ai.md) and the experimental round
+solver of the two-player middle game (``CassinoSearch(middle="round")``)."""
 
 from __future__ import annotations
 
 import io
 import json
+import math
+import time
 from contextlib import redirect_stdout
 
 import pytest
 
 from game.actions import format_action, parse_action
-from game.cards import parse_cards
+from game.cards import format_cards, parse_cards
 from game.cassino.game import CassinoState
 from game.cli import main
 from game.players.base import Decision
-from game.players.cassino_search import CassinoSearch
+from game.players.cassino_search import CassinoSearch, round_end_value, solve_round
 from game.players.heuristic_cassino import is_sweep_gift
 from game.players.levels import HardPlayer, NormalPlayer
 from game.rng import Rng
@@ -119,3 +122,100 @@ def test_four_players_last_round_solves_the_splits():
     search = CassinoSearch(Rng(4))
     assert format_action(search.choose(d, 0.0, samples=24)) == "2 trail 7S"
     assert search.reason == "exact splits" and search.stats == {"splits": 24}
+
+
+# ---- the round solver (experimental: the arms hard-round, hard-round-z0) ----------------------
+def _between_rounds(first: int, table: str, deck: str, side1: str, sweeps=(0, 0)) -> CassinoState:
+    """A two-player position at the end of a round (the next one dealt from ``deck``): side 1
+    has taken ``side1``, side 0 every card named nowhere."""
+    named = set(parse_cards(" ".join([table, deck, side1])))
+    side0 = format_cards(c for c in range(52) if c not in named)
+    return CassinoState.from_position(["", ""], table, [], first=first, deck=deck,
+                                      captured=[side0, side1], sweeps=list(sweeps))
+
+
+def test_round_end_value_counts_certain_points_decided_majorities_and_the_table():
+    """CN-10: side 0 has 30 cards (of 52, 10 still out: the majority is decided, +3) and 7
+    spades (4 still out: decided, +1), 10D (+2) and a sweep (+1); side 1 has 2S and AD (-2).
+    CN-3: the next round's first player meets the table first and is credited 0.6 of it: AH's
+    point and 5C's card (AH +0.2 for side 0 when it plays first, -0.2 when side 1 does)."""
+    st = _between_rounds(0, "AH 5C", "AS JS QS KS AC 2C 3C 4C",
+                         "2S 10S AD 2H 3H 4H 5H 6H 7H 8H 9H 10H", sweeps=(1, 0))
+    assert len(st.captured[0]) == 30 and not st.out and st.round == 6
+    assert round_end_value(st, 0) == pytest.approx(3 + 1 + 2 + 1 - 2 + 0.2)
+    assert round_end_value(st, 1) == pytest.approx(-5.2)
+    st.first = 1
+    assert round_end_value(st, 0) == pytest.approx(5.2 - 0.4)
+
+
+def test_round_end_value_prices_an_open_majority_by_the_cards_still_to_take():
+    """CN-10: a lead of 2 cards with 16 still to take (the deck; no point card taken, spades
+    level at 3 each): the cards' 3 points times erf(2 / (6 sqrt 2)), 6 being twice the spread
+    0.75 sqrt 16 of one side's count; nothing else."""
+    deck = "AS 2S 3S 4S 5S 6S 7S AC AH AD 10D 2C 3C 4C 5C 6C"
+    named = set(parse_cards(deck + " 8S 9S 10S JS QS KS"))
+    others = [c for c in range(52) if c not in named]
+    side1 = "JS QS KS " + format_cards(others[16:])
+    st = _between_rounds(1, "", deck, side1)
+    assert (len(st.captured[0]), len(st.captured[1])) == (19, 17)
+    assert round_end_value(st, 0) == pytest.approx(0.78335, abs=1e-4)
+    assert round_end_value(st, 1) == pytest.approx(-0.78335, abs=1e-4)
+
+
+def _play_to_round_end(st: CassinoState, *moves: str) -> CassinoState:
+    st = st.clone()
+    for m in moves:
+        st.apply(parse_action(m))
+    assert st.round == 6  # the round ended and the last one was dealt
+    return st
+
+
+def test_the_round_solver_takes_big_cassino_a_trail_would_hand_over():
+    """Seat 0 holds 10S, seat 1 10H, 10D alone on the table, a round still to deal. Capturing
+    10D (CN-5) empties the table, a sweep (CN-9), and leaves seat 1 a forced trail (CN-8);
+    trailing 10S lets seat 1 take both tens, a sweep with big cassino (CN-10) and its best
+    reply of the three. Each value is the static value of the round's end on that line."""
+    st = _position(["10S", "10H"], "10D", [], 0, 8)
+    capture, trail = parse_action("0 capture 10S 10D"), parse_action("0 trail 10S")
+    assert set(st.legal_actions()) == {capture, trail}
+    v_capture, v_trail = solve_round(st, 0, [capture, trail], math.inf)
+    took = _play_to_round_end(st, "0 capture 10S 10D", "1 trail 10H")
+    assert v_capture == pytest.approx(round_end_value(took, 0))
+    replies = [round_end_value(_play_to_round_end(st, "0 trail 10S", r), 0)
+               for r in ("1 capture 10H 10D 10S", "1 capture 10H 10D", "1 capture 10H 10S",
+                         "1 trail 10H")]
+    assert v_trail == pytest.approx(min(replies)) == pytest.approx(replies[0])
+    assert v_capture - v_trail > 6  # 10D and a sweep each way
+
+
+def test_the_round_search_plays_its_budget_of_worlds_and_only_in_two_player_games():
+    """middle="round": exactly ``samples`` worlds (none too big to solve here), the same move
+    from the same generator; the four-player game keeps the playouts."""
+    st = _position(*GIFTS[1][:5])
+    d = Decision.of(st, GIFTS[1][3])
+    moves = set()
+    for _ in range(2):
+        search = CassinoSearch(Rng(9), middle="round")
+        moves.add(search.choose(d, 0.0, samples=8))
+        assert search.stats == {"worlds": 8, "dropped": 0}
+        assert search.report is not None and search.report.worlds[0] == 8
+    assert len(moves) == 1
+    four = CassinoSearch(Rng(4), middle="round")
+    st4 = CassinoState.from_position(["AC 2C", "10D 3H", "JS 7S", "JC 10C"], "QC 5S", [],
+                                     turn=2, deck="4C 5C 6C 7C 8C 9C 8D 9D")
+    four.choose(Decision.of(st4, 2), 0.0, samples=8)
+    assert "worlds" in four.stats and "dropped" not in four.stats
+    with pytest.raises(ValueError):
+        CassinoSearch(Rng(1), middle="rounds")
+
+
+def test_the_round_search_keeps_its_deadline_when_each_world_is_tiny():
+    """Two cards left in the round: each world is solved in a few positions, too few for the
+    solver's own clock checks; the search still stops at its deadline."""
+    st = _position(["10S", "10H"], "10D 4C", [], 0, 8)
+    d = Decision.of(st, 0)
+    search = CassinoSearch(Rng(2), middle="round")
+    start = time.perf_counter()
+    search.choose(d, 0.05)
+    assert time.perf_counter() - start < 0.5
+    assert search.stats["worlds"] >= search.round_min_worlds
