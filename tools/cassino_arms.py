@@ -28,8 +28,9 @@ ARMS = {
     "hard-k3": {"top_k": 3},
     "hard-z2": {"z": 2.0},
     # the middle game's rounds solved in each sampled world instead of playouts
-    "hard-round": {"middle": "round"},
+    "hard-round": {"middle": "round"},  # the shipped Hard since session 8
     "hard-round-z0": {"middle": "round", "z": 0.0},  # the best mean, no margin
+    "hard-playouts": {"middle": "playouts"},  # the middle-game search shipped before it
 }
 
 

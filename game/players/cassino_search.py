@@ -12,9 +12,11 @@
   heuristic for every seat, candidates dropped once clearly behind the heuristic's move, which
   is kept unless another clears a margin corrected for the several comparisons. A hard deadline
   bounds it, or a fixed number of worlds (``samples``) whatever the clock.
-- :func:`solve_round` and ``CassinoSearch(middle="round")``: an experimental two-player middle
-  game: in each sampled world the rest of the current round solved exactly, its end scored
-  statically (:func:`round_end_value`); not the shipped Hard's.
+- :func:`solve_round` and ``CassinoSearch(middle="round")``, the two-player middle game (the
+  shipped Hard's since session 8 of issue 14): in each sampled world the rest of the current
+  round solved exactly, its end scored statically (:func:`round_end_value`); it gains about
+  half a point a game over the last-round solver alone, where playouts of the heuristic gained
+  nothing measurable (docs/ai.md).
 """
 
 from __future__ import annotations
@@ -238,14 +240,14 @@ class CassinoSearch:
     Bonferroni correction for three comparisons). ``min_worlds``: below this many worlds the
     heuristic's move stands (``split_cards``, ``split_nodes``: see :meth:`_last_round`).
 
-    ``middle``: the two-player search before the last round: ``"playouts"`` (the shipped one,
-    above) or ``"round"`` (:meth:`_round_search`: the rest of the current round solved in each
-    sampled world; ``round_min_worlds``, ``round_nodes``: see there); four players always
-    play out."""
+    ``middle``: the two-player search before the last round: ``"round"`` (the shipped one,
+    :meth:`_round_search`: the rest of the current round solved in each sampled world;
+    ``round_min_worlds``, ``round_nodes``: see there) or ``"playouts"`` (the flat Monte Carlo
+    above); four players always play out."""
 
     def __init__(self, rng, worlds_per_batch: int = 4, top_k: int = 4, mc: bool = True,
                  z: float = 2.4, min_worlds: int = 8, params: dict | None = None,
-                 split_cards: int = 10, split_nodes: int = 20_000, middle: str = "playouts",
+                 split_cards: int = 10, split_nodes: int = 20_000, middle: str = "round",
                  round_min_worlds: int = 4, round_nodes: int = 200_000) -> None:
         if middle not in ("playouts", "round"):
             raise ValueError(f"middle is 'playouts' or 'round', not {middle!r}")
