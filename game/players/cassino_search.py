@@ -438,8 +438,7 @@ class CassinoSearch:
                     best, best_gain = i, m
         if best:
             self.reason = "searched"
-        # told as a search over sampled worlds, like the playouts' (its words fit)
-        self.report = search_report(cands, values, best, "playouts")
+        self.report = search_report(cands, values, best, "round")
         return cands[best]
 
 

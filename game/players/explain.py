@@ -9,8 +9,9 @@ decision rested on, and the words a player reads about it.
 - :class:`Explanation` is what a player keeps of its last ``choose`` (``last_explanation``):
   the chosen move, its heuristic's one-line reason, how the move was decided (``"heuristic"``,
   ``"playouts"``: Monte Carlo over sampled deals, ``"exact"``: the exact last-round solver,
-  ``"splits"``: Cassino's four-player split solver), the number of sampled worlds and the
-  alternatives weighed, each with its mean points against the chosen move.
+  ``"splits"``: Cassino's four-player split solver, ``"round"``: Cassino's two-player middle
+  game, the rest of the round solved exactly in each sampled deal), the number of sampled
+  worlds and the alternatives weighed, each with its mean points against the chosen move.
 - :func:`explanation_lines` tells an explanation in the current language for a viewer seat
   (``why.*`` in the catalogues). It never names a card the computer still held hidden when it
   chose: an alternative that would play one is worded without it ("another discard").
@@ -27,7 +28,9 @@ from game.actions import Action
 from game.i18n import card_text, cards_text, has, t, translate_reason
 from game.reasons import Reason
 
-KINDS = ("heuristic", "playouts", "exact", "splits")
+KINDS = ("heuristic", "playouts", "exact", "splits", "round")
+# kinds told as a comparison over sampled deals, the heuristic's move first among the candidates
+SAMPLED = ("playouts", "round")
 MAX_ALTERNATIVES = 4  # lines of alternatives told; the rest are counted
 
 
@@ -121,7 +124,7 @@ def searched_explanation(decision, report: SearchReport, reason: Reason | None,
         Alternative(a, report.gains[i], report.worlds[i], _hidden(a, hand, chosen))
         for i, a in enumerate(report.candidates) if i != report.chosen)
     if first is None:
-        first = report.candidates[0] if report.kind == "playouts" else chosen
+        first = report.candidates[0] if report.kind in SAMPLED else chosen
     return Explanation(decision.seat, decision.rules, chosen, report.kind, reason,
                        first=first, worlds=report.worlds[report.chosen], alternatives=alts,
                        unit=_unit(decision.rules))
@@ -210,7 +213,9 @@ def explanation_lines(e: Explanation | None, viewer: int = -1) -> list[str]:
                        points=points(first.gain), unit=unit, worlds=e.worlds))
     else:
         lines.append(t("why.kept", count=len(alts), worlds=e.worlds))
-    if e.reason is not None and e.action == e.first and e.kind in ("heuristic", "playouts"):
+    if e.kind == "round" and alts:
+        lines.append(t("why.round"))
+    if e.reason is not None and e.action == e.first and e.kind in ("heuristic", *SAMPLED):
         lines.append(t("why.reason", reason=reason_text(e.reason)))
     if e.kind != "heuristic":
         # Alternatives worded alike (several hidden discards) are told once, the best of them.

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from game.actions import Action
 from game.players.base import Decision, Player
-from game.players.explain import Explanation, heuristic_explanation, searched_explanation
+from game.players.explain import (
+    SAMPLED,
+    Explanation,
+    heuristic_explanation,
+    searched_explanation,
+)
 from game.players.heuristic_canasta import EASY_SLIPS, HARD_PARAMS, CanastaHeuristic
 
 
@@ -136,6 +141,6 @@ class HardPlayer(NormalPlayer):
         its own move (the first candidate)."""
         if report is None:
             return heuristic_explanation(decision, action, self._reason(decision, action, text))
-        first = report.candidates[0] if report.kind == "playouts" else action
+        first = report.candidates[0] if report.kind in SAMPLED else action
         return searched_explanation(decision, report, self._reason(decision, first, text),
                                     first)

@@ -83,15 +83,17 @@ def test_hard_canasta_explanation_is_the_searchs_report():
 
 
 def test_hard_cassino_explanations_are_the_searchs_reports():
-    # the middle game: Monte Carlo over sampled deals
+    # the two-player middle game: the rest of the round solved in each sampled deal
     p = HardPlayer(3, samples=8)
     d = _cassino_decision()
     p.choose(d)
     report = p.last_report
-    assert report is not None and report.kind == "playouts"
+    assert report is not None and report.kind == "round"
     assert p.last_explanation.unit == "game"
     _assert_matches(p.last_explanation, report)
     assert report.worlds[report.chosen] == p._search.stats["worlds"] == 8
+    lines = explanation_lines(p.last_explanation)
+    assert i18n.t("why.round") in lines and "8" in lines[0]
 
     # four players' last round: sampled splits, each solved exactly
     p = HardPlayer(3, samples=8)
