@@ -3,6 +3,7 @@
     python tools/canasta_learn.py data --rules canasta --games K --seed S --out FILE
     python tools/canasta_learn.py fit --data FILE [--out game/players/canasta_eval.json]
                                       [--ridge L]
+    python tools/canasta_learn.py pairs --rules canasta --games K --seed S [--worlds W]
 
 - ``data``: K deals of Hard's heuristic (``HARD_PARAMS``) at all 4 seats, deal i dealt from seed
   S x 1000 + i (as tools/canasta_probe.py). At the start of every turn one JSON line: the deal,
@@ -17,6 +18,12 @@
   of the prediction with the target, against the table judge as a single predictor (with its
   own scale and intercept fitted on the same training deals). Writes the model (merged into
   ``--out``'s JSON under the rule set's name) and prints the figures as JSON.
+- ``pairs``: the judges where the search uses them (as tools/canasta_judge.py): K self-play
+  deals of Hard's heuristic; at every decision the search has candidates for, W worlds are
+  sampled and each candidate is played in each for one round (judged there by the table judge
+  and by the shipped learned model) and then to the end of the deal. Prints the correlation of
+  each judge's difference between a candidate and the heuristic's move with the difference of
+  their final scores.
 """
 
 from __future__ import annotations
@@ -30,10 +37,19 @@ from pathlib import Path
 
 from game.match import Match
 from game.players.base import Decision
-from game.players.canasta_eval import FEATURES, NAMES, features, ridge_fit
-from game.players.canasta_search import evaluate
+from game.players.canasta_eval import (
+    FEATURES,
+    NAMES,
+    features,
+    learned_estimate,
+    load_model,
+    ridge_fit,
+)
+from game.players.canasta_search import CanastaSearch, evaluate, sample_world
+from game.players.canasta_view import CanastaView
 from game.players.heuristic_canasta import HARD_PARAMS, CanastaHeuristic
 from game.registry import get_game
+from game.rng import Rng
 
 PLAYERS = 4
 
@@ -127,6 +143,59 @@ def fit(data: Path, out: Path, ridge: float) -> dict:
     return {**figures, "weights": dict(zip(NAMES, model["weights"], strict=True))}
 
 
+def pairs(rules: str, games: int, seed: int, worlds: int) -> dict:
+    model = load_model(rules)
+    if model is None:
+        raise SystemExit(f"no shipped model for {rules}")
+    heuristic = CanastaHeuristic(seed, params=HARD_PARAMS)
+    search = CanastaSearch(Rng(seed), params=HARD_PARAMS)
+    d_table: list[float] = []
+    d_learned: list[float] = []
+    d_final: list[float] = []
+    decisions = 0
+    for i in range(games):
+        st = Match(get_game(rules), PLAYERS, seed=seed * 1000 + i,
+                   dealer=i % PLAYERS).start_deal()
+        steps = 0
+        while not st.is_over() and steps < 4000:
+            steps += 1
+            d = Decision.of(st, st.current_player(), [0] * st.nsides)
+            cands = search.candidates(d) if len(d.legal) > 1 else []
+            if len(cands) >= 2:
+                decisions += 1
+                side = CanastaView(d).side
+                for _ in range(worlds):
+                    world = sample_world(d, search.rng)
+                    if world is None:
+                        continue
+                    got = []
+                    try:
+                        for a in cands:
+                            w = world.clone()
+                            w.apply(a, validate=False)
+                            search._rollout(w, d, math.inf, 1)
+                            judged = (evaluate(w, side), evaluate(w, side) if w.is_over()
+                                      else learned_estimate(w, side, model))
+                            search._rollout(w, d, math.inf, None)
+                            if not w.is_over():
+                                raise ValueError("unfinished")
+                            got.append((*judged, evaluate(w, side)))
+                    except Exception:  # noqa: BLE001 - a world the engine refuses is skipped
+                        continue
+                    for t, lv, f in got[1:]:
+                        d_table.append(t - got[0][0])
+                        d_learned.append(lv - got[0][1])
+                        d_final.append(f - got[0][2])
+            a = d.legal[0] if len(d.legal) == 1 else heuristic.choose(d)
+            st.apply(a, validate=False)
+    n = len(d_final)
+    zero = sum(1 for v in d_final if v == 0)
+    return {"deals": games, "decisions": decisions, "pairs": n, "final_zero": zero,
+            "final_sd": round(math.sqrt(sum(v * v for v in d_final) / n), 1) if n else None,
+            "corr_table": round(_r2_corr(d_table, d_final)[1], 4) if n else None,
+            "corr_learned": round(_r2_corr(d_learned, d_final)[1], 4) if n else None}
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -139,8 +208,15 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--data", type=Path, required=True)
     f.add_argument("--out", type=Path, default=Path("game/players/canasta_eval.json"))
     f.add_argument("--ridge", type=float, default=10.0)
+    q = sub.add_parser("pairs", help="the judges' candidate differences against the deal's")
+    q.add_argument("--rules", default="canasta", choices=("canasta", "quick-canasta"))
+    q.add_argument("--games", type=int, default=20)
+    q.add_argument("--seed", type=int, default=2)
+    q.add_argument("--worlds", type=int, default=4)
     args = p.parse_args(argv)
-    if args.cmd == "data":
+    if args.cmd == "pairs":
+        print(json.dumps(pairs(args.rules, args.games, args.seed, args.worlds)))
+    elif args.cmd == "data":
         if args.games < 1:
             p.error("--games must be at least 1")
         print(json.dumps(make_data(args.rules, args.games, args.seed, args.out)))
