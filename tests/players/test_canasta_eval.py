@@ -3,6 +3,7 @@ least-squares solver, its features, and the shipped model."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -127,3 +128,21 @@ def test_shipped_model_is_antisymmetric_and_used_only_when_asked():
         search.judge = "learned"
         assert search.judge_position(st, 0, "canasta") == a
         search.judge = "table"
+
+
+def test_training_data_is_reproducible_from_the_seed(tmp_path):
+    """tools/canasta_learn.py data: the same seed writes the same file; the target is side 0's
+    final deal score minus side 1's (CA-15) on every row of a deal."""
+    from tests.players.test_tuning_tools import _tool
+
+    learn = _tool("canasta_learn")
+    a, b, c = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
+    learn.make_data("canasta", 2, 3, a)
+    learn.make_data("canasta", 2, 3, b)
+    learn.make_data("canasta", 2, 4, c)
+    assert a.read_text() == b.read_text() != c.read_text()
+    rows = [json.loads(line) for line in a.read_text().splitlines()[1:]]
+    st = Match(get_game("canasta"), 4, seed=3 * 1000, dealer=0).start_deal()
+    assert rows[0]["x"] == [round(v, 4) for v in features(st, 0)]
+    first = [r for r in rows if r["deal"] == 0]
+    assert len({r["y"] for r in first}) == 1 and [r["turn"] for r in first][:3] == [0, 1, 2]
