@@ -32,6 +32,8 @@ ARMS: dict[str, dict] = {
     # Hard's heuristic alone: nothing searched (for what the search itself adds)
     "hard-nosearch": {"PLAN": {r: (False, False, None, 2.0) for r in
                                ("canasta", "quick-canasta", "canastone", "looking-and-down")}},
+    # one-round playouts judged by the learned linear model (game/players/canasta_eval.py)
+    "hard-learned": {"judge": "learned"},
 }
 
 

@@ -22,6 +22,7 @@ from game.canasta.ruleset import RED_THREES
 from game.canasta.state import CanastaState
 from game.cards import JOKER, RANK
 from game.players.base import Decision
+from game.players.canasta_eval import learned_estimate, load_model
 from game.players.canasta_view import CanastaView, is_wild
 from game.players.explain import SearchReport, search_report
 from game.players.heuristic_canasta import PARAMS, CanastaContext, CanastaHeuristic, CanastaParams
@@ -92,6 +93,10 @@ class CanastaSearch:
         self.infer = True  # worlds respect what the others' passes and discards say
         # take-or-draw playouts where the plan plays one round (None: to the end of the deal)
         self.take_rounds: int | None = 1
+        # how a playout's last position is judged when the deal is not over: "table" (table
+        # minus hand points, :func:`evaluate`) or "learned" (canasta_eval's linear model of the
+        # deal's final score, where the rule set has one; issue 14, docs/ai.md)
+        self.judge = "table"
         self._meld_turn: tuple | None = None
         self.stats: dict = {}
 
@@ -262,7 +267,7 @@ class CanastaSearch:
                         st = world.clone()
                         st.apply(cands[i], validate=False)
                         self._rollout(st, decision, deadline, rounds)
-                        results[i] = evaluate(st, side)
+                        results[i] = self.judge_position(st, side, decision.rules)
                 except OutOfTime:
                     break
                 except Exception:  # noqa: BLE001 - a world the engine refuses is skipped
@@ -298,6 +303,14 @@ class CanastaSearch:
                 best, best_gain = i, m
         self.report = search_report(cands, totals, best, "playouts")
         return cands[best]
+
+    def judge_position(self, st, side: int, rules: str) -> float:
+        """A playout's end for ``side``: the deal's score when it is over, else the judge's."""
+        if self.judge == "learned" and not st.is_over():
+            model = load_model(rules)
+            if model is not None:
+                return learned_estimate(st, side, model)
+        return evaluate(st, side)
 
     def _rollout(self, st, decision: Decision, deadline: float, rounds: int | None = 1) -> None:
         rules = decision.rules
