@@ -139,16 +139,24 @@ def solve_last_round(st: CassinoState, seat: int, deadline: float,
     still at stake, our side's minus theirs; sides are ``seat % 2``, CN-2). Raises OutOfTime
     when the deadline passes or after ``max_nodes`` positions (a limit the clock does not
     change)."""
-    side = seat % 2
+    actions = _order(st.legal_actions(seat))
+    out = list(zip(_solve(st, seat % 2, actions, deadline, max_nodes, _game_end), actions,
+                   strict=True))
+    out.sort(key=lambda t: -t[0])
+    return out
+
+
+def _solve(st: CassinoState, side: int, actions: list, deadline: float, max_nodes: float,
+           leaf) -> list[float]:
+    """The values of ``actions`` from ``st`` by alpha-beta down to ``leaf``, one transposition
+    table and one count of positions for all of them."""
     tt: dict = {}
     counter = [0, max_nodes]
     out = []
-    for a in _order(st.legal_actions(seat)):
+    for a in actions:
         child = st.clone()
         child.apply(a, validate=False)
-        v = _alphabeta(child, side, -math.inf, math.inf, tt, deadline, counter)
-        out.append((v, a))
-    out.sort(key=lambda t: -t[0])
+        out.append(_alphabeta(child, side, -math.inf, math.inf, tt, deadline, counter, leaf))
     return out
 
 
@@ -205,25 +213,16 @@ def solve_round(st: CassinoState, seat: int, actions: list, deadline: float,
     rest of the current round solved exactly by alpha-beta, its end scored by
     :func:`round_end_value` (the game's end exactly, in the last round). Raises OutOfTime
     when the deadline passes or after ``max_nodes`` positions."""
-    side = seat % 2
     round0 = st.round
 
     def leaf(s: CassinoState, side: int) -> float | None:
         if s.over:
-            sc = s.deal_scores()
-            return sc[side] - sc[1 - side]
+            return _game_end(s, side)
         if s.round != round0:  # every hand emptied and the next round dealt
             return round_end_value(s, side, table_share)
         return None
 
-    tt: dict = {}
-    counter = [0, max_nodes]
-    out = []
-    for a in actions:
-        child = st.clone()
-        child.apply(a, validate=False)
-        out.append(_alphabeta(child, side, -math.inf, math.inf, tt, deadline, counter, leaf))
-    return out
+    return _solve(st, seat % 2, actions, deadline, max_nodes, leaf)
 
 
 def _decision_for(st: CassinoState, seat: int) -> Decision:
@@ -391,11 +390,7 @@ class CassinoSearch:
         if n < self.min_worlds:
             self.report = search_report(cands, values, 0, "playouts")
             return cands[0]
-        best, best_gain = 0, 0.0
-        for i in alive[1:]:
-            m, se = _paired(values[i], values[0])
-            if len(values[i]) == n and m - self.z * se > 0 and m > best_gain:
-                best, best_gain = i, m
+        best = _clear_winner(values, alive[1:], self.z)
         if best:
             self.reason = "searched"
         self.report = search_report(cands, values, best, "playouts")
@@ -430,16 +425,25 @@ class CassinoSearch:
                 values[i].append(v)
         n = len(values[0])
         self.stats = {"worlds": n, "dropped": dropped}
-        best, best_gain = 0, 0.0
-        if n >= self.round_min_worlds:
-            for i in range(1, len(cands)):
-                m, se = _paired(values[i], values[0])
-                if m - self.z * se > 0 and m > best_gain:
-                    best, best_gain = i, m
+        best = _clear_winner(values, range(1, len(cands)), self.z) \
+            if n >= self.round_min_worlds else 0
         if best:
             self.reason = "searched"
         self.report = search_report(cands, values, best, "round")
         return cands[best]
+
+
+def _clear_winner(values: list[list[float]], indices, z: float) -> int:
+    """The candidate among ``indices`` (played in every world the heuristic's move, candidate
+    0, was) whose paired gain over candidate 0 is largest and above ``z`` standard errors; 0
+    when none is."""
+    n = len(values[0])
+    best, best_gain = 0, 0.0
+    for i in indices:
+        m, se = _paired(values[i], values[0])
+        if len(values[i]) == n and m - z * se > 0 and m > best_gain:
+            best, best_gain = i, m
+    return best
 
 
 def _best_of(values: list, base):
