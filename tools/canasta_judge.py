@@ -139,6 +139,17 @@ def play(rules: str, players: int, seed: int, worlds: int) -> list[list[tuple]]:
 
 def _measure(search: CanastaSearch, d: Decision, cands: list, stock0: int,
              worlds: int) -> list[list[tuple]]:
+    return candidate_playouts(search, d, cands, worlds,
+                              lambda st, side: (features(st, side, stock0), evaluate(st, side)))
+
+
+def candidate_playouts(search: CanastaSearch, d: Decision, cands: list, worlds: int,
+                       at_round) -> list[list[tuple]]:
+    """Each candidate in ``worlds`` sampled worlds (the same for every candidate): played one
+    round, recorded there by ``at_round(state, side)`` (a tuple), then played to the end of the
+    deal. One row a world, one tuple a candidate: ``at_round``'s figures and the final score
+    (``evaluate`` of the finished deal). A world the engine refuses or that does not finish is
+    skipped (tools/canasta_learn.py uses it too)."""
     side = CanastaView(d).side
     out = []
     for _ in range(worlds):
@@ -151,14 +162,11 @@ def _measure(search: CanastaSearch, d: Decision, cands: list, stock0: int,
                 st = world.clone()
                 st.apply(a, validate=False)
                 search._rollout(st, d, math.inf, 1)
-                x = features(st, side, stock0)
-                judge = evaluate(st, side)
+                got = at_round(st, side)
                 search._rollout(st, d, math.inf, None)
-                scores = st.deal_scores()
-                if scores is None:
+                if not st.is_over():
                     raise ValueError("unfinished")
-                others = [v for i, v in enumerate(scores) if i != side]
-                row.append((x, judge, scores[side] - sum(others) / len(others)))
+                row.append((*got, evaluate(st, side)))
         except Exception:  # noqa: BLE001 - a world the engine refuses is skipped
             continue
         out.append(row)

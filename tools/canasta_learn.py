@@ -45,11 +45,13 @@ from game.players.canasta_eval import (
     load_model,
     ridge_fit,
 )
-from game.players.canasta_search import CanastaSearch, evaluate, sample_world
-from game.players.canasta_view import CanastaView
+from game.players.canasta_search import CanastaSearch, evaluate
 from game.players.heuristic_canasta import HARD_PARAMS, CanastaHeuristic
 from game.registry import get_game
 from game.rng import Rng
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the tools beside this one
+from canasta_judge import candidate_playouts  # noqa: E402
 
 PLAYERS = 4
 
@@ -153,6 +155,12 @@ def pairs(rules: str, games: int, seed: int, worlds: int) -> dict:
     d_learned: list[float] = []
     d_final: list[float] = []
     decisions = 0
+
+    def judged(st, side: int) -> tuple[float, float]:
+        """Both judges a round on (the deal's score for both when it is over)."""
+        table = evaluate(st, side)
+        return table, table if st.is_over() else learned_estimate(st, side, model)
+
     for i in range(games):
         st = Match(get_game(rules), PLAYERS, seed=seed * 1000 + i,
                    dealer=i % PLAYERS).start_deal()
@@ -163,25 +171,7 @@ def pairs(rules: str, games: int, seed: int, worlds: int) -> dict:
             cands = search.candidates(d) if len(d.legal) > 1 else []
             if len(cands) >= 2:
                 decisions += 1
-                side = CanastaView(d).side
-                for _ in range(worlds):
-                    world = sample_world(d, search.rng)
-                    if world is None:
-                        continue
-                    got = []
-                    try:
-                        for a in cands:
-                            w = world.clone()
-                            w.apply(a, validate=False)
-                            search._rollout(w, d, math.inf, 1)
-                            judged = (evaluate(w, side), evaluate(w, side) if w.is_over()
-                                      else learned_estimate(w, side, model))
-                            search._rollout(w, d, math.inf, None)
-                            if not w.is_over():
-                                raise ValueError("unfinished")
-                            got.append((*judged, evaluate(w, side)))
-                    except Exception:  # noqa: BLE001 - a world the engine refuses is skipped
-                        continue
+                for got in candidate_playouts(search, d, cands, worlds, judged):
                     for t, lv, f in got[1:]:
                         d_table.append(t - got[0][0])
                         d_learned.append(lv - got[0][1])
