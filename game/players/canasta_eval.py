@@ -19,7 +19,8 @@ import math
 from pathlib import Path
 
 from game.canasta.ruleset import RED_THREES
-from game.cards import JOKER, RANK
+from game.cards import RANK
+from game.players.canasta_view import is_wild
 
 # name, what it is (one side's figure; the feature is ours minus the others' mean)
 FEATURES: tuple[tuple[str, str], ...] = (
@@ -58,17 +59,13 @@ __doc__ += "\n".join(f"- ``{name}``: {text}" for name, text in FEATURES) + "\n"
 STOCK0 = 63  # 4-player Canasta's stock after the deal: 108 - 4 x 11 - 1 starter (CA-1, CA-2)
 
 
-def _is_wild(c: int) -> bool:
-    return c == JOKER or RANK[c] == 2
-
-
 def _can_take(st, seat: int) -> bool:
     """CA-9, roughly: the seat could take the pile now (the opening minimum is not checked)."""
     if not st.pile:
         return False
     top = st.pile[-1]
     r = RANK[top]
-    if _is_wild(top) or r == 3:
+    if is_wild(top) or r == 3:
         return False
     hr = st.hrank[seat]
     if hr[r] >= 2:
@@ -112,7 +109,7 @@ def side_figures(st, side: int) -> list[float]:
         for c in held:
             if c not in RED_THREES:
                 hand += pts[c]
-            if _is_wild(c):
+            if is_wild(c):
                 wild += 1
         hr = st.hrank[s]
         for r in (1, *range(4, 14)):
