@@ -31,6 +31,8 @@ ARMS = {
     "hard-round": {"middle": "round"},  # the shipped Hard since session 8
     "hard-round-z0": {"middle": "round", "z": 0.0},  # the best mean, no margin
     "hard-playouts": {"middle": "playouts"},  # the middle-game search shipped before it
+    # the round's end with every leftover table card 0.6 to the next first player (session 8)
+    "hard-share06": {"table_share": 0.6},
 }
 
 

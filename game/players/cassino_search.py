@@ -161,10 +161,25 @@ def _solve(st: CassinoState, side: int, actions: list, deadline: float, max_node
 
 
 # ---- the round solver: the rest of the current round in one sampled world ------------------
-# The next round's first player meets the table's leftover cards first (CN-3); it takes this
-# share of them in expectation: 0.60 of 7344 such cards in 400 games of Hard's heuristic
-# against itself (where each card of a round's leftover table ended up).
-TABLE_SHARE = 0.6
+# The next round's first player meets the table's leftover cards first (CN-3) and takes each
+# with odds that depend on its rank: a low card joins more captures and builds, a face card can
+# only be paired (CN-5). Measured: where each card of a round's leftover table ended up, 6000
+# games of Hard's heuristic against itself (docs/ai.md, session 9). Ace to king:
+FIRST_TAKES = (0.81, 0.72, 0.67, 0.65, 0.61, 0.60, 0.59, 0.58, 0.55, 0.57, 0.50, 0.50, 0.50)
+FIRST_TAKES_POINT = {TWO_S: 0.80, TEN_D: 0.61}  # the point cards are sought more than their rank
+TABLE_SHARE = 0.6  # every card alike (the leaf before session 9; the measured mean)
+
+
+def _first_takes(table_share: float | None) -> tuple[float, ...]:
+    """Per card code, the share of a leftover table card the next round's first player takes."""
+    if table_share is not None:
+        return (table_share,) * 52
+    return tuple(FIRST_TAKES_POINT.get(c, FIRST_TAKES[c % 13]) for c in range(52))
+
+
+_SHARES = {None: _first_takes(None)}
+_POINTS = tuple((1.0 if c in ACES else 0.0) + (2.0 if c == TEN_D else 0.0)
+                + (1.0 if c == TWO_S else 0.0) for c in range(52))
 
 
 def _majority(lead: float, undecided: int, points: float) -> float:
@@ -180,14 +195,15 @@ def _majority(lead: float, undecided: int, points: float) -> float:
     return points * math.erf(lead / (spread * math.sqrt(2.0)))
 
 
-def round_end_value(st: CassinoState, side: int, table_share: float = TABLE_SHARE) -> float:
+def round_end_value(st: CassinoState, side: int, table_share: float | None = None) -> float:
     """The static value, our side's final points minus theirs expected (CN-10), of a position
     between rounds (the hands empty, the next round not played; a state just dealt is one, as
     dealing changes neither table nor piles):
 
     - certain: aces, 10D (2), 2S (1) and sweeps already taken;
-    - the table's loose cards: ``table_share`` of them (their cards, spades and points) to the
-      side of the next round's first player, who meets them first (CN-3); the rest to the other;
+    - the table's loose cards: each goes to the next round's first player, who meets them first
+      (CN-3), with the measured odds of its rank (:data:`FIRST_TAKES`), or ``table_share`` for
+      every card; its card, spade and points counted that way;
     - the majorities (3 for cards, 1 for spades): :func:`_majority` of the expected lead over
       the cards not yet taken (the table's included).
 
@@ -195,20 +211,28 @@ def round_end_value(st: CassinoState, side: int, table_share: float = TABLE_SHAR
     mine, theirs = _summary(st.captured[side]), _summary(st.captured[1 - side])
     value = float(mine[2] - theirs[2] + 2 * (mine[3] - theirs[3]) + mine[4] - theirs[4]
                   + st.sweeps[side] - st.sweeps[1 - side])
-    table = st.loose + [c for r in st.res for c in r[0]]  # no reservation outlives a round
-    on = _summary(table)
-    lean = (2.0 * table_share - 1.0) * (1 if st.first % 2 == side else -1)
-    value += lean * (on[2] + 2 * on[3] + on[4])
+    shares = _SHARES.get(table_share)
+    if shares is None:
+        shares = _SHARES[table_share] = _first_takes(table_share)
+    lean_cards = lean_spades = lean_points = 0.0
+    for c in st.loose + [c for r in st.res for c in r[0]]:  # no reservation outlives a round
+        lean = 2.0 * shares[c] - 1.0
+        lean_cards += lean
+        lean_points += lean * _POINTS[c]
+        if c < 13:
+            lean_spades += lean
+    sign = 1 if st.first % 2 == side else -1
+    value += sign * lean_points
     out_spades = sum(1 for c in st.out if c < 13)
     undecided = 52 - len(st.out) - mine[0] - theirs[0]
     undecided_spades = 13 - out_spades - mine[1] - theirs[1]
-    value += _majority(mine[0] - theirs[0] + lean * on[0], undecided, 3.0)
-    value += _majority(mine[1] - theirs[1] + lean * on[1], undecided_spades, 1.0)
+    value += _majority(mine[0] - theirs[0] + sign * lean_cards, undecided, 3.0)
+    value += _majority(mine[1] - theirs[1] + sign * lean_spades, undecided_spades, 1.0)
     return value
 
 
 def solve_round(st: CassinoState, seat: int, actions: list, deadline: float,
-                max_nodes: float = math.inf, table_share: float = TABLE_SHARE) -> list[float]:
+                max_nodes: float = math.inf, table_share: float | None = None) -> list[float]:
     """The values of ``actions`` (the seat's, its turn) in ``st`` with every hand known: the
     rest of the current round solved exactly by alpha-beta, its end scored by
     :func:`round_end_value` (the game's end exactly, in the last round). Raises OutOfTime
@@ -241,13 +265,15 @@ class CassinoSearch:
 
     ``middle``: the two-player search before the last round: ``"round"`` (the shipped one,
     :meth:`_round_search`: the rest of the current round solved in each sampled world;
-    ``round_min_worlds``, ``round_nodes``: see there) or ``"playouts"`` (the flat Monte Carlo
+    ``round_min_worlds``, ``round_nodes``: see there; ``table_share``: see
+    :func:`round_end_value`) or ``"playouts"`` (the flat Monte Carlo
     above); four players always play out."""
 
     def __init__(self, rng, worlds_per_batch: int = 4, top_k: int = 4, mc: bool = True,
                  z: float = 2.4, min_worlds: int = 8, params: dict | None = None,
                  split_cards: int = 10, split_nodes: int = 20_000, middle: str = "round",
-                 round_min_worlds: int = 4, round_nodes: int = 200_000) -> None:
+                 round_min_worlds: int = 4, round_nodes: int = 200_000,
+                 table_share: float | None = None) -> None:
         if middle not in ("playouts", "round"):
             raise ValueError(f"middle is 'playouts' or 'round', not {middle!r}")
         self.rng = rng
@@ -266,6 +292,7 @@ class CassinoSearch:
         self.middle = middle
         self.round_min_worlds = round_min_worlds
         self.round_nodes = round_nodes
+        self.table_share = table_share
         self.reason = ""
         self.stats: dict = {}
         # the last choice's own figures (None: the heuristic's move, unsearched)
@@ -415,7 +442,8 @@ class CassinoSearch:
                 break  # small rounds are solved in fewer positions than the solver's clock checks
             world = CassinoState.sample_world(view, self.rng)
             try:
-                row = solve_round(world, seat, cands, deadline, self.round_nodes)
+                row = solve_round(world, seat, cands, deadline, self.round_nodes,
+                                  self.table_share)
             except OutOfTime:
                 if clock() > deadline:
                     break

@@ -137,15 +137,35 @@ def _between_rounds(first: int, table: str, deck: str, side1: str, sweeps=(0, 0)
 def test_round_end_value_counts_certain_points_decided_majorities_and_the_table():
     """CN-10: side 0 has 30 cards (of 52, 10 still out: the majority is decided, +3) and 7
     spades (4 still out: decided, +1), 10D (+2) and a sweep (+1); side 1 has 2S and AD (-2).
-    CN-3: the next round's first player meets the table first and is credited 0.6 of it: AH's
-    point and 5C's card (AH +0.2 for side 0 when it plays first, -0.2 when side 1 does)."""
+    CN-3: the next round's first player meets the table first and is credited the measured
+    share of each card by its rank: an ace 0.81, so AH's point leans 0.62 to side 0 when it
+    plays first and -0.62 when side 1 does; ``table_share`` credits every card alike (0.6:
+    +0.2)."""
     st = _between_rounds(0, "AH 5C", "AS JS QS KS AC 2C 3C 4C",
                          "2S 10S AD 2H 3H 4H 5H 6H 7H 8H 9H 10H", sweeps=(1, 0))
     assert len(st.captured[0]) == 30 and not st.out and st.round == 6
-    assert round_end_value(st, 0) == pytest.approx(3 + 1 + 2 + 1 - 2 + 0.2)
-    assert round_end_value(st, 1) == pytest.approx(-5.2)
+    assert round_end_value(st, 0) == pytest.approx(3 + 1 + 2 + 1 - 2 + 0.62)
+    assert round_end_value(st, 1) == pytest.approx(-5.62)
+    assert round_end_value(st, 0, table_share=0.6) == pytest.approx(5.2)
     st.first = 1
-    assert round_end_value(st, 0) == pytest.approx(5.2 - 0.4)
+    assert round_end_value(st, 0) == pytest.approx(5.62 - 1.24)
+    assert round_end_value(st, 0, table_share=0.6) == pytest.approx(5.2 - 0.4)
+
+
+def test_a_low_card_left_on_the_table_leans_more_to_the_next_first_player_than_a_king():
+    """CN-3, CN-5: a king can only be paired, a three also joins sums and builds; the leaf
+    credits the next round's first player with more of a lone 3C than of a lone KC (the card
+    majority still open), and both the same with one share for every card."""
+    named = "AS JS QS KS AC 2C 4C 5C"
+    others = [c for c in range(52) if c not in set(parse_cards(named + " 3C KC"))]
+    half = len(others) // 2
+    values = {}
+    for card in ("3C", "KC"):
+        st = _between_rounds(0, card, named, format_cards(others[half:]) + " "
+                             + ("KC" if card == "3C" else "3C"))
+        values[card] = (round_end_value(st, 0), round_end_value(st, 0, table_share=0.6))
+    assert values["3C"][0] > values["KC"][0]
+    assert values["3C"][1] == pytest.approx(values["KC"][1])
 
 
 def test_round_end_value_prices_an_open_majority_by_the_cards_still_to_take():
