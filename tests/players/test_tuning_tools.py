@@ -118,3 +118,21 @@ def test_the_probes_report_what_the_deals_and_the_search_do():
     for rec in first:
         assert rec["gains"][0] == (0.0, 0.0)  # the heuristic's move against itself
         assert len(rec["gains"]) == len(rec["candidates"]) >= 2 and rec["worlds"] <= 3
+
+
+def test_cassino_leftovers_counts_every_card_left_at_a_round_end_once_by_rank():
+    """tools/cassino_leftovers.py, the measurement behind the round solver's leaf (CN-3: the
+    next round's first player meets the table first): each card left on the table at a round's
+    end is counted once under its rank, the point cards 2S and 10D also on their own, and each
+    share is the fraction of them the next first player took."""
+    tool = _tool("cassino_leftovers")
+    games = list(tool.self_play(4, 5))
+    left = [c for ends, _ in games for st in ends
+            for c in st.loose + [c for r in st.res for c in r[0]]]
+    out = tool.shares(4, 5)
+    assert sum(out[r]["cards"] for r in tool.RANKS if r in out) == len(left) > 0
+    assert out.get("2S", {"cards": 0})["cards"] == left.count(1)
+    assert all(0.0 <= v["share"] <= 1.0 for v in out.values())
+    errors = tool.leaf(4, 5)
+    assert set(errors) == {f"round {st.round}" for ends, _ in games for st in ends}
+    assert all(v["by rank"] >= 0 and v["ends"] == 4 for v in errors.values())
