@@ -21,14 +21,14 @@ from collections.abc import Iterator
 from statistics import mean
 
 from game.base import DealSetup
+from game.cards import RANK_NAMES
 from game.cassino.game import CassinoState
 from game.players.base import Decision
-from game.players.cassino_search import TABLE_SHARE, round_end_value
+from game.players.cassino_search import TABLE_SHARE, TEN_D, TWO_S, round_end_value
 from game.players.heuristic_cassino import HARD_PARAMS, CassinoHeuristic
 from game.registry import get_game
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-TWO_S, TEN_D = 1, 35
+RANKS = RANK_NAMES[1:]  # ace to king, as card codes run within a suit
 
 
 def self_play(games: int, seed: int) -> Iterator[tuple[list[CassinoState], CassinoState]]:

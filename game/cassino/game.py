@@ -44,6 +44,9 @@ TABLE_START = 4
 TEN_OF_DIAMONDS = 35  # card(10, DIAMONDS): big cassino
 TWO_OF_SPADES = 1  # card(2, SPADES): little cassino
 ACES = (0, 13, 26, 39)
+# CN-10: the points a card scores by itself (an ace 1, the big cassino 2, the little cassino 1)
+CARD_POINTS = tuple((2 if c == TEN_OF_DIAMONDS else 1 if c in ACES or c == TWO_OF_SPADES else 0)
+                    for c in range(52))
 ALL_CARDS = tuple(range(52))
 # On a very crowded table (about 16+ loose cards, only after many trails) one played card can
 # have millions of distinct captures. legal_actions then lists at most this many captures per

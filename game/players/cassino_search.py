@@ -23,16 +23,21 @@ from __future__ import annotations
 
 import math
 import time
+from functools import lru_cache
 
 from game.cards import RANK
-from game.cassino.game import CassinoState
+from game.cassino.game import CARD_POINTS, CassinoState
 from game.cassino.view import CassinoView
 from game.players.base import Decision
 from game.players.explain import SearchReport, search_report
-from game.players.heuristic_cassino import HARD_PARAMS, CassinoContext, CassinoHeuristic
-
-TEN_D, TWO_S = 35, 1
-ACES = frozenset((0, 13, 26, 39))
+from game.players.heuristic_cassino import (
+    ACES,
+    HARD_PARAMS,
+    TEN_D,
+    TWO_S,
+    CassinoContext,
+    CassinoHeuristic,
+)
 
 
 class OutOfTime(Exception):
@@ -170,16 +175,12 @@ FIRST_TAKES_POINT = {TWO_S: 0.80, TEN_D: 0.61}  # the point cards are sought mor
 TABLE_SHARE = 0.6  # every card alike (the leaf before session 9; the measured mean)
 
 
+@lru_cache(maxsize=4)
 def _first_takes(table_share: float | None) -> tuple[float, ...]:
     """Per card code, the share of a leftover table card the next round's first player takes."""
     if table_share is not None:
         return (table_share,) * 52
     return tuple(FIRST_TAKES_POINT.get(c, FIRST_TAKES[c % 13]) for c in range(52))
-
-
-_SHARES = {None: _first_takes(None)}
-_POINTS = tuple((1.0 if c in ACES else 0.0) + (2.0 if c == TEN_D else 0.0)
-                + (1.0 if c == TWO_S else 0.0) for c in range(52))
 
 
 def _majority(lead: float, undecided: int, points: float) -> float:
@@ -211,14 +212,12 @@ def round_end_value(st: CassinoState, side: int, table_share: float | None = Non
     mine, theirs = _summary(st.captured[side]), _summary(st.captured[1 - side])
     value = float(mine[2] - theirs[2] + 2 * (mine[3] - theirs[3]) + mine[4] - theirs[4]
                   + st.sweeps[side] - st.sweeps[1 - side])
-    shares = _SHARES.get(table_share)
-    if shares is None:
-        shares = _SHARES[table_share] = _first_takes(table_share)
+    shares = _first_takes(table_share)
     lean_cards = lean_spades = lean_points = 0.0
     for c in st.loose + [c for r in st.res for c in r[0]]:  # no reservation outlives a round
         lean = 2.0 * shares[c] - 1.0
         lean_cards += lean
-        lean_points += lean * _POINTS[c]
+        lean_points += lean * CARD_POINTS[c]
         if c < 13:
             lean_spades += lean
     sign = 1 if st.first % 2 == side else -1
@@ -266,8 +265,8 @@ class CassinoSearch:
     ``middle``: the two-player search before the last round: ``"round"`` (the shipped one,
     :meth:`_round_search`: the rest of the current round solved in each sampled world;
     ``round_min_worlds``, ``round_nodes``: see there; ``table_share``: see
-    :func:`round_end_value`) or ``"playouts"`` (the flat Monte Carlo
-    above); four players always play out."""
+    :func:`round_end_value`) or ``"playouts"`` (the flat Monte Carlo above); four players
+    always play out."""
 
     def __init__(self, rng, worlds_per_batch: int = 4, top_k: int = 4, mc: bool = True,
                  z: float = 2.4, min_worlds: int = 8, params: dict | None = None,

@@ -28,6 +28,7 @@ from functools import lru_cache
 from game.actions import Action
 from game.cards import RANK
 from game.cassino.combos import disjoint_unions, subsets_by_sum
+from game.cassino.game import CARD_POINTS
 from game.cassino.view import CassinoView
 from game.players.base import Decision, Player
 
@@ -201,13 +202,7 @@ class CassinoContext:
         v = self.w_card
         if c < 13:
             v += self.w_spade
-        if c == TEN_D:
-            v += 2.0
-        elif c == TWO_S:
-            v += 1.0
-        if c in ACES:
-            v += 1.0
-        return v
+        return v + CARD_POINTS[c]
 
     def card_sum(self, cards) -> float:
         return sum(self.card_value(c) for c in cards)
