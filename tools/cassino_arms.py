@@ -33,6 +33,8 @@ ARMS = {
     "hard-playouts": {"middle": "playouts"},  # the middle-game search shipped before it
     # the round's end with every leftover table card 0.6 to the next first player (session 8)
     "hard-share06": {"table_share": 0.6},
+    # the worlds keep the values a seat passed up by trailing out of its hand (session 10)
+    "hard-trails": {"read_trails": True},
 }
 
 

@@ -10,6 +10,9 @@ State, kept lean for playouts (plain ints and lists):
 - ``res``: reservations (builds), tuples ``(cards, value, owner_seat)``, ``cards`` a tuple with the
   played card first; a seat owns at most one (see docs/cassino.md);
 - ``captured[side]`` (side = seat % 2), ``sweeps[side]``, ``last_capture`` (a seat or -1);
+- ``passed[seat]``: bit v set when the seat trailed this round while a card of value v could
+  have captured from the table (CN-5, CN-8): public, and no card is drawn within a round (CN-3),
+  so the computer players' worlds read it (game.cassino.worlds);
 - ``deck`` / ``pos``: the cards still to deal are ``deck[pos:]``;
 - ``out``: cards out of play, only in hand-made positions (:meth:`CassinoState.from_position`).
 
@@ -58,6 +61,23 @@ BREAKDOWN_KEYS = ("cards", "spades", "ten_of_diamonds", "two_of_spades", "aces",
 # (values, v) -> every deficit profile of a few mandatory cards, unpruned (shared by all states).
 _PROFILES: dict[tuple, list[tuple[int, ...]]] = {}
 _ANY_LACK = (1 << 14) - 2
+VALUE_BITS = _ANY_LACK  # bits 1..13: the card values (CN-1)
+
+
+def capture_values(loose: Sequence[int], res: Sequence[tuple]) -> int:
+    """Bit v set when a card of value v could capture from this table (CN-5): some loose cards
+    sum to v (one card of value v among them) or a reservation is worth v.
+
+    >>> bin(capture_values([parse_card("3H"), parse_card("4S")], []))
+    '0b10011000'
+    """
+    reach = 1  # bit t: some loose cards sum to t
+    for c in loose:
+        reach |= reach << RANK[c]
+    bits = reach & VALUE_BITS
+    for r in res:
+        bits |= 1 << r[1]
+    return bits
 
 
 def _profiles(mvals: tuple[int, ...], v: int, allowed: int, memo: dict):
@@ -106,7 +126,7 @@ class CassinoState(DealState):
     __slots__ = (
         "game", "setup", "players", "first", "hand_size", "rounds", "round", "hands", "loose",
         "res", "captured", "sweeps", "last_capture", "deck", "pos", "turn", "over", "out",
-        "_scores", "_breakdown",
+        "_scores", "_breakdown", "passed",
     )
 
     def __init__(self, game: Cassino, setup: DealSetup) -> None:
@@ -130,6 +150,7 @@ class CassinoState(DealState):
         self.pos = TABLE_START
         self.turn = self.first
         self.over = False
+        self.passed = [0] * n
         self.out: list[int] = []
         self._scores: list[int] = []  # filled when the game is over
         self._breakdown: list[dict[str, int]] = []
@@ -151,6 +172,7 @@ class CassinoState(DealState):
         deck: Iterable = (),
         last_capture: int | None = None,
         options: Iterable[str] = (),
+        passed: Sequence[Iterable[int]] | None = None,
     ) -> CassinoState:
         """A state built from a described position (tests, puzzles, saved positions).
 
@@ -164,6 +186,8 @@ class CassinoState(DealState):
           ``last_capture``: the seat that captured last (None: nobody yet).
         - ``deck``: cards still to deal, top first (default none: this is the last round).
           When every hand is empty, the next round is dealt from it as in CN-3.
+        - ``passed``: per seat, the values that could have captured when it trailed in this
+          round (default none).
         - Cards named nowhere are out of play: public, and nobody scores them.
 
         Raises ValueError when the position is impossible. :meth:`position` gives the inverse.
@@ -227,6 +251,15 @@ class CassinoState(DealState):
         self.deck = tuple(rest)
         self.pos = 0
         self.over = False
+        self.passed = [0] * n
+        if passed is not None:
+            if len(passed) != n:
+                raise ValueError(f"passed lists {n} seats")
+            for k, values in enumerate(passed):
+                for v in values:
+                    if not 1 <= int(v) <= 13:
+                        raise ValueError(f"{v} is not a card value")
+                    self.passed[k] |= 1 << int(v)
         self._scores = []
         self._breakdown = []
         used = set(placed)
@@ -254,6 +287,7 @@ class CassinoState(DealState):
             "deck": [format_card(c) for c in self.deck[self.pos:]],
             "last_capture": self.last_capture if self.last_capture >= 0 else None,
             "options": sorted(self.setup.options),
+            "passed": [[v for v in range(1, 14) if bits >> v & 1] for bits in self.passed],
         }
 
     # ----------------------------------------------------------------------- the interface
@@ -494,6 +528,8 @@ class CassinoState(DealState):
         p = groups[0][0]
         self.hands[seat].remove(p)
         if verb == "trail":
+            if self.loose or self.res:
+                self.passed[seat] |= capture_values(self.loose, self.res)
             self.loose.append(p)
             events = [_ev("trail", seat, (p,))]
         else:
@@ -576,6 +612,7 @@ class CassinoState(DealState):
                     pos += 1
         self.pos = pos
         self.round += 1
+        self.passed = [0] * n  # new hands (CN-3)
         turn = self.first
         while not hands[turn]:  # only with a short deck in a hand-made position
             turn = (turn + 1) % n
@@ -642,6 +679,7 @@ class CassinoState(DealState):
         c.out = self.out
         c._scores = self._scores
         c._breakdown = self._breakdown
+        c.passed = self.passed[:]
         return c
 
     def _table_view(self, fmt) -> dict:
@@ -659,12 +697,13 @@ class CassinoState(DealState):
         return cassino_view(self, seat)
 
     @staticmethod
-    def sample_world(view: CassinoView, rng: Shuffler) -> CassinoState:
+    def sample_world(view: CassinoView, rng: Shuffler, infer: bool = True) -> CassinoState:
         """A game consistent with ``view``: the cards the seat has not seen dealt at random with
-        ``rng`` to the other hands and the deck (game.cassino.worlds)."""
+        ``rng`` to the other hands and the deck (game.cassino.worlds; ``infer``: read the
+        seats' trails)."""
         from game.cassino.worlds import sample_world
 
-        return sample_world(view, rng)
+        return sample_world(view, rng, infer)
 
     def observation(self, seat: int) -> dict:
         """The seat's view as a dict of card codes; ``unseen`` = cards in other hands or

@@ -27,6 +27,9 @@ def position_problem(players: int, position: dict) -> str | None:
     for _cards, _value, owner in position.get("reservations") or ():
         if not 0 <= owner < players:
             return f"a reservation belongs to seat {owner}, beyond the {players} seats"
+    passed = position.get("passed")
+    if passed is not None and len(passed) != players:
+        return f"'passed' lists {len(passed)} entries for {players} seats"
     return None
 
 

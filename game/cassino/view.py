@@ -3,7 +3,8 @@ players: exactly what :meth:`CassinoState.observation` holds (that dict is deriv
 
 Its hand, the open table, everything captured so far (every captured card was shown face up
 on the way), the cards out of play, counts of the other hands and of the deck, and the cards it
-has not seen (in other hands or still in the deck, as one sorted list: never where they are).
+has not seen (in other hands or still in the deck, as one sorted list: never where they are),
+and per seat the values that could have captured when it trailed this round (``passed``).
 Cards are card codes (game.cards); every container is a tuple, so a view is immutable.
 """
 
@@ -44,6 +45,9 @@ class CassinoView:
     last_capture: int | None  # the seat that captured last
     out: tuple[int, ...]  # out of play (hand-made positions)
     unseen: tuple[int, ...]  # in other hands or in the deck, sorted
+    # per seat, the values (1..13) a card could have captured with when that seat trailed in
+    # this round (CN-5, CN-8); a seat that trails past a capture rarely holds such a card
+    passed: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...] | None  # per side, once the game is over
 
     @property
@@ -75,6 +79,7 @@ class CassinoView:
             "last_capture": self.last_capture,
             "out": list(self.out),
             "unseen": list(self.unseen),
+            "passed": [list(v) for v in self.passed],
             "scores": None if self.scores is None else list(self.scores),
         }
 
@@ -103,5 +108,6 @@ def cassino_view(st: CassinoState, seat: int) -> CassinoView:
         last_capture=st.last_capture if st.last_capture >= 0 else None,
         out=tuple(st.out),
         unseen=tuple(sorted(hidden)),
+        passed=tuple(tuple(v for v in range(1, 14) if bits >> v & 1) for bits in st.passed),
         scores=None if scores is None else tuple(scores),
     )

@@ -266,13 +266,14 @@ class CassinoSearch:
     :meth:`_round_search`: the rest of the current round solved in each sampled world;
     ``round_min_worlds``, ``round_nodes``: see there; ``table_share``: see
     :func:`round_end_value`) or ``"playouts"`` (the flat Monte Carlo above); four players
-    always play out."""
+    always play out. ``read_trails``: the sampled worlds keep out of a seat's hand the values
+    it passed up by trailing this round (game.cassino.worlds)."""
 
     def __init__(self, rng, worlds_per_batch: int = 4, top_k: int = 4, mc: bool = True,
                  z: float = 2.4, min_worlds: int = 8, params: dict | None = None,
                  split_cards: int = 10, split_nodes: int = 20_000, middle: str = "round",
                  round_min_worlds: int = 4, round_nodes: int = 200_000,
-                 table_share: float | None = None) -> None:
+                 table_share: float | None = None, read_trails: bool = False) -> None:
         if middle not in ("playouts", "round"):
             raise ValueError(f"middle is 'playouts' or 'round', not {middle!r}")
         self.rng = rng
@@ -292,6 +293,7 @@ class CassinoSearch:
         self.round_min_worlds = round_min_worlds
         self.round_nodes = round_nodes
         self.table_share = table_share
+        self.read_trails = read_trails
         self.reason = ""
         self.stats: dict = {}
         # the last choice's own figures (None: the heuristic's move, unsearched)
@@ -333,7 +335,8 @@ class CassinoSearch:
         view = decision.view
         seat = decision.seat
         if decision.players == 2:
-            st = CassinoState.sample_world(view, self.rng)  # the only world there is
+            # the only world there is: every unseen card is in the opponent's hand
+            st = CassinoState.sample_world(view, self.rng, self.read_trails)
             try:
                 values = solve_last_round(st, seat, deadline)
             except OutOfTime:
@@ -350,7 +353,7 @@ class CassinoSearch:
         each: dict = {}  # every split's value, per action (the report)
         n = 0
         for _ in range(splits):
-            st = CassinoState.sample_world(view, self.rng)
+            st = CassinoState.sample_world(view, self.rng, self.read_trails)
             try:
                 values = solve_last_round(st, seat, deadline, self.split_nodes)
             except OutOfTime:
@@ -395,7 +398,7 @@ class CassinoSearch:
         limit = samples or 10_000
         while worlds < limit:
             for _ in range(min(self.batch, limit - worlds)):
-                world = CassinoState.sample_world(view, self.rng)
+                world = CassinoState.sample_world(view, self.rng, self.read_trails)
                 try:
                     row = {i: self._playout(world, cands[i], side, deadline) for i in alive}
                 except OutOfTime:
@@ -439,7 +442,7 @@ class CassinoSearch:
         for _ in range(limit):
             if clock() > deadline:
                 break  # small rounds are solved in fewer positions than the solver's clock checks
-            world = CassinoState.sample_world(view, self.rng)
+            world = CassinoState.sample_world(view, self.rng, self.read_trails)
             try:
                 row = solve_round(world, seat, cands, deadline, self.round_nodes,
                                   self.table_share)

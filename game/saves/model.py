@@ -173,6 +173,10 @@ class CassinoPosition(_Strict):
     deck: CardList = []
     last_capture: Seat | None = None
     options: Annotated[list[OptionName], Field(max_length=16)] = []
+    # per seat, the values that could have captured when it trailed this round
+    passed: Annotated[list[Annotated[list[Annotated[StrictInt, Field(ge=1, le=13)]],
+                                     Field(max_length=13)]],
+                      Field(min_length=2, max_length=4)] | None = None
 
 
 def _position_kind(v: Any) -> str:
