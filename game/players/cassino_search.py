@@ -310,7 +310,7 @@ class CassinoSearch:
         if len(legal) == 1:
             return legal[0]
         view = decision.view
-        ctx = CassinoContext(decision)
+        ctx = CassinoContext(decision, self.heuristic.params["read_trails"])
         ranked = sorted(((self.heuristic.score(ctx, a), i, a) for i, a in enumerate(legal)),
                         key=lambda t: (-t[0], t[1]))
         base = ranked[0][2]

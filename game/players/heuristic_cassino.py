@@ -71,7 +71,11 @@ def p_holds(unseen: int, good: int, hand: int) -> float:
 # must take or override it (CN-7), so a table the next opponent's own build is left on is a
 # certain capture (a sweep when nothing else is left), not a chance one: off in Normal, which
 # hands such sweeps over about 0.46 times a game (docs/ai.md, Hard); on in Hard.
-PARAMS = {"threat": 1.0, "build": 0.9, "keep": 0.25, "last": 0.6, "owner_holds": False}
+# ``read_trails``: the next opponent's odds of holding a value leave out the values it passed
+# up by trailing this round (CassinoView.passed), while its hand can still be made up without
+# them.
+PARAMS = {"threat": 1.0, "build": 0.9, "keep": 0.25, "last": 0.6, "owner_holds": False,
+          "read_trails": False}
 # Hard's: also no reluctance to play a card worth points (keep 0: holding it back loses more
 # captures than it saves) and more weight on what the next player can take from the table
 # (threat 1.3); tools/tune_heuristic.py, +0.29 points a game [+0.19, +0.38] against Normal
@@ -98,7 +102,7 @@ class CassinoHeuristic(Player):
         legal = decision.legal
         if len(legal) == 1:
             return legal[0]
-        ctx = CassinoContext(decision)
+        ctx = CassinoContext(decision, self.params["read_trails"])
         forget = miss_build = sloppy = False
         if self.easy:
             r = self.rng
@@ -167,9 +171,10 @@ class CassinoHeuristic(Player):
 
 
 class CassinoContext:
-    """The seat's view and the per-card values of this decision."""
+    """The seat's view and the per-card values of this decision (``read_trails``: see
+    PARAMS)."""
 
-    def __init__(self, decision: Decision) -> None:
+    def __init__(self, decision: Decision, read_trails: bool = False) -> None:
         view: CassinoView = decision.view
         self.seat = decision.seat
         n = decision.players
@@ -196,6 +201,19 @@ class CassinoContext:
         self.unseen_by_value = [0] * 14
         for c in self.unseen:
             self.unseen_by_value[RANK[c]] += 1
+        # the cards the next opponent may hold, by value, and how many: the unseen ones, less
+        # the values it passed up by trailing (no card is drawn within a round, CN-3)
+        self.opp_by_value = self.unseen_by_value
+        self.opp_pool = self.nunseen
+        passed = view.passed[self.opp] if read_trails else ()
+        if passed:
+            by_value = self.unseen_by_value[:]
+            for v in passed:
+                by_value[v] = 0
+            pool = sum(by_value)
+            if pool >= self.opp_hand:  # else it held one after all
+                self.opp_by_value = by_value
+                self.opp_pool = max(1, pool)
         self._threat_cache: dict = {}
 
     def card_value(self, c: int) -> float:
@@ -209,7 +227,7 @@ class CassinoContext:
 
     def p_value(self, v: int) -> float:
         """Chance the next opponent holds a card of value ``v``."""
-        return p_holds(self.nunseen, self.unseen_by_value[v], self.opp_hand)
+        return p_holds(self.opp_pool, self.opp_by_value[v], self.opp_hand)
 
     def keep_value(self, c: int) -> float:
         """What a card is worth kept in hand (its points, captured later with it)."""
@@ -247,7 +265,7 @@ class CassinoContext:
         full = (1 << nloose) - 1
         by_sum = subsets_by_sum([RANK[c] for c in loose], 13) if loose else None
         for v in range(1, 14):
-            if not self.unseen_by_value[v]:
+            if not self.opp_by_value[v] and v not in held:
                 continue
             masks = disjoint_unions(by_sum[v]) if by_sum is not None else {0}
             rs = [r for r in res if r[0] == v]
@@ -276,10 +294,10 @@ class CassinoContext:
         good = 0
         sure = False
         for k, (g, v) in enumerate(gains):
-            good += self.unseen_by_value[v]
+            good += self.opp_by_value[v]
             sure = sure or v in held
             nxt = gains[k + 1][0] if k + 1 < len(gains) else 0.0
-            expected += (g - nxt) * (1.0 if sure else p_holds(self.nunseen, good, self.opp_hand))
+            expected += (g - nxt) * (1.0 if sure else p_holds(self.opp_pool, good, self.opp_hand))
         self._threat_cache[key] = expected
         return expected
 

@@ -110,3 +110,19 @@ def test_a_reservations_card_comes_before_the_inference_cn6():
         w = CassinoState.sample_world(view, rng)
         assert any(RANK[c] == 7 for c in w.hands[0])
         assert w.view(1) == view
+
+
+def test_the_heuristic_reading_trails_gives_passed_values_no_odds():
+    from game.players.base import Decision
+    from game.players.heuristic_cassino import CassinoContext
+
+    s = _after_trail()
+    d = Decision.of(s, 1)
+    reading, blind = CassinoContext(d, read_trails=True), CassinoContext(d)
+    for v in (2, 3, 5):  # passed up by seat 0's trail
+        assert reading.p_value(v) == 0.0 < blind.p_value(v)
+    # the other values are likelier: seat 0's three cards come from fewer candidates
+    assert reading.p_value(12) > blind.p_value(12)
+    # a table with a loose 5 threatens less from a seat that passed up fives
+    table, res = (C("5H"),), ()
+    assert reading.threat(table, res) < blind.threat(table, res)
