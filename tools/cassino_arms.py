@@ -15,7 +15,7 @@ import json
 import sys
 
 from game.players.cassino_search import CassinoSearch
-from game.players.heuristic_cassino import PARAMS
+from game.players.heuristic_cassino import HARD_PARAMS, PARAMS
 from game.players.levels import HardPlayer
 from game.players.registry import LEVELS
 from game.tournament import run_tournament
@@ -33,8 +33,10 @@ ARMS = {
     "hard-playouts": {"middle": "playouts"},  # the middle-game search shipped before it
     # the round's end with every leftover table card 0.6 to the next first player (session 8)
     "hard-share06": {"table_share": 0.6},
-    # the worlds keep the values a seat passed up by trailing out of its hand (session 10)
-    "hard-trails": {"read_trails": True},
+    # session 9's Hard: neither the worlds nor the heuristic read the trails (session 10)
+    "hard-blind": {"read_trails": False, "params": {**HARD_PARAMS, "read_trails": False}},
+    # ... the heuristic still blind, the worlds reading them (the first measurement)
+    "hard-trails": {"read_trails": True, "params": {**HARD_PARAMS, "read_trails": False}},
 }
 
 
