@@ -136,3 +136,16 @@ def test_cassino_leftovers_counts_every_card_left_at_a_round_end_once_by_rank():
     errors = tool.leaf(4, 5)
     assert set(errors) == {f"round {st.round}" for ends, _ in games for st in ends}
     assert all(v["by rank"] >= 0 and v["ends"] == 4 for v in errors.values())
+
+
+def test_cassino_trails_finds_values_passed_up_and_counts_them_per_decision():
+    """tools/cassino_trails.py, the measurement behind reading the trails (CN-8: a trail past a
+    capture is seen by all): in a few games of Normal some middle-game decisions face an
+    opponent who passed values up, those values are a share of the unseen cards, and the
+    figures are reproducible."""
+    tool = _tool("cassino_trails")
+    out = tool.measure("normal", 6, 5)
+    assert out["decisions"] > 0
+    assert 0.0 < out["with_passed"] < 1.0
+    assert 0.0 < out["unseen_excluded"] < 1.0 and 0.0 <= out["held_anyway"] <= 1.0
+    assert tool.measure("normal", 6, 5) == out
