@@ -33,7 +33,7 @@ from game.cassino.combos import (
     subsets_by_sum,
     trim,
 )
-from game.cassino.view import CassinoView, cassino_view
+from game.cassino.view import CassinoView, cassino_view, values_of
 from game.errors import IllegalActionError
 from game.events import Event
 from game.reasons import reason
@@ -287,7 +287,7 @@ class CassinoState(DealState):
             "deck": [format_card(c) for c in self.deck[self.pos:]],
             "last_capture": self.last_capture if self.last_capture >= 0 else None,
             "options": sorted(self.setup.options),
-            "passed": [[v for v in range(1, 14) if bits >> v & 1] for bits in self.passed],
+            "passed": [list(values_of(bits)) for bits in self.passed],
         }
 
     # ----------------------------------------------------------------------- the interface

@@ -17,6 +17,15 @@ if TYPE_CHECKING:
     from game.cassino.game import CassinoState
 
 
+def values_of(bits: int) -> tuple[int, ...]:
+    """The card values (1..13) whose bits are set: ``passed`` as the state keeps it.
+
+    >>> values_of(0b10011000)
+    (3, 4, 7)
+    """
+    return tuple(v for v in range(1, 14) if bits >> v & 1)
+
+
 class ReservationView(NamedTuple):
     """A reservation on the table (CN-6): its cards, its value and the seat that owns it."""
 
@@ -108,6 +117,6 @@ def cassino_view(st: CassinoState, seat: int) -> CassinoView:
         last_capture=st.last_capture if st.last_capture >= 0 else None,
         out=tuple(st.out),
         unseen=tuple(sorted(hidden)),
-        passed=tuple(tuple(v for v in range(1, 14) if bits >> v & 1) for bits in st.passed),
+        passed=tuple(values_of(bits) for bits in st.passed),
         scores=None if scores is None else tuple(scores),
     )

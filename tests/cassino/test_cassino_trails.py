@@ -126,3 +126,14 @@ def test_the_heuristic_reading_trails_gives_passed_values_no_odds():
     # a table with a loose 5 threatens less from a seat that passed up fives
     table, res = (C("5H"),), ()
     assert reading.threat(table, res) < blind.threat(table, res)
+
+
+def test_the_examples_in_the_trail_helpers_docs_hold():
+    import doctest
+
+    import game.cassino.game
+    import game.cassino.view
+
+    for module in (game.cassino.game, game.cassino.view):
+        result = doctest.testmod(module)
+        assert result.attempted >= 1 and result.failed == 0, module.__name__
