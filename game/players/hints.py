@@ -196,7 +196,8 @@ def _trail_warning(decision: Decision, action: Action, threshold: float) -> Reas
     from game.cassino.combos import disjoint_unions, subsets_by_sum
     from game.players.heuristic_cassino import CassinoContext, p_holds
 
-    ctx = CassinoContext(decision)
+    # the next player's odds leave out the values it passed up by trailing this round (CN-8)
+    ctx = CassinoContext(decision, read_trails=True)
     loose = list(ctx.loose) + [action.groups[0][0]]
     if ctx.res:
         return None
@@ -205,8 +206,8 @@ def _trail_warning(decision: Decision, action: Action, threshold: float) -> Reas
     good = 0
     for val in range(1, 14):
         if full in disjoint_unions(by_sum[val]):
-            good += ctx.unseen_by_value[val]
-    chance = p_holds(ctx.nunseen, good, ctx.opp_hand)
+            good += ctx.opp_by_value[val]
+    chance = p_holds(ctx.opp_pool, good, ctx.opp_hand)
     if chance >= threshold:
         return reason("hint_warn_sweep")
     return None

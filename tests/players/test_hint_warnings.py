@@ -36,3 +36,27 @@ def test_the_pile_s_cards_of_that_rank_count_too():
 def test_a_small_pile_that_completes_nothing_is_not_warned_of():
     assert _warning("4C 5H", "9S 9H 9D 9C") is None  # four nines and one: five
     assert _warning("4C 5H", "9S 9H 9D 9C 9S 9H", card="4D") is None  # no meld of fours
+
+
+def _trail_warning(passed, threshold=0.05):
+    from tests.cassino.helpers import pos
+
+    st = pos(["4S 9S", "KS KC"], "4H", passed=passed,
+             deck="4C 4D 8D 8H AC 2C 3C 5C 6C 7C 9C TC JC QC 2D 3D 5D 6D 7D 9D")
+    d = Decision.of(st, 0, [0, 0])
+    (a,) = [a for a in d.legal if a.verb == "trail" and a.groups[0] == (parse_card("4S"),)]
+    return discard_warning(d, a, threshold)
+
+
+def test_a_trail_the_next_player_may_sweep_is_warned_of_cn8():
+    # 4H and the trailed 4S: a four (two unseen) or an eight (two unseen) sweeps; 22 unseen
+    w = _trail_warning([[], []])
+    assert w is not None and w.key == "hint_warn_sweep"
+    assert _trail_warning([[], []], threshold=0.9) is None  # 2 cards of 22 unseen, 4 good: about a one-in-three chance
+
+
+def test_a_trail_sweepable_only_by_values_the_next_player_passed_up_is_not_warned_of():
+    # the opponent trailed this round while a four or an eight would have captured (CN-5):
+    # it holds neither, so nothing sweeps the 4H 4S table
+    assert _trail_warning([[], [4, 8]]) is None
+    assert _trail_warning([[], [4]]) is not None  # an eight still sweeps
