@@ -97,6 +97,9 @@ class CanastaParams:
     # what Normal does not use (the Hard level's heuristic, HARD_PARAMS)
     disc_pair: float = 1.0  # odds that a player holds a pair of a rank they discarded, x this
     open_alone: bool = False  # an unopened side takes as freely when the triple opens alone
+    # a new meld's rank is shown: the opponents stop throwing it and a frozen pile needs the
+    # pair in hand again (not for an opening); per new rank, x (1 - end risk)
+    new_meld_cost: float = 0.0
 
 
 PARAMS: dict[str, CanastaParams] = {
@@ -126,11 +129,14 @@ HARD_PARAMS["looking-and-down"] = replace(PARAMS["looking-and-down"], prog_now=0
 # makes a pair is worth more in a pile (gain_fit 25), a rank the next player has discarded is
 # a safer discard (disc_pair 0.4), a meld or add is made only for a clear benefit
 # (meld_threshold 10: cards kept in hand keep pairs for the pile), and a discard weighs the
-# danger of handing over the pile more (danger_w 1.5, as in Canastone; session 7).
+# danger of handing over the pile more (danger_w 1.5, as in Canastone; session 7). A new meld
+# shows its rank and spends the pair that takes a frozen pile (new_meld_cost 30, session 11).
 HARD_PARAMS["canasta"] = replace(PARAMS["canasta"], open_alone=True, gain_fit=25.0,
-                                 disc_pair=0.4, meld_threshold=10.0, danger_w=1.5)
+                                 disc_pair=0.4, meld_threshold=10.0, danger_w=1.5,
+                                 new_meld_cost=30.0)
 HARD_PARAMS["quick-canasta"] = replace(PARAMS["quick-canasta"], open_alone=True, gain_fit=25.0,
-                                       disc_pair=0.4, meld_threshold=10.0, danger_w=1.5)
+                                       disc_pair=0.4, meld_threshold=10.0, danger_w=1.5,
+                                       new_meld_cost=30.0)
 
 
 @dataclass(frozen=True)
@@ -615,6 +621,9 @@ class CanastaHeuristic(Player):
                     b -= 200.0
         if left < p.keep_min:
             b -= (p.keep_min - left) * p.shrink_cost * (1.0 - risk)
+        if p.new_meld_cost and not opening and a.verb == "meld":
+            shown = sum(1 for old, _ in changes if old is None)
+            b -= shown * p.new_meld_cost * (1.0 - risk)
         # pairs broken: a new meld of a rank uses its naturals; adds of a melded rank keep the
         # take-by-adding option, so only frozen piles care
         if opening:

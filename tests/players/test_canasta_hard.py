@@ -132,3 +132,51 @@ def test_played_to_the_end_of_the_deal_only_discards_that_risk_a_big_pile_are_se
     assert len(cands) >= 2 and any(is_wild(a.groups[0][0]) for a in cands)
     assert deep.plan("canasta") == (True, True, None, 3.0)
     assert one_round.plan("canasta")[2] == 1
+
+
+def test_hard_prices_showing_a_new_rank_in_a_meld():
+    """Hard's heuristic charges a new meld (not an opening, not an add) ``new_meld_cost`` per
+    rank it shows, times the chance the deal goes on: the opponents stop throwing a melded
+    rank, and a frozen pile is taken only with a natural pair from the hand (CA-9, CA-10), so
+    a pair or triple kept back is what takes the pile. Adds and openings cost nothing more."""
+    cost = 30.0
+    table = {**HARD_PARAMS, "canasta": replace(HARD_PARAMS["canasta"], new_meld_cost=cost)}
+    plain = {**HARD_PARAMS, "canasta": replace(HARD_PARAMS["canasta"], new_meld_cost=0.0)}
+    priced, free = CanastaHeuristic(0, params=table), CanastaHeuristic(0, params=plain)
+    charged = same = 0
+    for state, seat in random_positions("canasta", 4, seed=6, count=120, every=2):
+        d = decision(state, "canasta", 4, seat)
+        melds = [a for a in d.legal if a.verb in ("meld", "add")]
+        if not melds or d.view.to_move != seat:
+            continue
+        v = CanastaView(d)
+        risk = priced.end_risk(v)
+        mine = {m.rank for m in v.melds[v.side].values()}
+        for a in melds:
+            gap = (free.meld_benefit(v, plain["canasta"], a, risk)
+                   - priced.meld_benefit(v, table["canasta"], a, risk))
+            ranks = {RANK[c] for g in a.groups for c in g if not is_wild(c)}
+            shown = len(ranks - mine) if a.verb == "meld" and v.opened[v.side] else 0
+            assert abs(gap - shown * cost * (1.0 - risk)) < 1e-9, (a, gap, shown, risk)
+            charged += gap > 0
+            same += gap == 0
+    assert charged and same
+
+
+def test_hard_keeps_a_triple_back_unless_the_deal_may_end():
+    """Seat 0 has opened and holds three sevens: Hard's heuristic keeps them (a frozen pile
+    needs a natural pair, CA-9) while the opponents are far from going out; with an opponent
+    down to one card and able to go out (CA-11), it melds them (the points would count
+    against it)."""
+    def position(their_hand: str):
+        return build_position(
+            "canasta", 4, hands=["7S 7H 7D 5C 9H JD KS", their_hand, "4S 6S 8S 10S JS QS",
+                                 "4D 6D 9S 10D QD KD"],
+            pile="4C 6C", turn=0, phase="play",
+            melds=[{"A": "AS AH AD"}, {"8": "8C 8H 8D 8C 8H 8D 8S"}], opened=[True, True])
+    sevens = {parse_card(c) for c in ("7S", "7H", "7D")}
+    hard = CanastaHeuristic(0, params=HARD_PARAMS)
+    calm = hard.choose(Decision.of(position("4H 5H 6H 9D 10H JH 9C KC"), 0, [0, 0]))
+    assert calm.verb == "discard" and calm.groups[0][0] not in sevens
+    late = hard.choose(Decision.of(position("4H"), 0, [0, 0]))
+    assert late.verb == "meld" and set(late.cards()) == sevens
