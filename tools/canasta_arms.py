@@ -13,14 +13,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 
 from game.players.canasta_search import CanastaSearch
+from game.players.heuristic_canasta import HARD_PARAMS
 from game.players.levels import HardPlayer
 from game.players.registry import LEVELS
 from game.tournament import run_tournament
 
-# name -> CanastaSearch attributes to set
+# name -> CanastaSearch attributes to set ("params": the heuristic's parameters instead)
 ARMS: dict[str, dict] = {
+    # session 10's Hard: a new meld's rank shown for free (no ``new_meld_cost``)
+    "hard-showing": {"params": {**HARD_PARAMS, **{
+        r: replace(HARD_PARAMS[r], new_meld_cost=0.0) for r in ("canasta", "quick-canasta")}}},
     # Canasta and Quick Canasta played to the end of the deal (takes, discards that risk a
     # pile of 5 or more, meld plans) with a 3-standard-error margin (session 7)
     "hard-deep": {"PLAN": {**CanastaSearch.PLAN, "canasta": (True, True, None, 3.0),
@@ -43,9 +48,11 @@ def arm_class(name: str, settings: dict) -> type[HardPlayer]:
 
         def choose(self, decision):
             if self._csearch is None and decision.rules != "cassino":
+                self.params = settings.get("params", self.params)
                 self._csearch = CanastaSearch(None, params=self.params)
                 for key, value in settings.items():
-                    setattr(self._csearch, key, value)
+                    if key != "params":
+                        setattr(self._csearch, key, value)
             return super().choose(decision)
 
     return Arm

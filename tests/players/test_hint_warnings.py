@@ -52,7 +52,8 @@ def test_a_trail_the_next_player_may_sweep_is_warned_of_cn8():
     # 4H and the trailed 4S: a four (two unseen) or an eight (two unseen) sweeps; 22 unseen
     w = _trail_warning([[], []])
     assert w is not None and w.key == "hint_warn_sweep"
-    assert _trail_warning([[], []], threshold=0.9) is None  # 2 cards of 22 unseen, 4 good: about a one-in-three chance
+    # its 2 cards of the 22 unseen hold one of the 4 good ones about one time in three
+    assert _trail_warning([[], []], threshold=0.9) is None
 
 
 def test_a_trail_sweepable_only_by_values_the_next_player_passed_up_is_not_warned_of():

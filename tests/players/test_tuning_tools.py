@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -80,6 +81,24 @@ def test_the_no_search_arm_never_searches(levels):
         searched += bool(hard._csearch.candidates(d))
         st.apply(d.legal[0], validate=False)
     assert searched  # the same decisions that Hard searches
+
+
+def test_the_showing_arm_is_hard_with_new_melds_free(levels):
+    """``hard-showing`` is the Hard before session 11: its heuristic, in its own moves and in
+    the search's, does not price a new meld's rank; the rest of Hard's parameters and the
+    shared tables are left alone."""
+    arms = _tool("canasta_arms")
+    for name, settings in arms.ARMS.items():
+        levels[name] = arms.arm_class(name, settings)
+    arm = levels["hard-showing"](3)
+    arm.samples = 2
+    st = Match(get_game("canasta"), 4, seed=2, dealer=0).start_deal()
+    arm.choose(Decision.of(st, st.current_player()))
+    for rules in ("canasta", "quick-canasta"):
+        used = arm._csearch.policy.params[rules]
+        assert used.new_meld_cost == 0.0 and HARD_PARAMS[rules].new_meld_cost > 0.0
+        assert used == replace(HARD_PARAMS[rules], new_meld_cost=0.0)
+    assert arm._csearch.heuristic.params is arm._csearch.policy.params
 
 
 def test_the_judge_is_measured_on_the_search_own_candidates_reproducibly():
