@@ -621,11 +621,11 @@ class CanastaHeuristic(Player):
                     b -= 200.0
         if left < p.keep_min:
             b -= (p.keep_min - left) * p.shrink_cost * (1.0 - risk)
+        # pairs broken: a new meld of a rank uses its naturals and shows the rank (Hard's
+        # new_meld_cost); adds of a melded rank keep the take-by-adding option
         if p.new_meld_cost and not opening and a.verb == "meld":
             shown = sum(1 for old, _ in changes if old is None)
             b -= shown * p.new_meld_cost * (1.0 - risk)
-        # pairs broken: a new meld of a rank uses its naturals; adds of a melded rank keep the
-        # take-by-adding option, so only frozen piles care
         if opening:
             b += 60.0 - len(cards) * 4.0
             if left < p.open_keep:
