@@ -109,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
             p.error(str(e))
         LEVELS[name] = arm_class(name, args.rules, args.base, changes)
         jobs.append((name, args.rules, players, args.against, args.deals, args.seed))
+    if args.against not in LEVELS:  # make_player would quietly play Normal instead
+        p.error(f"--against {args.against!r} is neither a level nor an arm given "
+                f"(known: {', '.join(sorted(LEVELS))})")
     # fork: the children inherit the arms registered above
     with mp.get_context("fork").Pool(max(1, min(args.jobs, len(jobs)))) as pool:
         for res in pool.imap(_run, jobs):

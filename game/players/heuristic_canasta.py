@@ -100,7 +100,21 @@ class CanastaParams:
     # a new meld's rank is shown: the opponents stop throwing it and a frozen pile needs the
     # pair in hand again (not for an opening); per new rank, x (1 - end risk)
     new_meld_cost: float = 0.0
+    # constants of Normal's, as parameters for tuning (issue 14, session 12)
+    risk_scale: float = 1.0  # x the chance that an opponent who may go out does so
+    open_bonus: float = 60.0  # an opening meld (minus 4 a card)
+    take_open: float = 40.0  # opening through the pile
+    take_add: float = 12.0  # a pile taken by adding its top card: no hand card spent
+    pile_card: float = 9.0  # what a pile card is worth to whoever takes it (discard danger)
+    # new knowledge, off unless set (session 12): a pair or triple held is worth more, and a
+    # new meld showing its rank costs more, by the pile's size (the pile it may take, CA-9);
+    # once the side may go out (CA-11), the holding back scales by race_scale
+    pair_pile: float = 0.0
+    meld_pile: float = 0.0
+    race_scale: float = 1.0
 
+
+_DEFAULT = CanastaParams()
 
 PARAMS: dict[str, CanastaParams] = {
     "canasta": CanastaParams(prog_now=0.25, take_margin=15.0),
@@ -131,12 +145,16 @@ HARD_PARAMS["looking-and-down"] = replace(PARAMS["looking-and-down"], prog_now=0
 # (meld_threshold 10: cards kept in hand keep pairs for the pile), and a discard weighs the
 # danger of handing over the pile more (danger_w 1.5, as in Canastone; session 7). A new meld
 # shows its rank and spends the pair that takes a frozen pile (new_meld_cost 30, session 11).
+# Session 12: a pile is worth far more to the side that takes it than Normal's 9 a card, so
+# the pile is not handed over while a wild card can freeze it (pile_card 130: in effect the
+# safest discard, and a freeze once every natural is risky), and the pairs that take a frozen
+# pile are held back the more, the bigger the pile (meld_pile 8 a pile card per new rank).
 HARD_PARAMS["canasta"] = replace(PARAMS["canasta"], open_alone=True, gain_fit=25.0,
                                  disc_pair=0.4, meld_threshold=10.0, danger_w=1.5,
-                                 new_meld_cost=30.0)
+                                 new_meld_cost=30.0, pile_card=130.0, meld_pile=8.0)
 HARD_PARAMS["quick-canasta"] = replace(PARAMS["quick-canasta"], open_alone=True, gain_fit=25.0,
                                        disc_pair=0.4, meld_threshold=10.0, danger_w=1.5,
-                                       new_meld_cost=30.0)
+                                       new_meld_cost=30.0, pile_card=130.0, meld_pile=8.0)
 
 
 @dataclass(frozen=True)
@@ -217,6 +235,7 @@ class CanastaHeuristic(Player):
         """Chance that the deal ends before this seat plays again (an opponent goes out, or
         the stock runs out)."""
         keep = 1.0
+        scale = self.params.get(v.name, _DEFAULT).risk_scale
         for q in v.opponents:
             h = v.hand_counts[q]
             if v.ld:
@@ -234,6 +253,7 @@ class CanastaHeuristic(Player):
             if not (ready or close):
                 continue
             base = 0.6 if h <= 2 else 0.4 if h <= 4 else 0.18 if h <= 7 else 0.06
+            base = min(0.95, base * scale)
             if close:
                 base *= 0.3
             keep *= 1.0 - base
@@ -269,9 +289,9 @@ class CanastaHeuristic(Player):
             if n >= 2 and (v.frozen or v.rules.take_naturals_frozen > 2):
                 base += 8.0  # a pair of a melded rank still takes a frozen pile
         elif n >= 3:
-            base = p.keep_triple
+            base = p.keep_triple + p.pair_pile * len(v.pile)
         elif n == 2:
-            base = p.keep_pair
+            base = p.keep_pair + p.pair_pile * len(v.pile)
         else:
             live = min(1.0, v.unseen_rank[r] / 4.0)
             base = p.keep_single * live
@@ -300,13 +320,14 @@ class CanastaHeuristic(Player):
     def pile_value_for(self, v: CanastaView, cards: list[int]) -> float:
         """Roughly what taking a pile of these cards is worth to whoever takes it."""
         total = 25.0  # the top card melded, a turn's tempo
+        card = self.params.get(v.name, _DEFAULT).pile_card
         for c in cards[:-1]:
             if is_wild(c):
                 total += 45.0
             elif c in (15, 28):
                 total += 0.0 if v.ld else 100.0
             else:
-                total += 9.0 + 0.4 * v.points[c]
+                total += card + 0.4 * v.points[c]
         total += 12.0 * (v.packet + v.rules.draw_after_take)
         return total
 
@@ -435,7 +456,7 @@ class CanastaHeuristic(Player):
         wilds = sum(1 for c in used if is_wild(c))
         value -= wilds * p.wild_cost
         if not used:
-            value += 12.0  # taken by adding: no hand card spent
+            value += p.take_add  # taken by adding: no hand card spent
         else:
             # the pair leaves the hand into a meld: pile control spent, progress gained
             m = v.meld_of_rank(v.side, r)
@@ -445,7 +466,7 @@ class CanastaHeuristic(Player):
             if nats >= 2 and not (v.ld and v.opened[v.side]):
                 value -= p.pair_spend
         if len(a.groups) > 1 or not v.opened[v.side]:
-            value += 40.0  # opening through the pile
+            value += p.take_open  # opening through the pile
             value -= 6.0 * sum(len(g) for g in a.groups[1:])
         value += v.points[top] * 0.3
         if v.ld and v.in_down is not None and not v.in_down[v.seat]:
@@ -484,7 +505,10 @@ class CanastaHeuristic(Player):
                 return step
         if melds:
             best, benefit = self._best_meld(v, p, melds, risk)
-            if best is not None and (benefit > p.meld_threshold or not discards):
+            threshold = p.meld_threshold
+            if p.race_scale != 1.0 and v.may_go_out(v.side):
+                threshold *= p.race_scale
+            if best is not None and (benefit > threshold or not discards):
                 return best
         if not discards:
             return melds[0] if melds else legal[0]
@@ -625,9 +649,12 @@ class CanastaHeuristic(Player):
         # new_meld_cost); adds of a melded rank keep the take-by-adding option
         if p.new_meld_cost and not opening and a.verb == "meld":
             shown = sum(1 for old, _ in changes if old is None)
-            b -= shown * p.new_meld_cost * (1.0 - risk)
+            cost = p.new_meld_cost + p.meld_pile * len(v.pile)
+            if p.race_scale != 1.0 and v.may_go_out(side):
+                cost *= p.race_scale
+            b -= shown * cost * (1.0 - risk)
         if opening:
-            b += 60.0 - len(cards) * 4.0
+            b += p.open_bonus - len(cards) * 4.0
             if left < p.open_keep:
                 b -= 80.0
         if v.ld and v.in_down is not None and not v.in_down[v.seat]:

@@ -52,6 +52,16 @@ def test_an_arm_is_parsed_into_typed_parameters_and_unknown_ones_are_refused():
         tune.parse_arm(":gain_fit=1", "canasta", "hard")
 
 
+def test_an_unknown_opponent_is_refused_not_played_as_normal(levels, capsys):
+    # make_player falls back to Normal for an unknown level: "--against base" without a
+    # "base:" arm once screened against Normal unnoticed
+    tune = _tool("tune_heuristic")
+    with pytest.raises(SystemExit) as e:
+        tune.main(["--rules", "canasta", "--deals", "1", "--against", "base", "a:gain_fit=20"])
+    assert e.value.code == 2
+    assert "'base' is neither a level nor an arm given" in capsys.readouterr().err
+
+
 def test_an_arm_plays_its_parameters_and_an_unchanged_arm_plays_like_its_base(levels):
     tune = _tool("tune_heuristic")
     levels["same"] = tune.arm_class("same", "canasta", "normal", {})
