@@ -3,6 +3,7 @@
     python tools/canasta_probe.py deals --rules R [--deals K] [--seed S]
     python tools/canasta_probe.py playouts --rules R [--deals K] [--seed S]
     python tools/canasta_probe.py oracle --rules R [--deals K] [--worlds N] [--seed S] [--limit D]
+    python tools/canasta_probe.py parts --rules R --a A --b B [--deals K] [--seed S] [--samples N]
 
 - ``deals``: how Normal's self-play deals go (4 players): turns, how they end, each side's
   score by part, the piles taken and their sizes (mean and standard deviation).
@@ -15,6 +16,12 @@
   candidate's mean points against it with its standard error. ``--limit`` stops after D
   decisions. A line whose best alternative is above 2.5 standard errors and 20 points is a
   decision the heuristic gets wrong.
+- ``parts``: where level A gains over level B, in the duplicate pairs of the tournament (the
+  same shuffles and seats, 4 players, partners): per side and deal, each part of the score
+  (CA-15), the piles taken and their cards, the freezes (wild discards), going out and the
+  canastas made; for each, A's mean, B's mean and A minus B with its 95% interval. A and B are
+  levels or heuristic arms as in tools/tune_heuristic.py (``name:param=value,...``, Hard's
+  heuristic without search); ``--samples`` gives Hard a fixed number of worlds.
 """
 
 from __future__ import annotations
@@ -31,8 +38,9 @@ from collections import defaultdict
 from game.match import Match
 from game.players.base import Decision
 from game.players.canasta_search import CanastaSearch, evaluate, sample_world
-from game.players.canasta_view import CanastaView
+from game.players.canasta_view import CanastaView, is_wild
 from game.players.heuristic_canasta import HARD_PARAMS, PARAMS, CanastaHeuristic
+from game.players.registry import LEVELS
 from game.registry import get_game
 from game.rng import Rng
 
@@ -101,6 +109,63 @@ def playout_costs(rules: str, deals: int, seed: int) -> dict[str, float]:
     return {k: round(statistics.median(v) * 1000, 3) for k, v in times.items()}
 
 
+def _side_figures(st, freezes: list[int], takes: list[int], taken: list[int]) -> list[dict]:
+    out = []
+    for side, parts in enumerate(st.breakdown() or []):
+        row = {k: float(v) for k, v in parts.items()}
+        row["score"] = float(sum(parts.values()))
+        row["piles_taken"] = float(takes[side])
+        row["pile_cards_taken"] = float(taken[side])
+        row["freezes"] = float(freezes[side])
+        row["went_out"] = float(st.went_out >= 0 and st.side[st.went_out] == side)
+        sizes = [len(m.cards) for m in st.melds[side] if m.rank != 3]
+        row["canasta_count"] = float(sum(n >= st.rules.canasta_size for n in sizes))
+        out.append(row)
+    return out
+
+
+def parts(rules: str, a: str, b: str, deals: int, seed: int,
+          samples: int | None = None) -> dict[str, dict[str, float]]:
+    """Where level ``a`` gains over level ``b`` (see the module's doc)."""
+    from game.tournament import _make_bot
+
+    game = get_game(rules)
+    diffs: dict[str, list[float]] = defaultdict(list)
+    means: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
+    for index in range(deals):
+        deal_seed = seed * 1_000_003 + index  # the tournament's pairs (game/tournament.py)
+        for a_side in (0, 1):
+            levels = [a if s % 2 == a_side else b for s in range(PLAYERS)]
+            st = Match(game, PLAYERS, seed=deal_seed, dealer=index % PLAYERS).start_deal()
+            bots = [_make_bot(levels[s], deal_seed * 131 + s * 7 + 1, samples)
+                    for s in range(PLAYERS)]
+            freezes, takes, taken = [0, 0], [0, 0], [0, 0]
+            while not st.is_over():
+                seat = st.current_player()
+                d = Decision.of(st, seat, [0, 0])
+                act = bots[seat].choose(d)
+                side = st.side[seat]
+                if act.verb == "take":
+                    takes[side] += 1
+                    taken[side] += len(d.view.discard)
+                elif act.verb == "discard" and is_wild(act.groups[0][0]):
+                    freezes[side] += 1
+                st.apply(act, validate=False)
+            rows = _side_figures(st, freezes, takes, taken)
+            for key in rows[0]:
+                x, y = rows[a_side][key], rows[1 - a_side][key]
+                means[key][0].append(x)
+                means[key][1].append(y)
+                diffs[key].append(x - y)
+    out = {}
+    for key, d in diffs.items():
+        half = 1.96 * statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else math.inf
+        out[key] = {"a": round(statistics.fmean(means[key][0]), 2),
+                    "b": round(statistics.fmean(means[key][1]), 2),
+                    "diff": round(statistics.fmean(d), 2), "ci95": round(half, 2)}
+    return out
+
+
 def oracle(rules: str, deals: int, worlds: int, seed: int, limit: int | None = None):
     """Yield one record per probed decision (see the module's doc)."""
     heuristic = CanastaHeuristic(0, params=HARD_PARAMS)
@@ -152,18 +217,33 @@ def _probe(d: Decision, cands: list, worlds: int, search: CanastaSearch, deal: i
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("probe", choices=("deals", "playouts", "oracle"))
+    p.add_argument("probe", choices=("deals", "playouts", "oracle", "parts"))
     p.add_argument("--rules", default="canasta",
                    choices=("canasta", "quick-canasta", "canastone", "looking-and-down"))
     p.add_argument("--deals", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--worlds", type=int, default=100)
     p.add_argument("--limit", type=int, default=None)
+    p.add_argument("--a", default="hard")
+    p.add_argument("--b", default="normal")
+    p.add_argument("--samples", type=int, default=None)
     args = p.parse_args(argv)
     if args.deals < 1 or args.worlds < 2 or (args.limit is not None and args.limit < 1):
         p.error("--deals and --limit must be at least 1, --worlds at least 2")
     if args.probe == "deals":
         print(json.dumps(deal_stats(args.rules, args.deals, args.seed)))
+    elif args.probe == "parts":
+        from tune_heuristic import arm_class, parse_arm  # tools/ is this script's folder
+
+        for text in (args.a, args.b):
+            if text in LEVELS:
+                continue
+            try:
+                name, changes = parse_arm(text, args.rules, "hard")
+            except ValueError as e:
+                p.error(str(e))
+            LEVELS[text] = arm_class(name, args.rules, "hard", changes)
+        print(json.dumps(parts(args.rules, args.a, args.b, args.deals, args.seed, args.samples)))
     elif args.probe == "playouts":
         print(json.dumps(playout_costs(args.rules, args.deals, args.seed)))
     else:

@@ -110,6 +110,7 @@ class CanastaParams:
     # new meld showing its rank costs more, by the pile's size (the pile it may take, CA-9);
     # once the side may go out (CA-11), the holding back scales by race_scale
     pair_pile: float = 0.0
+    pile_sq: float = 0.0  # ... plus this x the pile's size squared (a big pile makes canastas)
     meld_pile: float = 0.0
     race_scale: float = 1.0
 
@@ -320,7 +321,10 @@ class CanastaHeuristic(Player):
     def pile_value_for(self, v: CanastaView, cards: list[int]) -> float:
         """Roughly what taking a pile of these cards is worth to whoever takes it."""
         total = 25.0  # the top card melded, a turn's tempo
-        card = self.params.get(v.name, _DEFAULT).pile_card
+        p = self.params.get(v.name, _DEFAULT)
+        card = p.pile_card
+        if p.pile_sq:
+            total += p.pile_sq * len(cards) ** 2
         for c in cards[:-1]:
             if is_wild(c):
                 total += 45.0
@@ -647,7 +651,7 @@ class CanastaHeuristic(Player):
             b -= (p.keep_min - left) * p.shrink_cost * (1.0 - risk)
         # pairs broken: a new meld of a rank uses its naturals and shows the rank (Hard's
         # new_meld_cost); adds of a melded rank keep the take-by-adding option
-        if p.new_meld_cost and not opening and a.verb == "meld":
+        if (p.new_meld_cost or p.meld_pile) and not opening and a.verb == "meld":
             shown = sum(1 for old, _ in changes if old is None)
             cost = p.new_meld_cost + p.meld_pile * len(v.pile)
             if p.race_scale != 1.0 and v.may_go_out(side):

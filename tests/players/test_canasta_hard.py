@@ -47,13 +47,17 @@ def test_hard_freezes_a_pile_that_gives_the_opponents_their_canastas():
     cards, so the odds of a pair look modest), and so did Hard's heuristic before it weighed
     the danger more and melded only for a clear benefit (session 7); the search, given that
     heuristic, searches the freeze and finds it far better: taking the pile would complete
-    three canastas (CA-9, CA-10: a frozen pile is taken only with a natural pair)."""
+    three canastas (CA-9, CA-10: a frozen pile is taken only with a natural pair). Since
+    session 12 Hard's heuristic prices a pile at 130 a card (``pile_card``) and freezes
+    here by itself."""
     d = Decision.of(_freeze_position("4D 7D 9S 10D JD 4H 7H"), 0, [0, 0])
     two = parse_card("2C")
     before = dict(HARD_PARAMS)
-    before["canasta"] = replace(HARD_PARAMS["canasta"], danger_w=1.0, meld_threshold=0.0)
+    before["canasta"] = replace(HARD_PARAMS["canasta"], danger_w=1.0, meld_threshold=0.0,
+                                pile_card=PARAMS["canasta"].pile_card, meld_pile=0.0)
     for params in (PARAMS, before):
         assert CanastaHeuristic(0, params=params).choose(d).groups[0][0] != two
+    assert CanastaHeuristic(0, params=HARD_PARAMS).choose(d).groups[0][0] == two
     for seed in range(3):
         for params in (before, HARD_PARAMS):
             player = HardPlayer(seed, samples=16)
@@ -66,7 +70,10 @@ def test_hard_does_not_search_a_freeze_against_a_small_or_unlikely_take():
     from game.players.canasta_search import CanastaSearch
     from game.rng import Rng
 
-    search = CanastaSearch(Rng(1), params=HARD_PARAMS)
+    # the heuristic of session 11 (Normal's pile value): session 12's freezes on its own here
+    before = {**HARD_PARAMS, "canasta": replace(HARD_PARAMS["canasta"], meld_pile=0.0,
+                                                pile_card=PARAMS["canasta"].pile_card)}
+    search = CanastaSearch(Rng(1), params=before)
     # five cards in the next hand: every natural discard is fairly safe
     d = Decision.of(_freeze_position("4D 7D 9S 10D JD"), 0, [0, 0])
     assert not any(a.verb == "discard" and is_wild(a.groups[0][0])
@@ -138,12 +145,15 @@ def test_hard_prices_showing_a_new_rank_in_a_meld():
     """Hard's heuristic charges a new meld (not an opening, not an add) ``new_meld_cost`` per
     rank it shows, times the chance the deal goes on: the opponents stop throwing a melded
     rank, and a frozen pile is taken only with a natural pair from the hand (CA-9, CA-10), so
-    a pair or triple kept back is what takes the pile. Adds and openings cost nothing more."""
-    cost = 30.0
-    table = {**HARD_PARAMS, "canasta": replace(HARD_PARAMS["canasta"], new_meld_cost=cost)}
-    plain = {**HARD_PARAMS, "canasta": replace(HARD_PARAMS["canasta"], new_meld_cost=0.0)}
+    a pair or triple kept back is what takes the pile; the more so, the bigger the pile
+    (``meld_pile`` per pile card, session 12). Adds and openings cost nothing more."""
+    cost, per_card = 30.0, 8.0
+    table = {**HARD_PARAMS, "canasta": replace(HARD_PARAMS["canasta"], new_meld_cost=cost,
+                                                meld_pile=per_card)}
+    plain = {**HARD_PARAMS, "canasta": replace(HARD_PARAMS["canasta"], new_meld_cost=0.0,
+                                                meld_pile=0.0)}
     priced, free = CanastaHeuristic(0, params=table), CanastaHeuristic(0, params=plain)
-    charged = same = 0
+    charged = same = piled = 0
     for state, seat in random_positions("canasta", 4, seed=6, count=120, every=2):
         d = decision(state, "canasta", 4, seat)
         melds = [a for a in d.legal if a.verb in ("meld", "add")]
@@ -157,17 +167,21 @@ def test_hard_prices_showing_a_new_rank_in_a_meld():
                    - priced.meld_benefit(v, table["canasta"], a, risk))
             ranks = {RANK[c] for g in a.groups for c in g if not is_wild(c)}
             shown = len(ranks - mine) if a.verb == "meld" and v.opened[v.side] else 0
-            assert abs(gap - shown * cost * (1.0 - risk)) < 1e-9, (a, gap, shown, risk)
+            price = cost + per_card * len(v.pile)
+            assert abs(gap - shown * price * (1.0 - risk)) < 1e-9, (a, gap, shown, risk)
             charged += gap > 0
+            piled += gap > 0 and len(v.pile) > 1
             same += gap == 0
     assert charged and same
+    assert piled  # the pile's part was priced too
 
 
 def test_hard_keeps_a_triple_back_unless_the_deal_may_end():
-    """Seat 0 has opened and holds three sevens: Hard's heuristic keeps them (a frozen pile
-    needs a natural pair, CA-9) while the opponents are far from going out; with an opponent
-    down to one card and able to go out (CA-11), it melds them (the points would count
-    against it)."""
+    """Seat 0 has opened and holds three sevens: Hard's heuristic does not meld them (a
+    frozen pile needs a natural pair, CA-9) while the opponents are far from going out (it may
+    throw the third: holding three of the eight sevens, it is its safest discard); with an
+    opponent down to one card and able to go out (CA-11), it melds them (the points would
+    count against it)."""
     def position(their_hand: str):
         return build_position(
             "canasta", 4, hands=["7S 7H 7D 5C 9H JD KS", their_hand, "4S 6S 8S 10S JS QS",
@@ -177,6 +191,31 @@ def test_hard_keeps_a_triple_back_unless_the_deal_may_end():
     sevens = {parse_card(c) for c in ("7S", "7H", "7D")}
     hard = CanastaHeuristic(0, params=HARD_PARAMS)
     calm = hard.choose(Decision.of(position("4H 5H 6H 9D 10H JH 9C KC"), 0, [0, 0]))
-    assert calm.verb == "discard" and calm.groups[0][0] not in sevens
+    assert calm.verb == "discard"
     late = hard.choose(Decision.of(position("4H"), 0, [0, 0]))
     assert late.verb == "meld" and set(late.cards()) == sevens
+
+
+def test_hard_prices_a_pile_by_the_cards_it_would_hand_over():
+    """What a pile is worth to whoever takes it (the price of handing it over with a discard,
+    CA-9) grows by ``pile_card`` for each natural card under the top one (wild cards and red
+    threes have their own prices), plus ``pile_sq`` times its size squared; Hard's heuristic
+    prices a card at 130 where Normal's says 9 (session 12)."""
+    base = HARD_PARAMS["canasta"]
+    assert base.pile_card == 130.0 and PARAMS["canasta"].pile_card == 9.0
+    low = CanastaHeuristic(0, params={**HARD_PARAMS, "canasta": replace(base, pile_card=9.0)})
+    sq = CanastaHeuristic(0, params={**HARD_PARAMS, "canasta": replace(base, pile_sq=5.0)})
+    hard = CanastaHeuristic(0, params=HARD_PARAMS)
+    priced = 0
+    for state, seat in random_positions("canasta", 4, seed=8, count=60, every=3):
+        v = CanastaView(decision(state, "canasta", 4, seat))
+        cards = [*v.pile, v.hand[0]] if v.hand else list(v.pile)
+        if not cards:
+            continue
+        plain = sum(1 for c in cards[:-1] if not is_wild(c) and c not in (15, 28))
+        gap = hard.pile_value_for(v, cards) - low.pile_value_for(v, cards)
+        assert abs(gap - 121.0 * plain) < 1e-9
+        assert abs(sq.pile_value_for(v, cards) - hard.pile_value_for(v, cards)
+                   - 5.0 * len(cards) ** 2) < 1e-9
+        priced += plain > 2
+    assert priced

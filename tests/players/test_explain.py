@@ -22,7 +22,7 @@ from game.players.explain import (
 )
 from game.players.hints import suggest
 from game.players.levels import EasyPlayer, HardPlayer, NormalPlayer
-from tests.players.test_canasta_hard import _freeze_position
+from tests.players.test_canasta_hard import _small_pile_position
 from tests.players.test_cassino_hard import GIFTS, _four_player_last_round, _position
 from tests.players.test_players import decision, random_positions
 
@@ -36,8 +36,9 @@ def _english():
 
 
 def _canasta_decision() -> Decision:
-    # seat 0 holds 2C 5H 6H 8H: the search weighs discards of its hidden cards
-    return Decision.of(_freeze_position("4D 7D 9S 10D JD 4H 7H"), 0, [0, 0])
+    # seat 0 holds 2C 5H 6H 8H: the search weighs discards of its hidden cards (onto the big
+    # pile of _freeze_position Hard's heuristic freezes and no other discard comes close)
+    return Decision.of(_small_pile_position("2C 5H 6H 8H"), 0, [0, 0])
 
 
 def _cassino_decision() -> Decision:

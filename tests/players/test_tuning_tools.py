@@ -149,6 +149,23 @@ def test_the_probes_report_what_the_deals_and_the_search_do():
         assert len(rec["gains"]) == len(rec["candidates"]) >= 2 and rec["worlds"] <= 3
 
 
+def test_the_parts_probe_splits_a_pairs_gain_by_the_parts_of_the_score(levels):
+    probe = _tool("canasta_probe")
+    tune = _tool("tune_heuristic")
+    levels["same"] = tune.arm_class("same", "canasta", "normal", {})
+    levels["freezer"] = tune.arm_class("freezer", "canasta", "hard", {})
+    even = probe.parts("canasta", "same", "normal", 2, 5)
+    assert all(row["diff"] == 0.0 and row["a"] == row["b"] for row in even.values())
+    rows = probe.parts("canasta", "freezer", "normal", 3, 5)
+    # a side's score is the sum of its parts (CA-15), for each level and their difference
+    keys = ("melds", "canastas", "red_threes", "going_out", "hand")
+    for col in ("a", "b", "diff"):
+        assert abs(sum(rows[k][col] for k in keys) - rows["score"][col]) < 0.05
+    assert rows["went_out"]["a"] + rows["went_out"]["b"] <= 1.0
+    assert rows["canasta_count"]["a"] >= 0 and rows["freezes"]["a"] >= 0
+    assert rows == probe.parts("canasta", "freezer", "normal", 3, 5)  # reproducible
+
+
 def test_cassino_leftovers_counts_every_card_left_at_a_round_end_once_by_rank():
     """tools/cassino_leftovers.py, the measurement behind the round solver's leaf (CN-3: the
     next round's first player meets the table first): each card left on the table at a round's
