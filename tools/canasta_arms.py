@@ -23,7 +23,8 @@ from game.tournament import run_tournament
 
 # name -> CanastaSearch attributes to set ("params": the heuristic's parameters instead)
 ARMS: dict[str, dict] = {
-    # session 10's Hard: a new meld's rank shown for free (no ``new_meld_cost``)
+    # Hard with a new meld's rank shown for free (no ``new_meld_cost``; session 11 measured
+    # it as session 10's Hard, before the pile's price of session 12)
     "hard-showing": {"params": {**HARD_PARAMS, **{
         r: replace(HARD_PARAMS[r], new_meld_cost=0.0) for r in ("canasta", "quick-canasta")}}},
     # Canasta and Quick Canasta played to the end of the deal (takes, discards that risk a
@@ -31,6 +32,12 @@ ARMS: dict[str, dict] = {
     "hard-deep": {"PLAN": {**CanastaSearch.PLAN, "canasta": (True, True, None, 3.0),
                            "quick-canasta": (True, True, None, 3.0)}},
     "hard-2rounds": {"rounds": 2},
+    # no meld plans: melding or not is the heuristic's alone (session 12)
+    "hard-nomelds": {"melds": False},
+    # session 11's Hard: the pile priced as Normal prices it, no meld price by the pile
+    "hard-s11": {"params": {**HARD_PARAMS, **{
+        r: replace(HARD_PARAMS[r], pile_card=9.0, meld_pile=0.0)
+        for r in ("canasta", "quick-canasta")}}},
     # every discard decision played to the end of the deal, with the old 2-error margin
     "hard-deal-all": {"PLAN": {**CanastaSearch.PLAN, "canasta": (True, True, None, 2.0),
                                "quick-canasta": (True, True, None, 2.0)}, "deep_pile": 0},

@@ -94,9 +94,9 @@ def test_the_no_search_arm_never_searches(levels):
 
 
 def test_the_showing_arm_is_hard_with_new_melds_free(levels):
-    """``hard-showing`` is the Hard before session 11: its heuristic, in its own moves and in
-    the search's, does not price a new meld's rank; the rest of Hard's parameters and the
-    shared tables are left alone."""
+    """``hard-showing`` is Hard without session 11's term: its heuristic, in its own moves and
+    in the search's, does not price a new meld's rank; the rest of Hard's parameters and the
+    shared tables are left alone. ``hard-s11`` prices the pile as session 11's Hard did."""
     arms = _tool("canasta_arms")
     for name, settings in arms.ARMS.items():
         levels[name] = arms.arm_class(name, settings)
@@ -109,6 +109,34 @@ def test_the_showing_arm_is_hard_with_new_melds_free(levels):
         assert used.new_meld_cost == 0.0 and HARD_PARAMS[rules].new_meld_cost > 0.0
         assert used == replace(HARD_PARAMS[rules], new_meld_cost=0.0)
     assert arm._csearch.heuristic.params is arm._csearch.policy.params
+    old = levels["hard-s11"](3)
+    old.samples = 2
+    old.choose(Decision.of(st, st.current_player()))
+    for rules in ("canasta", "quick-canasta"):
+        assert old._csearch.policy.params[rules] == replace(HARD_PARAMS[rules], pile_card=9.0,
+                                                           meld_pile=0.0)
+
+
+def test_the_no_meld_plans_arm_searches_no_melding(levels):
+    arms = _tool("canasta_arms")
+    for name, settings in arms.ARMS.items():
+        levels[name] = arms.arm_class(name, settings)
+    arm, hard = levels["hard-nomelds"](5), levels["hard"](5)
+    arm.samples = hard.samples = 2
+    st = Match(get_game("canasta"), 4, seed=4, dealer=0).start_deal()
+    plans = 0
+    for _ in range(80):
+        if st.is_over():
+            break
+        d = Decision.of(st, st.current_player())
+        arm.choose(d)
+        a = hard.choose(d)
+        hard._csearch._meld_turn = arm._csearch._meld_turn = None
+        plans += bool(hard._csearch.meld_plans(d, a))
+        assert arm._csearch.melds is False
+        assert not any(c.verb in ("meld", "add") for c in arm._csearch.candidates(d))
+        st.apply(a)
+    assert plans  # Hard itself did search melding in this deal
 
 
 def test_the_judge_is_measured_on_the_search_own_candidates_reproducibly():
