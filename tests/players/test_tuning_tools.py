@@ -38,6 +38,15 @@ def levels():
     LEVELS.update(saved)
 
 
+@pytest.fixture
+def arm_levels(levels):
+    """The levels with tools/canasta_arms.py's arms registered."""
+    arms = _tool("canasta_arms")
+    for name, settings in arms.ARMS.items():
+        levels[name] = arms.arm_class(name, settings)
+    return levels
+
+
 def test_an_arm_is_parsed_into_typed_parameters_and_unknown_ones_are_refused():
     tune = _tool("tune_heuristic")
     name, changes = tune.parse_arm("a:gain_fit=25,keep_min=3,open_alone=1", "canasta", "hard")
@@ -75,13 +84,15 @@ def test_an_arm_plays_its_parameters_and_an_unchanged_arm_plays_like_its_base(le
     assert r["a_points_mean"] == 0.0 and r["a_points_sd"] == 0.0
 
 
-def test_the_no_search_arm_never_searches(levels):
-    arms = _tool("canasta_arms")
-    for name, settings in arms.ARMS.items():
-        levels[name] = arms.arm_class(name, settings)
-    arm, hard = levels["hard-nosearch"](3), levels["hard"](3)
+def _arm_and_hard(levels, name: str, seed: int):
+    """The arm and Hard at 2 worlds a decision, and a new 4-player Canasta deal."""
+    arm, hard = levels[name](seed), levels["hard"](seed)
     arm.samples = hard.samples = 2
-    st = Match(get_game("canasta"), 4, seed=2, dealer=0).start_deal()
+    return arm, hard, Match(get_game("canasta"), 4, seed=seed - 1, dealer=0).start_deal()
+
+
+def test_the_no_search_arm_never_searches(arm_levels):
+    arm, hard, st = _arm_and_hard(arm_levels, "hard-nosearch", 3)
     searched = 0
     for _ in range(40):
         d = Decision.of(st, st.current_player())
@@ -93,13 +104,11 @@ def test_the_no_search_arm_never_searches(levels):
     assert searched  # the same decisions that Hard searches
 
 
-def test_the_showing_arm_is_hard_with_new_melds_free(levels):
+def test_the_showing_arm_is_hard_with_new_melds_free(arm_levels):
     """``hard-showing`` is Hard without session 11's term: its heuristic, in its own moves and
     in the search's, does not price a new meld's rank; the rest of Hard's parameters and the
     shared tables are left alone. ``hard-s11`` prices the pile as session 11's Hard did."""
-    arms = _tool("canasta_arms")
-    for name, settings in arms.ARMS.items():
-        levels[name] = arms.arm_class(name, settings)
+    levels = arm_levels
     arm = levels["hard-showing"](3)
     arm.samples = 2
     st = Match(get_game("canasta"), 4, seed=2, dealer=0).start_deal()
@@ -117,13 +126,8 @@ def test_the_showing_arm_is_hard_with_new_melds_free(levels):
                                                            meld_pile=0.0)
 
 
-def test_the_no_meld_plans_arm_searches_no_melding(levels):
-    arms = _tool("canasta_arms")
-    for name, settings in arms.ARMS.items():
-        levels[name] = arms.arm_class(name, settings)
-    arm, hard = levels["hard-nomelds"](5), levels["hard"](5)
-    arm.samples = hard.samples = 2
-    st = Match(get_game("canasta"), 4, seed=4, dealer=0).start_deal()
+def test_the_no_meld_plans_arm_searches_no_melding(arm_levels):
+    arm, hard, st = _arm_and_hard(arm_levels, "hard-nomelds", 5)
     plans = 0
     for _ in range(80):
         if st.is_over():
