@@ -32,8 +32,12 @@ ARMS: dict[str, dict] = {
     "hard-deep": {"PLAN": {**CanastaSearch.PLAN, "canasta": (True, True, None, 3.0),
                            "quick-canasta": (True, True, None, 3.0)}},
     "hard-2rounds": {"rounds": 2},
-    # no meld plans: melding or not is the heuristic's alone (session 12)
-    "hard-nomelds": {"melds": False},
+    # the meld plans searched (melding against not melding once a turn): Hard's search
+    # before session 12 (as ``hard-nomelds`` this session measured the search without them)
+    "hard-meldplans": {"melds": True},
+    # take or draw searched one round ahead, nothing else (session 12; not measured)
+    "hard-takes": {"PLAN": {**CanastaSearch.PLAN, "canasta": (True, False, 1, 2.0),
+                            "quick-canasta": (True, False, 1, 2.0)}},
     # session 11's Hard: the pile priced as Normal prices it, no meld price by the pile
     "hard-s11": {"params": {**HARD_PARAMS, **{
         r: replace(HARD_PARAMS[r], pile_card=9.0, meld_pile=0.0)

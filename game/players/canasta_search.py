@@ -89,7 +89,12 @@ class CanastaSearch:
         self.rounds = rounds
         self.batch = batch
         self.freeze = True  # search a freeze (a wild discard) against a big usable pile
-        self.melds = True  # search melding against not melding, once a turn
+        # search melding against not melding, once a turn (the meld plans): off since session
+        # 12. With Hard's heuristic holding its pairs back for a frozen pile, the one-round
+        # judge (a card in hand counts against its side; the pile a pair takes later is past
+        # its round) overrode the holding back and lost -222 a deal against the same Hard
+        # without search; without the plans the search is +41 over it (docs/ai.md)
+        self.melds = False
         self.infer = True  # worlds respect what the others' passes and discards say
         # take-or-draw playouts where the plan plays one round (None: to the end of the deal)
         self.take_rounds: int | None = 1

@@ -123,13 +123,16 @@ def test_played_to_the_end_of_the_deal_only_discards_that_risk_a_big_pile_are_se
     """With Canasta's discards played to the end of the deal (the ``hard-deep`` arm, session
     7), a discard onto a small pile is the heuristic's own (its stakes are small, CA-9: the
     pile is the prize); one onto a 13-card pile is searched, the freeze among the candidates.
-    One round ahead (Hard's plan) both are searched."""
+    One round ahead (Hard's plan) both are searched. (Session 11's pile price: with session
+    12's, the heuristic freezes the big pile and no other discard comes near it.)"""
     from game.players.canasta_search import CanastaSearch
     from game.rng import Rng
 
-    deep = CanastaSearch(Rng(1), params=HARD_PARAMS)
+    before = {**HARD_PARAMS, "canasta": replace(HARD_PARAMS["canasta"], meld_pile=0.0,
+                                                pile_card=PARAMS["canasta"].pile_card)}
+    deep = CanastaSearch(Rng(1), params=before)
     deep.PLAN = {**CanastaSearch.PLAN, "canasta": (True, True, None, 3.0)}
-    one_round = CanastaSearch(Rng(1), params=HARD_PARAMS)
+    one_round = CanastaSearch(Rng(1), params=before)
     # nothing to add to the nines: no meld plan either, only the discards
     d = Decision.of(_small_pile_position("5H 6H 8H JD"), 0, [0, 0])
     assert deep.candidates(d) == []

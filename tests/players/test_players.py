@@ -334,22 +334,27 @@ def test_hard_heuristic_reads_the_discards():
 
 def test_canasta_search_plan_per_game():
     """Looking and Down and Canastone search take-or-draw only (playouts to the end of the
-    deal); Canasta also searches discards and, once a turn, melding against not melding
-    (one-round playouts)."""
+    deal); Canasta also searches discards (one-round playouts) and, with the meld plans on
+    (off since session 12), once a turn melding against not melding."""
     from game.players.canasta_search import CanastaSearch
     from game.rng import Rng
 
     search = CanastaSearch(Rng(1))
+    plans = CanastaSearch(Rng(1))
+    plans.melds = True
     for rules, want in (("looking-and-down", {"take", "draw"}),
                         ("canastone", {"take", "draw"}),
-                       ("canasta", {"take", "draw", "discard", "meld", "add"})):
-        seen = set()
+                        ("canasta", {"take", "draw", "discard"})):
+        seen, planned = set(), set()
         for state, seat in random_positions(rules, 4, seed=4, count=150, every=2):
             if state.current_player() == seat:
-                seen.update(a.verb for a in search.candidates(decision(state, rules, 4, seat)))
+                d = decision(state, rules, 4, seat)
+                seen.update(a.verb for a in search.candidates(d))
+                planned.update(a.verb for a in plans.candidates(d))
         assert seen <= want
         assert "discard" in seen or rules != "canasta"
-        assert seen & {"meld", "add"} or rules != "canasta"
+        assert planned & {"meld", "add"} or rules != "canasta"
+        assert planned <= want | {"meld", "add"}
         assert "take" in seen or "draw" in seen
     assert search.plan("looking-and-down")[2] is None
     assert search.plan("canastone")[2] is None

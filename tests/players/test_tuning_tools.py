@@ -126,21 +126,23 @@ def test_the_showing_arm_is_hard_with_new_melds_free(arm_levels):
                                                            meld_pile=0.0)
 
 
-def test_the_no_meld_plans_arm_searches_no_melding(arm_levels):
-    arm, hard, st = _arm_and_hard(arm_levels, "hard-nomelds", 5)
+def test_only_the_meld_plans_arm_searches_melding(arm_levels):
+    """Hard searches no meld plans since session 12; ``hard-meldplans`` is its search before
+    (melding against not melding, once a turn)."""
+    arm, hard, st = _arm_and_hard(arm_levels, "hard-meldplans", 5)
     plans = 0
     for _ in range(80):
         if st.is_over():
             break
         d = Decision.of(st, st.current_player())
-        arm.choose(d)
         a = hard.choose(d)
+        arm.choose(d)
+        assert hard._csearch.melds is False and arm._csearch.melds is True
         hard._csearch._meld_turn = arm._csearch._meld_turn = None
-        plans += bool(hard._csearch.meld_plans(d, a))
-        assert arm._csearch.melds is False
-        assert not any(c.verb in ("meld", "add") for c in arm._csearch.candidates(d))
+        assert not any(c.verb in ("meld", "add") for c in hard._csearch.candidates(d))
+        plans += any(c.verb in ("meld", "add") for c in arm._csearch.candidates(d))
         st.apply(a)
-    assert plans  # Hard itself did search melding in this deal
+    assert plans  # the arm did search melding in this deal
 
 
 def test_the_judge_is_measured_on_the_search_own_candidates_reproducibly():
