@@ -133,12 +133,14 @@ PARAMS: dict[str, CanastaParams] = {
 # (a player rarely throws a card of a pair it holds), and discards weigh the danger of giving
 # the pile more (danger_w 2.0); it melds only for a clear benefit (meld_threshold 20) and keeps
 # its hand big (shrink_cost 35: a big hand keeps the three-deck pile within reach), holding
-# triples back less (keep_triple 18). Looking and Down: a meld is made for its points and for
+# triples back less (keep_triple 18); and (session 12, as in Canasta below) it prices a pile at
+# 130 a card and a new meld by the pile's size (pile_card, meld_pile). Looking and Down: a meld
+# is made for its points and for
 # completing a canasta, not for partial progress (prog_now 0.1).
 HARD_PARAMS: dict[str, CanastaParams] = dict(PARAMS)
 HARD_PARAMS["canastone"] = replace(PARAMS["canastone"], disc_pair=0.6, danger_w=2.0,
                                    keep_triple=18.0, meld_threshold=20.0, shrink_cost=35.0,
-                                   keep_single=12.0)
+                                   keep_single=12.0, pile_card=130.0, meld_pile=8.0)
 HARD_PARAMS["looking-and-down"] = replace(PARAMS["looking-and-down"], prog_now=0.1)
 # Canasta and Quick Canasta (issue 14, tools/tune_heuristic.py): a natural that joins a meld or
 # makes a pair is worth more in a pile (gain_fit 25), a rank the next player has discarded is

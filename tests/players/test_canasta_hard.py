@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from game.canasta.position import build_position
 from game.cards import RANK, parse_card
 from game.players.base import Decision
@@ -199,19 +201,20 @@ def test_hard_keeps_a_triple_back_unless_the_deal_may_end():
     assert late.verb == "meld" and set(late.cards()) == sevens
 
 
-def test_hard_prices_a_pile_by_the_cards_it_would_hand_over():
+@pytest.mark.parametrize("rules", ["canasta", "quick-canasta", "canastone"])
+def test_hard_prices_a_pile_by_the_cards_it_would_hand_over(rules):
     """What a pile is worth to whoever takes it (the price of handing it over with a discard,
-    CA-9) grows by ``pile_card`` for each natural card under the top one (wild cards and red
-    threes have their own prices), plus ``pile_sq`` times its size squared; Hard's heuristic
-    prices a card at 130 where Normal's says 9 (session 12)."""
-    base = HARD_PARAMS["canasta"]
-    assert base.pile_card == 130.0 and PARAMS["canasta"].pile_card == 9.0
-    low = CanastaHeuristic(0, params={**HARD_PARAMS, "canasta": replace(base, pile_card=9.0)})
-    sq = CanastaHeuristic(0, params={**HARD_PARAMS, "canasta": replace(base, pile_sq=5.0)})
+    CA-9, QC-4, CS rules alike) grows by ``pile_card`` for each natural card under the top one
+    (wild cards and red threes have their own prices), plus ``pile_sq`` times its size
+    squared; Hard's heuristic prices a card at 130 where Normal's says 9 (session 12)."""
+    base = HARD_PARAMS[rules]
+    assert base.pile_card == 130.0 and PARAMS[rules].pile_card == 9.0
+    low = CanastaHeuristic(0, params={**HARD_PARAMS, rules: replace(base, pile_card=9.0)})
+    sq = CanastaHeuristic(0, params={**HARD_PARAMS, rules: replace(base, pile_sq=5.0)})
     hard = CanastaHeuristic(0, params=HARD_PARAMS)
     priced = 0
-    for state, seat in random_positions("canasta", 4, seed=8, count=60, every=3):
-        v = CanastaView(decision(state, "canasta", 4, seat))
+    for state, seat in random_positions(rules, 4, seed=8, count=60, every=3):
+        v = CanastaView(decision(state, rules, 4, seat))
         cards = [*v.pile, v.hand[0]] if v.hand else list(v.pile)
         if not cards:
             continue
