@@ -50,11 +50,21 @@ def _decision(state, rules: str, players: int, seat: int, options, deadline_ms: 
     return Decision.of(state, seat, totals, options, deadline_ms)
 
 
-def _make_bot(level: str, seed: int, samples: int | None):
-    bot = make_player(level, seed)
-    if samples is not None and hasattr(bot, "samples"):
-        bot.samples = samples  # Hard: a fixed number of sampled worlds per searched decision
-    return bot
+def pair_deal_seed(seed: int, index: int) -> int:
+    """The deal seed of a tournament's pair ``index`` (both of its deals use it)."""
+    return seed * 1_000_003 + index
+
+
+def make_bots(levels: list[str], bot_seed: int, samples: int | None = None) -> list:
+    """One player per seat, ``levels[seat]`` at each, seeded from ``bot_seed`` as every
+    tournament deal seeds them; with ``samples``, Hard searches that many worlds a decision."""
+    bots = []
+    for seat, level in enumerate(levels):
+        bot = make_player(level, bot_seed * 131 + seat * 7 + 1)
+        if samples is not None and hasattr(bot, "samples"):
+            bot.samples = samples  # Hard: a fixed number of sampled worlds per searched decision
+        bots.append(bot)
+    return bots
 
 
 def play_deal(rules: str, players: int, levels: list[str], deal_seed: int, dealer: int,
@@ -71,7 +81,7 @@ def play_deal(rules: str, players: int, levels: list[str], deal_seed: int, deale
         except Misdeal:  # pragma: no cover - Match retries itself
             continue
     totals = [0] * game.num_sides(players)
-    bots = [_make_bot(levels[s], bot_seed * 131 + s * 7 + 1, samples) for s in range(players)]
+    bots = make_bots(levels, bot_seed, samples)
     times: dict[str, list[float]] = {lv: [] for lv in set(levels)}
     ld = hasattr(state, "frozen_time") and state.down is not None
     actions = 0
@@ -125,7 +135,7 @@ def _pair(rules: str, players: int, a: str, b: str, seed: int, index: int,
     """Play shuffle ``index`` twice, levels swapped; the pair's figures."""
     game = get_game(rules)
     nsides = game.num_sides(players)
-    deal_seed = seed * 1_000_003 + index
+    deal_seed = pair_deal_seed(seed, index)
     dealer = index % players
     if nsides == 2:
         side_a = [game.side_of(s, players) == 0 for s in range(players)]

@@ -32,8 +32,8 @@ ARMS: dict[str, dict] = {
     "hard-deep": {"PLAN": {**CanastaSearch.PLAN, "canasta": (True, True, None, 3.0),
                            "quick-canasta": (True, True, None, 3.0)}},
     "hard-2rounds": {"rounds": 2},
-    # the meld plans searched (melding against not melding once a turn): Hard's search
-    # before session 12 (as ``hard-nomelds`` this session measured the search without them)
+    # the meld plans searched (melding against not melding once a turn), as Hard's search did
+    # before session 12 (the shipped ``hard`` is what docs/ai.md's runs call ``hard-nomelds``)
     "hard-meldplans": {"melds": True},
     # take or draw searched one round ahead, nothing else (session 12; not measured)
     "hard-takes": {"PLAN": {**CanastaSearch.PLAN, "canasta": (True, False, 1, 2.0),

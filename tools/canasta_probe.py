@@ -43,6 +43,7 @@ from game.players.heuristic_canasta import HARD_PARAMS, PARAMS, CanastaHeuristic
 from game.players.registry import LEVELS
 from game.registry import get_game
 from game.rng import Rng
+from game.tournament import make_bots, pair_deal_seed
 
 PLAYERS = 4
 
@@ -127,18 +128,15 @@ def _side_figures(st, freezes: list[int], takes: list[int], taken: list[int]) ->
 def parts(rules: str, a: str, b: str, deals: int, seed: int,
           samples: int | None = None) -> dict[str, dict[str, float]]:
     """Where level ``a`` gains over level ``b`` (see the module's doc)."""
-    from game.tournament import _make_bot
-
     game = get_game(rules)
     diffs: dict[str, list[float]] = defaultdict(list)
     means: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
     for index in range(deals):
-        deal_seed = seed * 1_000_003 + index  # the tournament's pairs (game/tournament.py)
+        deal_seed = pair_deal_seed(seed, index)  # the tournament's own pairs and players
         for a_side in (0, 1):
             levels = [a if s % 2 == a_side else b for s in range(PLAYERS)]
             st = Match(game, PLAYERS, seed=deal_seed, dealer=index % PLAYERS).start_deal()
-            bots = [_make_bot(levels[s], deal_seed * 131 + s * 7 + 1, samples)
-                    for s in range(PLAYERS)]
+            bots = make_bots(levels, deal_seed, samples)
             freezes, takes, taken = [0, 0], [0, 0], [0, 0]
             while not st.is_over():
                 seat = st.current_player()

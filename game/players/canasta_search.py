@@ -93,7 +93,8 @@ class CanastaSearch:
         # 12. With Hard's heuristic holding its pairs back for a frozen pile, the one-round
         # judge (a card in hand counts against its side; the pile a pair takes later is past
         # its round) overrode the holding back and lost -222 a deal against the same Hard
-        # without search; without the plans the search is +41 over it (docs/ai.md)
+        # without search; without the plans the search is +20 over it (Canasta, 400 pairs;
+        # docs/ai.md, issue 14 session 12)
         self.melds = False
         self.infer = True  # worlds respect what the others' passes and discards say
         # take-or-draw playouts where the plan plays one round (None: to the end of the deal)

@@ -135,8 +135,7 @@ PARAMS: dict[str, CanastaParams] = {
 # its hand big (shrink_cost 35: a big hand keeps the three-deck pile within reach), holding
 # triples back less (keep_triple 18); and (session 12, as in Canasta below) it prices a pile at
 # 130 a card and a new meld by the pile's size (pile_card, meld_pile). Looking and Down: a meld
-# is made for its points and for
-# completing a canasta, not for partial progress (prog_now 0.1).
+# is made for its points and for completing a canasta, not for partial progress (prog_now 0.1).
 HARD_PARAMS: dict[str, CanastaParams] = dict(PARAMS)
 HARD_PARAMS["canastone"] = replace(PARAMS["canastone"], disc_pair=0.6, danger_w=2.0,
                                    keep_triple=18.0, meld_threshold=20.0, shrink_cost=35.0,
