@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -11,7 +10,7 @@ from game.actions import format_action, parse_action
 from game.base import DealSetup, DealState
 from game.cards import format_card, parse_card
 from game.errors import CardTableError, NotationError, RecordError
-from game.inputs import MAX_BYTES
+from game.inputs import MAX_BYTES, InputError, parse_json
 from game.registry import get_game
 
 FORMAT: Literal["cardtable-record/1"] = "cardtable-record/1"
@@ -96,13 +95,9 @@ def load_record_text(text: str) -> DealRecord:
     if len(text.encode("utf-8", "replace")) > MAX_BYTES:
         raise RecordError("the record is too large")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON ({e.msg} at line {e.lineno})") from None
-    except RecursionError:
-        raise RecordError("not a record (nested too deeply)") from None
-    except ValueError:  # Python refuses integers of thousands of digits
-        raise RecordError("not JSON (a number with too many digits)") from None
+        data = parse_json(text)  # bounded nesting, checked before parsing
+    except InputError as e:
+        raise RecordError(str(e)) from None
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     try:

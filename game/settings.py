@@ -1,7 +1,9 @@
 """The player's settings: a pydantic model stored as JSON in the user's config folder.
 
 Reading never fails: a missing, oversized, unreadable or invalid file gives the defaults (or
-keeps the valid fields) plus a warning for the screen; the damaged file is left untouched.
+keeps the valid fields) plus a warning for the screen. A file that cannot be used at all (not
+a regular file, too large, not JSON, nested too deeply) is set aside as
+``settings.json.bad-<time>``, its bytes untouched; one with invalid values is left in place.
 Writing is atomic (temporary file in the same folder, fsync, ``os.replace``), so a crash while
 saving leaves the old file or the new one, never half of each. No pygame here.
 
@@ -14,7 +16,6 @@ frame, see game.ui.app and docs/startup.md).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 APP_NAME = "cardtable"
 FILE_NAME = "settings.json"
 MAX_BYTES = 256 * 1024  # a real file is under 2 KB; anything bigger is not ours
+MAX_DEPTH = 8  # a real file nests 2 deep
 MIN_WINDOW = (800, 600)
 MAX_WINDOW_SIDE = 16384
 
@@ -115,20 +117,40 @@ def settings_path() -> Path:
 
 def read_settings_file(path: Path) -> tuple[dict | None, str | None]:
     """The file's JSON object, unvalidated (None if there is no file), or None and why it
-    cannot be used. Never raises."""
+    cannot be used. Never raises; reads through the one safe reader (regular files only, a
+    byte limit while reading, bounded nesting)."""
+    from game.inputs import InputError, NoSuchFile, read_json
+
     try:
-        if not path.exists():
-            return None, None
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            return None, f"{path} is {size} bytes, too large to be settings; defaults used"
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, UnicodeDecodeError, ValueError) as e:  # JSONDecodeError is a ValueError
+        data = read_json(path, MAX_BYTES, max_depth=MAX_DEPTH)
+    except NoSuchFile:
+        return None, None
+    except InputError as e:
         return None, f"{path} could not be read ({e}); defaults used"
     if not isinstance(data, dict):
         return None, f"{path} does not hold a JSON object; defaults used"
     return data, None
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename an unusable settings file (or whatever stands at its name) to
+    ``settings.json.bad-<time>`` beside it, so that the next save does not replace it; the
+    new name, or None if there is nothing to move or it cannot be moved."""
+    import os
+    import time
+
+    target = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+    n = 2
+    while os.path.lexists(target):
+        target = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
+        n += 1
+    try:
+        if not os.path.lexists(path):
+            return None
+        os.rename(path, target)  # a link is moved, not what it points to
+    except OSError:
+        return None
+    return target
 
 
 def validate_settings(data: dict | None, path: Path) -> tuple[Settings, str | None]:
@@ -191,10 +213,14 @@ class SettingsStore:
     def __init__(self, path: Path | None = None, *, defer_validation: bool = False):
         self.path = settings_path() if path is None else Path(path)
         self.warning: str | None = None
+        self.set_aside: Path | None = None  # where an unusable file was moved (for the screen)
         self._settings: Settings | None = None
         self._data, problem = read_settings_file(self.path)
         self._first_frame = None if problem else first_frame(self._data or {})
         if problem:
+            self.set_aside = set_aside(self.path)
+            if self.set_aside is not None:
+                problem += f"; the file was kept as {self.set_aside.name}"
             self._settings, self.warning = validate_settings(None, self.path)[0], problem
         elif not defer_validation or self._first_frame is None:
             self.validate()

@@ -9,7 +9,7 @@ listener registered by the program, so tests and command-line tools add nothing)
 
 from __future__ import annotations
 
-import json
+import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,9 +18,9 @@ from typing import Literal
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.inputs import CannotRead, InputError, NoSuchFile, read_json
 from game.record import DealRecord
 from game.saves.atomic import write_atomic
-from game.saves.files import DamagedSave, read_bytes
 from game.saves.folder import APP_NAME
 from game.saves.store import set_aside
 
@@ -50,6 +50,7 @@ class HistoryFile(BaseModel):
 class Loaded:
     deals: list[HistoryEntry] = field(default_factory=list)
     problem: str | None = None  # why the file on disk could not be read (it is kept)
+    unreadable: bool = False  # the system refused to read it (e.g. no permission): not damaged
 
 
 def history_path() -> Path:
@@ -60,19 +61,19 @@ def read(path: Path | None = None) -> Loaded:
     """The recent finished deals, newest first; none (and the reason) if the file is
     missing or damaged."""
     path = history_path() if path is None else Path(path)
-    if not path.exists():
-        return Loaded()
     try:
-        doc = json.loads(read_bytes(path, MAX_BYTES).decode("utf-8"))
+        doc = read_json(path, MAX_BYTES)
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-            raise DamagedSave("not a Card Table history file")
+            return Loaded(problem="not a Card Table history file")
         return Loaded(HistoryFile.model_validate(doc).deals[:MAX_DEALS])
-    except DamagedSave as e:
+    except NoSuchFile:
+        return Loaded()
+    except CannotRead as e:
+        return Loaded(problem=str(e), unreadable=True)
+    except InputError as e:
         return Loaded(problem=str(e))
     except ValidationError:
         return Loaded(problem="invalid contents")
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        return Loaded(problem="not valid JSON")
 
 
 def add(entry: HistoryEntry, path: Path | None = None) -> list[HistoryEntry]:
@@ -80,7 +81,9 @@ def add(entry: HistoryEntry, path: Path | None = None) -> list[HistoryEntry]:
     first. OSError if the disk refuses."""
     path = history_path() if path is None else Path(path)
     loaded = read(path)
-    if loaded.problem is not None and path.exists():
+    if loaded.unreadable:  # never write over a file that may be fine
+        raise OSError(f"the history {loaded.problem}")
+    if loaded.problem is not None and os.path.lexists(path):
         set_aside(path)
     deals = [entry, *loaded.deals][:MAX_DEALS]
     path.parent.mkdir(parents=True, exist_ok=True)

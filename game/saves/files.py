@@ -18,8 +18,6 @@ The file itself is only read: never rewritten, moved or deleted here.
 from __future__ import annotations
 
 import json
-import os
-import stat
 import uuid
 import weakref
 from dataclasses import dataclass
@@ -29,7 +27,7 @@ from pydantic import ValidationError
 
 from game.actions import parse_action
 from game.errors import CardTableError
-from game.inputs import MAX_BYTES  # the one limit for saves and records
+from game.inputs import MAX_BYTES, InputError, nesting_depth, read_file  # one reader, one limit
 from game.players.registry import LEVELS
 from game.safetext import display_text, quoted
 from game.saves.migrate import MigrationError, migrate
@@ -207,27 +205,17 @@ def _depth(value, limit: int = MAX_DEPTH) -> bool:
 
 
 def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The file's bytes through the one safe reader (game.inputs): regular files only, at most
+    ``limit`` bytes; DamagedSave with the reader's reason otherwise."""
     try:
-        st = os.stat(path)
-        if stat.S_ISDIR(st.st_mode):
-            raise IsADirectoryError
-        if not stat.S_ISREG(st.st_mode):  # a pipe or a device would block or never end
-            raise DamagedSave("not a regular file")
-        size = st.st_size
-        if size > limit:
-            raise DamagedSave(f"too large to be a save ({size // 1024} KB; at most "
-                              f"{limit // (1024 * 1024)} MB)")
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)
-    except FileNotFoundError:
-        raise DamagedSave("no such file") from None
-    except IsADirectoryError:
-        raise DamagedSave("a folder, not a save") from None
-    except OSError as e:
-        raise DamagedSave(f"cannot be read ({e.strerror or e})") from None
-    if len(data) > limit:
-        raise DamagedSave("too large to be a save")
-    return data
+        return read_file(path, limit)
+    except InputError as e:
+        reason = str(e)
+        if reason.startswith("a folder"):
+            reason = "a folder, not a save"
+        elif reason.startswith("too large"):
+            reason = reason.replace("too large", "too large to be a save", 1)
+        raise DamagedSave(reason) from None
 
 
 def parse_document(data: bytes) -> dict:
@@ -238,6 +226,8 @@ def parse_document(data: bytes) -> dict:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise DamagedSave("not text (invalid UTF-8): damaged") from None
+    if nesting_depth(text) > MAX_DEPTH:  # before parsing: deep nesting exhausts the parser
+        raise DamagedSave("not a save (nested too deeply)")
     try:
         doc = json.loads(text, parse_constant=_no_constants, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:

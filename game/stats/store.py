@@ -8,7 +8,7 @@ the file aside as ``damaged-stats-<time>.json``, its bytes untouched, as a damag
 
 from __future__ import annotations
 
-import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,8 +16,8 @@ from pathlib import Path
 import platformdirs
 from pydantic import ValidationError
 
+from game.inputs import CannotRead, InputError, NoSuchFile, read_json
 from game.saves.atomic import write_atomic
-from game.saves.files import DamagedSave, read_bytes
 from game.saves.folder import APP_NAME
 from game.saves.store import set_aside
 from game.stats.model import FORMAT, StatsFile
@@ -34,24 +34,25 @@ def stats_path() -> Path:
 class Loaded:
     stats: StatsFile
     problem: str | None = None  # why the file on disk could not be read (it is kept)
+    unreadable: bool = False  # the system refused to read it (e.g. no permission): not damaged
 
 
 def read(path: Path | None = None) -> Loaded:
     """The statistics; empty ones (and the reason) when the file is missing or damaged."""
     path = stats_path() if path is None else Path(path)
-    if not path.exists():
-        return Loaded(StatsFile())
     try:
-        data = read_bytes(path, MAX_BYTES)
-        doc = json.loads(data.decode("utf-8"))
+        doc = read_json(path, MAX_BYTES)
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-            raise DamagedSave("not a Card Table statistics file")
+            return Loaded(StatsFile(), "not a Card Table statistics file")
         return Loaded(StatsFile.model_validate(doc))
-    except DamagedSave as e:
+    except NoSuchFile:
+        return Loaded(StatsFile())
+    except CannotRead as e:
+        return Loaded(StatsFile(), str(e), unreadable=True)
+    except InputError as e:
         return Loaded(StatsFile(), str(e))
-    except (UnicodeDecodeError, ValueError, RecursionError) as e:  # JSON, pydantic
-        reason = "invalid contents" if isinstance(e, ValidationError) else "not valid JSON"
-        return Loaded(StatsFile(), reason)
+    except ValidationError:
+        return Loaded(StatsFile(), "invalid contents")
 
 
 def write(stats: StatsFile, path: Path | None = None) -> None:
@@ -67,9 +68,11 @@ def update(change: Callable[[StatsFile], bool], path: Path | None = None) -> Sta
     file is set aside first, never overwritten."""
     path = stats_path() if path is None else Path(path)
     loaded = read(path)
+    if loaded.unreadable:  # never write over a file that may be fine
+        raise OSError(f"the statistics {loaded.problem}")
     if not change(loaded.stats):
         return loaded.stats
-    if loaded.problem is not None and path.exists():
+    if loaded.problem is not None and os.path.lexists(path):
         set_aside(path)
     write(loaded.stats, path)
     return loaded.stats

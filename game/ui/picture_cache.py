@@ -82,8 +82,10 @@ def _format(surface: pygame.Surface) -> str:
 
 
 def _read(path: Path, key: str) -> pygame.Surface | None:
+    from game.inputs import InputError, NoSuchFile, open_regular
+
     try:
-        with open(path, "rb") as f:
+        with open_regular(path) as f:  # a pipe or a device there is refused, never waited on
             if f.read(len(MAGIC)) != MAGIC:
                 return None
             header = json.loads(f.readline(MAX_HEADER))
@@ -98,9 +100,10 @@ def _read(path: Path, key: str) -> pygame.Surface | None:
         if len(pixels) != expected or zlib.crc32(pixels) != header["crc"]:
             return None
         picture = pygame.image.frombytes(pixels, (w, h), fmt)
-    except FileNotFoundError:
+    except NoSuchFile:
         return None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, pygame.error) as e:
+    except (InputError, OSError, ValueError, KeyError, TypeError, AttributeError,
+            pygame.error) as e:
         log.info("picture cache %s not used: %s", path, e)
         return None
     return picture

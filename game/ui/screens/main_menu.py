@@ -147,5 +147,7 @@ class MainMenu(Screen):
         ver = fonts.render(self.version_text(), small, palette.TEXT_DIM)
         surface.blit(ver, ver.get_rect(bottomright=(w - s(16), h - s(10))))
         if self.app.settings_warning:
-            note = fonts.render(t("settings.damaged"), small, palette.GOLD_LIGHT)
+            aside = self.app.store.set_aside
+            note = fonts.render(t("settings.set_aside", file=aside.name) if aside else
+                                t("settings.damaged"), small, palette.GOLD_LIGHT)
             surface.blit(note, note.get_rect(bottomleft=(s(16), h - s(10))))
