@@ -52,7 +52,9 @@ class DailyScreen(Screen):
         from game.stats import store
         from game.stats.model import daily_key
 
-        stats = store.read().stats
+        loaded = store.read()
+        stats = loaded.stats
+        self.unreadable = loaded.unreadable  # said on the screen; the deals can still be played
         self.entries = {g: stats.daily.get(daily_key(g, self.day.isoformat())) for g in GAMES}
 
     def layout(self) -> None:
@@ -68,7 +70,10 @@ class DailyScreen(Screen):
                    t("daily.title", day=self.day.isoformat()), "#title", container=p)
         y = s(64)
         small = self.app.font_sizes["small"]
-        self.about = (rect.x + pad, rect.y + y, wrap(t("daily.about"), inner, small))
+        about = wrap(t("daily.about"), inner, small)
+        if self.unreadable:
+            about += wrap(t("daily.unreadable"), inner, small)
+        self.about = (rect.x + pad, rect.y + y, about)
         y += len(self.about[2]) * fonts.font(small).get_linesize() + s(12)
         bw, bh = s(170), s(46)
         by = ph - pad - bh + s(8)

@@ -88,6 +88,7 @@ class HistoryScreen(Screen):
         loaded = history.read()
         self.deals = loaded.deals
         self.problem = loaded.problem
+        self.unreadable = loaded.unreadable
         if self.problem:
             log.warning("history file unreadable (%s); kept until the next deal", self.problem)
 
@@ -116,7 +117,8 @@ class HistoryScreen(Screen):
             first["selected"] = True
             if first["button_element"] is not None:
                 first["button_element"].select()
-        note = t("history.damaged") if self.problem else (
+        note = t("history.unreadable") if self.unreadable else t("history.damaged") \
+            if self.problem else (
             t("history.none") if not items else t("history.kept", n=history.MAX_DEALS))
         self.label(pygame.Rect(pad, list_rect.bottom + s(6), pw - 2 * pad, note_h), note,
                    "#hint", container=p)

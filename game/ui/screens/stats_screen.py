@@ -70,6 +70,7 @@ class StatsScreen(Screen):
         loaded = store.read()
         self.stats = loaded.stats
         self.problem = loaded.problem
+        self.unreadable = loaded.unreadable
         self.kept = [p.name for p in store.damaged_files()]
 
     def set_game(self, game: str) -> None:
@@ -115,7 +116,7 @@ class StatsScreen(Screen):
     def notes(self) -> list[str]:
         out = []
         if self.problem:
-            out.append(t("stats.damaged"))
+            out.append(t("stats.unreadable") if self.unreadable else t("stats.damaged"))
         if self.kept:
             out.append(t("stats.damaged_kept", file=self.kept[-1]))
         daily = self.today_result()
