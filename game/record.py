@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ConfigDict, Field, ValidationError
 
 from game.actions import format_action, parse_action
 from game.base import DealSetup, DealState
@@ -12,11 +12,12 @@ from game.cards import format_card, parse_card
 from game.errors import CardTableError, NotationError, RecordError
 from game.inputs import MAX_BYTES, InputError, parse_json
 from game.registry import get_game
+from game.safemodel import SafeStrings
 
 FORMAT: Literal["cardtable-record/1"] = "cardtable-record/1"
 
 
-class DealRecord(BaseModel):
+class DealRecord(SafeStrings):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["cardtable-record/1"] = FORMAT

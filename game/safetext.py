@@ -2,10 +2,12 @@
 made safe to show: one line, no control or format characters, bounded length.
 
 A seat name holding NUL makes the font raise; ESC sequences printed raw recolour or clear a
-terminal; a 5 MB field name quoted whole freezes any screen that lays it out. Every place that
-shows such text goes through :func:`display_text` (the Load screen, ``saves list``; the
-table's name plates come from the catalogue only) and every message that quotes it through
-:func:`quoted` (the saves' reasons, the command line's errors).
+terminal; a 5 MB field name quoted whole freezes any screen that lays it out. Every string a
+model reads from disk (saves, statistics, history, records) goes through :func:`safe_strings`
+at the model's boundary; every place that shows outside text goes through
+:func:`display_text` (the Load screen, ``saves list``; the table's name plates come from the
+catalogue only) and every message that quotes it through :func:`quoted` (the saves' reasons,
+the command line's errors).
 No pygame here: the command line uses it too.
 
 >>> display_text("Ann\\x00\\x1b[31m")
@@ -38,6 +40,30 @@ def display_text(text: object, limit: int = MAX_DISPLAY) -> str:
     s = s[: limit - 1 if cut else limit]
     s = "".join((" " if c in "\t\n\r\v\f" else REPLACEMENT) if is_unsafe(c) else c for c in s)
     return s + "…" if cut else s
+
+
+def safe_string(text: str) -> str:
+    """``text`` with each unsafe character replaced as :func:`display_text` does, whatever its
+    length (nothing is cut: the models' own limits decide the length)."""
+    if text.isprintable() or not has_unsafe(text):  # the common case, at C speed
+        return text
+    return "".join((" " if c in "\t\n\r\v\f" else REPLACEMENT) if is_unsafe(c) else c
+                   for c in text)
+
+
+def safe_strings(value: object) -> object:
+    """``value`` (data parsed from a file: dicts, lists, strings, numbers) with every string,
+    keys included, made safe by :func:`safe_string`. Models read from disk call it before
+    validating (game.safemodel), so no screen ever meets a NUL or an escape sequence from a
+    file. Nesting is bounded by the reader (game.inputs), so the recursion is too."""
+    if isinstance(value, str):
+        return safe_string(value)
+    if isinstance(value, dict):
+        return {safe_string(k) if isinstance(k, str) else k: safe_strings(v)
+                for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [safe_strings(v) for v in value]
+    return value
 
 
 def has_unsafe(text: str) -> bool:

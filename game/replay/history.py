@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game.inputs import CannotRead, InputError, NoSuchFile, read_json
 from game.record import DealRecord
+from game.safemodel import SafeStrings
 from game.saves.atomic import write_atomic
 from game.saves.folder import APP_NAME
 from game.saves.store import set_aside
@@ -39,7 +40,7 @@ class HistoryEntry(BaseModel):
     record: DealRecord
 
 
-class HistoryFile(BaseModel):
+class HistoryFile(SafeStrings):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["cardtable-history/1"] = FORMAT

@@ -40,6 +40,7 @@ from pydantic import (
 
 from game.deals import MAX_NUMBER
 from game.registry import GAME_NAMES
+from game.safemodel import SafeStrings
 
 FORMAT = "cardtable-save"
 SAVE_VERSION = 2
@@ -194,7 +195,7 @@ Position = Annotated[
 ]
 
 
-class SessionPayload(_Strict):
+class SessionPayload(SafeStrings, _Strict):
     """GameSession.snapshot(), field for field (``position`` only for hand-made positions)."""
 
     version: Literal[1]
@@ -275,7 +276,7 @@ class PracticeInfo(_Strict):
     solution: Annotated[list[ActionText], Field(max_length=20)] = []
 
 
-class SaveFile(_Strict):
+class SaveFile(SafeStrings, _Strict):
     format: Literal["cardtable-save"]
     version: Literal[2]
     game_id: Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{32}$")]

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from game.safemodel import SafeStrings
 from game.saves.model import Day, DealNumber, Score
 
 FORMAT = "cardtable-stats"
@@ -90,7 +91,7 @@ class DailyEntry(_Model):
 BucketKey = Annotated[str, Field(pattern=r"^[a-z-]{1,40}/[2-7]/[a-z0-9_-]{1,16}$")]
 
 
-class StatsFile(_Model):
+class StatsFile(SafeStrings, _Model):
     format: Literal["cardtable-stats"] = FORMAT
     version: Literal[1] = STATS_VERSION
     buckets: Annotated[dict[BucketKey, Bucket], Field(max_length=MAX_BUCKETS)] = {}
