@@ -14,6 +14,21 @@ log = logging.getLogger(__name__)
 
 # Called with the GameSession each time one of its deals is scored.
 DEAL_SCORED: list[Callable[[Any], object]] = []
+# What a listener could not do and the player must be told (catalogue keys), until the
+# table takes them (take_notices).
+NOTICES: list[str] = []
+
+
+def notify(key: str) -> None:
+    """Tell the player (at the table's next chance) what a listener could not do."""
+    if key not in NOTICES:
+        NOTICES.append(key)
+
+
+def take_notices() -> list[str]:
+    taken = list(NOTICES)
+    NOTICES.clear()
+    return taken
 
 
 def deal_scored(session) -> None:

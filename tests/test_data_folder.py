@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from game import listeners
 from game.replay import history
-from game.stats import store
-from game.stats.model import StatsFile
+from game.stats import recorder, store
+from game.stats.model import MAX_COUNT, Bucket, StatsFile, bucket_key
 from tests.replay.helpers import finished_record
 
 NASTY = "A\x00B\x1b[2J\u202eC\u2028D"
@@ -22,6 +23,9 @@ NASTY = "A\x00B\x1b[2J\u202eC\u2028D"
 def own_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    listeners.NOTICES.clear()
+    yield
+    listeners.NOTICES.clear()
 
 
 def history_with(record: dict, finished: str = "2026-11-23T10:00:00Z") -> dict:
@@ -141,6 +145,90 @@ def test_the_screens_say_the_data_folder_cannot_be_read(tmp_path, unreadable, sc
             assert s.unreadable and s.play_buttons  # said, and still playable
         else:
             assert s.unreadable
+    finally:
+        app.close()
+
+
+# ---- counts at their limit ----------------------------------------------------------------
+
+def test_counting_goes_on_past_a_count_at_its_limit(tmp_path):
+    from tests.stats.test_stats import human_session, play_deal
+
+    p = tmp_path / "stats.json"
+    key = bucket_key("cassino", 2, "normal")
+    full = Bucket()
+    full.deals.played = MAX_COUNT
+    full.sweeps = MAX_COUNT
+    store.write(StatsFile(buckets={key: full}), p)
+    for seed in (7, 8):
+        s = human_session("cassino", 2, seed)
+        play_deal(s)
+        assert recorder.record_deal(s, p) is True  # counted, not a ValidationError
+    bucket = store.read(p).stats.buckets[key]
+    assert bucket.deals.played == MAX_COUNT and bucket.sweeps == MAX_COUNT
+    assert bucket.deals.won + bucket.deals.lost + bucket.deals.drawn == 2
+    assert len(store.read(p).stats.recorded) == 2
+    assert bucket.at_limit() and not Bucket().at_limit()
+    assert listeners.take_notices() == []
+
+
+def test_a_deal_that_cannot_be_counted_is_said_at_the_table(unreadable):
+    from tests.stats.test_stats import human_session, play_deal
+
+    listeners.DEAL_SCORED.append(recorder.record_deal)
+    listeners.DEAL_SCORED.append(history.record_finished_deal)
+    try:
+        s = human_session("cassino", 2, 7)
+        play_deal(s)  # no exception
+    finally:
+        listeners.DEAL_SCORED.remove(recorder.record_deal)
+        listeners.DEAL_SCORED.remove(history.record_finished_deal)
+    assert s.scored
+    assert listeners.take_notices() == ["stats.not_counted", "history.not_kept"]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_table_says_what_a_deal_end_listener_could_not_do(tmp_path, language):
+    pytest.importorskip("pygame")
+    from game import i18n
+    from game.ui.config import NewGameConfig, SeatConfig
+    from game.ui.table import TableScreen
+    from tests.ui.table.driver import make_app
+
+    app = make_app(tmp_path, language=language)
+    try:
+        cfg = NewGameConfig(game="cassino", players=2,
+                            seats=(SeatConfig(kind="human"), SeatConfig(level="normal")))
+        screen = TableScreen(app, cfg, seed=1)
+        app.show(screen)
+        screen.toasts = []
+        listeners.notify("stats.not_counted")
+        listeners.notify("history.not_kept")
+        screen.save()
+        shown = [x[0] for x in screen.toasts]
+        assert shown == [i18n.t("stats.not_counted"), i18n.t("history.not_kept")]
+        assert i18n.catalogue(language)["stats.not_counted"] == shown[0]
+        assert listeners.NOTICES == []  # said once
+    finally:
+        app.close()
+        i18n.set_language("en")
+
+
+def test_the_statistics_screen_says_a_count_is_at_its_limit(tmp_path):
+    pytest.importorskip("pygame")
+    from game.i18n import t
+    from game.ui.screens.stats_screen import StatsScreen
+    from tests.ui.table.driver import make_app
+
+    full = Bucket()
+    full.went_out = MAX_COUNT + 5  # clamped, not refused
+    assert full.went_out == MAX_COUNT
+    store.write(StatsFile(buckets={bucket_key("cassino", 2, "normal"): full}))
+    app = make_app(tmp_path)
+    try:
+        s = StatsScreen(app, "cassino")
+        assert s.problem is None
+        assert t("stats.at_limit", n=MAX_COUNT) in s.notes()
     finally:
         app.close()
 

@@ -9,6 +9,7 @@ listener registered by the program, so tests and command-line tools add nothing)
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -18,12 +19,15 @@ from typing import Literal
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game import listeners
 from game.inputs import CannotRead, InputError, NoSuchFile, read_json
 from game.record import DealRecord
 from game.safemodel import SafeStrings
 from game.saves.atomic import write_atomic
 from game.saves.folder import APP_NAME
 from game.saves.store import set_aside
+
+log = logging.getLogger(__name__)
 
 FORMAT = "cardtable-history/1"
 FILE_NAME = "history.json"
@@ -106,4 +110,8 @@ def record_finished_deal(session) -> None:
     Hand-made positions (practice) have no dealt deck to replay and are left out."""
     if session.position is not None:
         return
-    add(entry_of(session))
+    try:
+        add(entry_of(session))
+    except Exception:  # a disk or a file problem: the game goes on, and the player is told
+        log.exception("the history could not be written")
+        listeners.notify("history.not_kept")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 
 from game.safemodel import SafeStrings
 from game.saves.model import Day, DealNumber, Score
@@ -22,7 +22,18 @@ MAX_RECORDED = 500  # deals remembered as counted (a reloaded save never counts 
 MAX_DAILY = 400  # daily results kept (about a year of one game a day)
 MAX_BUCKETS = 500
 
-Count = Annotated[StrictInt, Field(ge=0, le=1 << 40)]
+MAX_COUNT = 1 << 40
+MAX_STREAK = 1 << 30
+MAX_SCORE_TOTAL = 1 << 50
+
+
+def _clamped(low: int, high: int):
+    # A value past a limit stays at the limit: counting goes on (the screen says a count is at
+    # its limit) instead of one refused increment losing every later deal.
+    return AfterValidator(lambda v: low if v < low else high if v > high else v)
+
+
+Count = Annotated[StrictInt, _clamped(0, MAX_COUNT)]
 Result = Literal["won", "lost", "drawn"]
 
 
@@ -44,7 +55,7 @@ class Tally(_Model):
 class Bucket(_Model):
     games: Tally = Field(default_factory=Tally)
     deals: Tally = Field(default_factory=Tally)
-    score_total: Annotated[StrictInt, Field(ge=-(1 << 50), le=1 << 50)] = 0  # your deal scores
+    score_total: Annotated[StrictInt, _clamped(-MAX_SCORE_TOTAL, MAX_SCORE_TOTAL)] = 0  # yours
     best_score: Score | None = None  # your best deal score
     # the canasta games (CA-13, CS-9, LD-11): your side's canastas when each deal ended
     canastas_natural: Count = 0
@@ -56,10 +67,19 @@ class Bucket(_Model):
     sweeps: Count = 0
     cards_majorities: Count = 0
     spades_majorities: Count = 0
-    streak: Annotated[StrictInt, Field(ge=-(1 << 30), le=1 << 30)] = 0  # +n won, -n lost
+    streak: Annotated[StrictInt, _clamped(-MAX_STREAK, MAX_STREAK)] = 0  # +n won, -n lost
     best_streak: Count = 0  # the longest run of games won
     worst_streak: Count = 0  # the longest run of games lost
     take_backs: Tally = Field(default_factory=Tally)  # games with a take-back, counted apart
+
+    def at_limit(self) -> bool:
+        """Whether a count has reached its highest value (and stays there)."""
+        tallies = (self.games, self.deals, self.take_backs)
+        counts = [getattr(t, f) for t in tallies for f in Tally.model_fields] + [
+            getattr(self, f) for f, info in Bucket.model_fields.items()
+            if info.annotation is int and f not in ("score_total", "streak")]
+        return (max(counts) >= MAX_COUNT or abs(self.score_total) >= MAX_SCORE_TOTAL
+                or abs(self.streak) >= MAX_STREAK)
 
     @property
     def average_score(self) -> float | None:

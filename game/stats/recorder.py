@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from datetime import date
 
+from game import listeners
 from game.stats import store
 from game.stats.model import (
     MAX_DAILY,
@@ -78,8 +79,9 @@ def record_deal(session, path=None) -> bool:
 
     try:
         store.update(change, path)
-    except OSError:
+    except Exception:  # a disk or a file problem: the game goes on, and the player is told
         log.exception("the statistics could not be written")
+        listeners.notify("stats.not_counted")
         return False
     return bool(counted)
 

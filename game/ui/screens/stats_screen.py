@@ -114,9 +114,13 @@ class StatsScreen(Screen):
                        t("stats.none", game=game_name(self.game)), container=p)
 
     def notes(self) -> list[str]:
+        from game.stats.model import MAX_COUNT
+
         out = []
         if self.problem:
             out.append(t("stats.unreadable") if self.unreadable else t("stats.damaged"))
+        if any(b.at_limit() for b in self.stats.buckets.values()):
+            out.append(t("stats.at_limit", n=MAX_COUNT))
         if self.kept:
             out.append(t("stats.damaged_kept", file=self.kept[-1]))
         daily = self.today_result()
