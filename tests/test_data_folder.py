@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -232,3 +233,23 @@ def test_the_statistics_screen_says_a_count_is_at_its_limit(tmp_path):
     finally:
         app.close()
 
+
+# ---- temporary files of killed writes -----------------------------------------------------
+
+def test_temporary_files_of_killed_statistics_history_and_settings_writes_are_removed():
+    from game.saves import atomic, folder
+    from game.settings import settings_path
+
+    places = [folder.saves_dir(), store.stats_path().parent, history.history_path().parent,
+              settings_path().parent]
+    left = []
+    for i, where in enumerate(places):
+        where.mkdir(parents=True, exist_ok=True)
+        p = where / f"{atomic.TEMP_PREFIX}x{i}.json.abc{atomic.TEMP_SUFFIX}"
+        p.write_bytes(b"half")
+        os.utime(p, (time.time() - 60, time.time() - 60))
+        left.append(p)
+    keep = store.stats_path().parent / "stats.json"
+    keep.write_text("{}")
+    assert folder.remove_temp_files() == len(set(left))
+    assert not any(p.exists() for p in left) and keep.exists()

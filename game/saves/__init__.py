@@ -4,7 +4,7 @@ without trusting them (docs/saves.md).
 The table and the menu use these::
 
     autosave(session) -> SaveFailure | None  # after every action and on quit; never raises
-    remove_temp_files()                      # at start: what killed saves left behind
+    remove_temp_files()                      # at start: what killed writes left behind
     load_latest() -> GameSession | None      # "Continue"
     can_continue() -> bool
     list_saves() -> list[SaveEntry]          # the Load screen (damaged files included)

@@ -64,7 +64,7 @@ def continue_latest(app) -> None:
 
 def saves_hooks():
     """The main menu's Continue and Load, backed by game.saves (called once, at start: it
-    also removes what saves killed mid-write left behind). game.saves loads its parts when
+    also removes what writes killed midway left behind). game.saves loads its parts when
     first used, so this imports only game.saves.folder."""
     from game.saves import folder
     from game.ui.app import AppHooks
