@@ -124,6 +124,15 @@ def test_unreadable_files_are_reported_not_replaced(unreadable):
                                          record=finished_record()))
 
 
+def test_the_stats_command_says_the_file_cannot_be_read(unreadable, capsys):
+    from game.cli import main
+
+    assert main(["stats"]) == 0
+    err = capsys.readouterr().err
+    assert "Permission denied" in err and "no deal is counted" in err
+    assert "a new one is started" not in err and "Traceback" not in err
+
+
 @pytest.mark.parametrize("screen", ["stats", "daily", "history"])
 def test_the_screens_say_the_data_folder_cannot_be_read(tmp_path, unreadable, screen):
     pytest.importorskip("pygame")

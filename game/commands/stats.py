@@ -62,7 +62,10 @@ def run(args) -> int:
 
     path = Path(args.file) if args.file else store.stats_path()
     loaded = store.read(path)
-    if loaded.problem:
+    if loaded.unreadable:  # refused by the system (no permission): not damaged, not replaced
+        print(f"stats: {display_text(str(path), 200)} {display_text(loaded.problem)}; no deal "
+              "is counted until it can be read", file=sys.stderr)
+    elif loaded.problem:
         print(f"stats: {display_text(str(path), 200)} cannot be read "
               f"({display_text(loaded.problem)}); it is kept as it is and a new one is started "
               "at the next game", file=sys.stderr)
