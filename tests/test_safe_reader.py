@@ -129,7 +129,7 @@ def test_a_bad_settings_file_is_set_aside_and_defaults_used(tmp_path, kind, requ
     assert S.load_settings(p)[0].volume == 0.3
 
 
-def test_the_menu_says_where_the_settings_file_was_kept(app_maker, tmp_path):
+def test_the_menu_says_where_the_settings_file_was_kept(tmp_path):
     from game.i18n import t
     from game.settings import SettingsStore
     from game.ui.app import App
@@ -139,9 +139,10 @@ def test_the_menu_says_where_the_settings_file_was_kept(app_maker, tmp_path):
     app = App(store=SettingsStore(p), size=(1280, 800))
     try:
         app.step(present=False)
+        app.render()
         assert app.settings_warning
         words = t("settings.set_aside", file=app.store.set_aside.name)
-        assert app.store.set_aside.name in words
+        assert app.store.set_aside.name in words and words != "settings.set_aside"
     finally:
         app.close()
 
