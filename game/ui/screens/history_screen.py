@@ -90,7 +90,8 @@ class HistoryScreen(Screen):
         self.problem = loaded.problem
         self.unreadable = loaded.unreadable
         if self.problem:
-            log.warning("history file unreadable (%s); kept until the next deal", self.problem)
+            log.warning("history file unreadable (%s); %s", self.problem,
+                        "not replaced" if self.unreadable else "kept until the next deal")
 
     def layout(self) -> None:
         w, h = self.size
