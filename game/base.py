@@ -54,6 +54,11 @@ class DealState(ABC):
         p = self.current_player()
         return [] if p < 0 else [p]
 
+    def turn_count(self) -> int:
+        """How many turns of this deal have begun: with the current player, it tells a new turn
+        (when the out-of-turn rights are offered again, game.driver)."""
+        return 0
+
     @abstractmethod
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The legal actions of ``seat`` (default: the current player)."""

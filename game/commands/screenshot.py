@@ -56,40 +56,19 @@ def add_arguments(p) -> None:
                    metavar="LEVEL", help="computer level: %(choices)s (default normal)")
 
 
-def play_moves(session, moves: int, seed: int, level: str = "normal", to_end: bool = False,
-               seat_zero_bot=None) -> int:
+def play_moves(session, moves: int, seed: int, level: str = "normal",
+               to_end: bool = False) -> int:
     """Apply up to ``moves`` computer moves (all seats), or to the end of the deal; returns
-    the number applied. Looking and Down's frozen-in-time players are offered their out-of-turn
-    melds at the start of each turn, as at the table."""
+    the number applied. The deal driver offers Looking and Down's frozen-in-time players their
+    out-of-turn melds at the start of each turn, as at the table."""
+    from game.driver import play_deal
     from game.players.registry import make_player
 
-    bots = {s: session.bots.get(s) or make_player(level, seed * 7 + s) for s in
-            range(session.players)}
-    st = session.state
-    done = 0
-    last_turn = None
-    limit = 100000 if to_end else moves
-    while done < limit and not st.is_over():
-        if getattr(st, "down", None) is not None and (st.turn, st.turn_no) != last_turn:
-            last_turn = (st.turn, st.turn_no)
-            for other in st.actors()[1:]:
-                for _ in range(6):
-                    if st.is_over() or not st.frozen_time[other] or done >= limit:
-                        break
-                    d = session.decision(other)
-                    if not d.legal:
-                        break
-                    a = bots[other].choose_optional(d)
-                    if a is None:
-                        break
-                    session.apply(a)
-                    done += 1
-            if st.is_over() or done >= limit:
-                break
-        seat = st.current_player()
-        session.apply(bots[seat].choose(session.decision(seat)))
-        done += 1
-    return done
+    seats = [session.bots.get(s) or make_player(level, seed * 7 + s)
+             for s in range(session.players)]
+    end = play_deal(session.state, seats, decide=session.decision, apply=session.apply,
+                    max_actions=100000 if to_end else moves)
+    return end.actions
 
 
 def run(args) -> int:
