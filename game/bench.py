@@ -70,7 +70,7 @@ STARTUP_RUNS = 7
 def startup_section(runs: int = STARTUP_RUNS) -> dict:
     """Wall-clock medians of child processes, in ms: the bare interpreter (``python -c pass``),
     ``python -m game --help``, and ``python -m game`` up to its first main-menu frame
-    (headless; the game quits right after it, see game/commands/play.py). On systems with
+    (headless; the game quits right after it, see game/ui/app.py). On systems with
     ``resource``, also the children's CPU time (steadier on a busy machine)."""
     import os
     import subprocess
@@ -78,7 +78,7 @@ def startup_section(runs: int = STARTUP_RUNS) -> dict:
     import tempfile
 
     import game
-    from game.commands.play import EXIT_AFTER_FIRST_FRAME
+    from game.ui.app import EXIT_AFTER_FIRST_FRAME
 
     # The children import the same package as this process, installed or from a checkout.
     imported_from = os.path.dirname(os.path.dirname(os.path.abspath(game.__file__)))

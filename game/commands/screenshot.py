@@ -56,21 +56,6 @@ def add_arguments(p) -> None:
                    metavar="LEVEL", help="computer level: %(choices)s (default normal)")
 
 
-def play_moves(session, moves: int, seed: int, level: str = "normal",
-               to_end: bool = False) -> int:
-    """Apply up to ``moves`` computer moves (all seats), or to the end of the deal; returns
-    the number applied. The deal driver offers Looking and Down's frozen-in-time players their
-    out-of-turn melds at the start of each turn, as at the table."""
-    from game.driver import play_deal
-    from game.players.registry import make_player
-
-    seats = [session.bots.get(s) or make_player(level, seed * 7 + s)
-             for s in range(session.players)]
-    end = play_deal(session.state, seats, decide=session.decision, apply=session.apply,
-                    max_actions=100000 if to_end else moves)
-    return end.actions
-
-
 def run(args) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -96,7 +81,7 @@ def run(args) -> int:
                           dealer=players - 1, keeper=1 if args.rules == "looking-and-down"
                           and players > 2 else None)
     session.start_deal()
-    play_moves(session, args.moves, args.seed, args.level, to_end=args.score_sheet)
+    session.play_computers(args.moves, args.seed, args.level, to_end=args.score_sheet)
 
     def after(screen) -> None:
         if session.state.is_over():
