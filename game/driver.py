@@ -2,7 +2,7 @@
 
 A *seat* is anything that answers "your move" from its own view: ``choose(decision)`` returns
 one action of ``decision.legal``, and ``choose_optional(decision)`` one of them or None for an
-out-of-turn right it lets pass (Looking and Down's frozen-in-time players, LD-11). A computer
+out-of-turn right it lets pass (Looking and Down's frozen-in-time players, LD-10). A computer
 player is a seat; so is the local player at the table, or a remote one. The driver never
 decides legality, the engine does; it decides only who is asked, in what order and how often.
 

@@ -35,7 +35,7 @@ class Schedule:
 
 
 def test_out_of_turn_rights_are_offered_in_seat_order_then_the_turn_goes_on():
-    """LD-11: each frozen-in-time seat is asked at the start of the turn, then the mover."""
+    """LD-10: each frozen-in-time seat is asked at the start of the turn, then the mover."""
     st = Schedule([2, 0, 3])
     d = DealDriver(st)  # type: ignore[arg-type]
     assert d.ask() == Ask(0, optional=True)

@@ -67,7 +67,7 @@ def test_whole_deal_by_gestures(table, game, players, seed):
 def test_the_table_asks_its_computers_as_the_deal_driver_does(table):
     """The table's turn flow takes its schedule from game.driver: a Looking and Down deal of
     computers alone plays the same actions at the table as through play_deal (the
-    out-of-turn melds of frozen-in-time seats included, LD-11)."""
+    out-of-turn melds of frozen-in-time seats included, LD-10)."""
     import copy
 
     from game.actions import format_action
