@@ -163,6 +163,11 @@ class Game(ABC):
             return (False, None) if self.info.level_plays_on else (True, None)
         return True, winners[0]
 
+    def from_position(self, players: int, position: dict[str, Any]) -> DealState:
+        """A deal set up from a position as practice files and saves write it (the fields of
+        each game's position builder); ValueError (RecordError) when it is impossible."""
+        raise NotImplementedError(f"{self.name} has no positions")
+
     def next_dealer(self, setup: DealSetup) -> int:
         """The next deal's dealer (G-7; Looking and Down LD-2)."""
         return self.info.next_dealer(setup.dealer, setup.keeper, setup.players)

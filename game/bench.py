@@ -164,12 +164,12 @@ def measure_sim(name: str, seconds: float = 1.0, runs: int = 5, seed: int = 1) -
     """One Normal decision as Hard's playouts make it, and one random-play action (as
     :func:`measure_engine`), in microseconds: medians over runs of the mean per run, both
     measured in the same run (the same machine load) with the same clock."""
-    from game.players.heuristic_canasta import HARD_PARAMS, CanastaHeuristic
-    from game.players.heuristic_cassino import CassinoHeuristic
+    from game.players.families import players_of
+    from game.players.heuristic_canasta import HARD_PARAMS
 
     game = get_game(name)
     players = game_info(name).usual_players
-    policy = CassinoHeuristic(0) if name == "cassino" else CanastaHeuristic(0, HARD_PARAMS)
+    policy = players_of(name).heuristic(0, HARD_PARAMS, None)  # Hard's, as its playouts
     decision_us, action_us = [], []
     for run in range(runs):
         rng = random.Random(seed + run)

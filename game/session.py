@@ -146,20 +146,7 @@ class GameSession:
         return self
 
     def _start_position(self, position: dict) -> None:
-        if self.rules == "cassino":
-            from game.cassino.game import CassinoState
-
-            kw = dict(position)
-            state = CassinoState.from_position(
-                kw.pop("hands"), kw.pop("table", ()), kw.pop("reservations", ()), **kw)
-            if state.players != self.players:
-                raise ValueError("the position's hands do not match the number of players")
-        else:
-            from game.canasta.position import build_position
-
-            kw = dict(position)
-            kw["options"] = frozenset(kw.get("options", ()))
-            state = build_position(self.rules, self.players, **kw)
+        state = self.match.game.from_position(self.players, position)
         m = self.match
         m.setup = state.setup
         m.deal = state

@@ -71,6 +71,7 @@ def run(args) -> int:
         usage_error(args, "--step and --reveal go with --record")
     players = player_count(args)
     check_output_file(args, "--out", args.out)
+    from game.registry import game_info
     from game.session import GameSession, SeatConfig
     from game.ui.table import TableScreen
     from game.ui.table.scoresheet import ScoreSheet
@@ -78,7 +79,7 @@ def run(args) -> int:
     seats = [SeatConfig("human", args.level)] + [SeatConfig("computer", args.level)
                                                  for _ in range(players - 1)]
     session = GameSession(args.rules, players, seats=seats, seed=args.seed,
-                          dealer=players - 1, keeper=1 if args.rules == "looking-and-down"
+                          dealer=players - 1, keeper=1 if game_info(args.rules).keeper
                           and players > 2 else None)
     session.start_deal()
     session.play_computers(args.moves, args.seed, args.level, to_end=args.score_sheet)
