@@ -56,7 +56,9 @@ class GameInfo:
     ``level_plays_on``: a game that ends level is not a draw but plays on (G-6's exception).
     ``keeper`` is Looking and Down's score keeper (LD-1), who never deals; ``two_dealers`` its
     looking and down dealers (LD-2); ``downs`` the second hands each player picks up later
-    (LD-2, LD-11); ``out_of_turn`` that a seat may act when it is not its turn (LD-10).
+    (LD-2, LD-11); ``out_of_turn`` that a seat may act when it is not its turn (LD-10);
+    ``packets`` Canastone's packet, dealt face down under the starter and taken with the
+    pile (CS-3).
     ``family`` says which family's parts play, save, count and draw the game; ``deal_word``
     what one deal is called (Cassino's deal is a game, CN-11). ``module`` and ``attr`` name the
     Game object, imported only when the game is played.
@@ -77,6 +79,7 @@ class GameInfo:
     two_dealers: bool = False
     downs: bool = False
     out_of_turn: bool = False
+    packets: bool = False
     deal_word: Literal["deal", "game"] = "deal"
 
     def __post_init__(self) -> None:

@@ -35,6 +35,7 @@ _CANASTONE = GameInfo(
     # CS-1: two partnerships at 4, two teams of three seated alternately at 6
     player_counts=(2, 3, 4, 6), usual_players=4, partnership_counts=(4, 6),
     target=12000,  # CS-17
+    packets=True,  # CS-3
     options=(
         Option("never-opened-double", "a side that never opened counts its hand cards double"),
         Option("five-canasta-needs-both",

@@ -302,7 +302,7 @@ def compute(
             stock = stock_piles[0].unionall(stock_piles[1:])
             pile.topleft = (x + piles_w + gap, center.y)
         else:
-            with_packet = game == "canastone"
+            with_packet = info.packets  # CS-3
             total = card_w + gap + pile.w + ((gap + mini_w) if with_packet else 0)
             x = _pile_x(center, total, text_scale)
             stock.topleft = (x, center.y)
