@@ -54,6 +54,11 @@ class DealState(ABC):
         p = self.current_player()
         return [] if p < 0 else [p]
 
+    def turn_count(self) -> int:
+        """How many turns of this deal have begun: with the current player, it tells a new turn
+        (when the out-of-turn rights are offered again, game.driver)."""
+        return 0
+
     @abstractmethod
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The legal actions of ``seat`` (default: the current player)."""
@@ -157,6 +162,11 @@ class Game(ABC):
         if len(winners) > 1:
             return (False, None) if self.info.level_plays_on else (True, None)
         return True, winners[0]
+
+    def from_position(self, players: int, position: dict[str, Any]) -> DealState:
+        """A deal set up from a position as practice files and saves write it (the fields of
+        each game's position builder); ValueError (RecordError) when it is impossible."""
+        raise NotImplementedError(f"{self.name} has no positions")
 
     def next_dealer(self, setup: DealSetup) -> int:
         """The next deal's dealer (G-7; Looking and Down LD-2)."""

@@ -70,7 +70,7 @@ STARTUP_RUNS = 7
 def startup_section(runs: int = STARTUP_RUNS) -> dict:
     """Wall-clock medians of child processes, in ms: the bare interpreter (``python -c pass``),
     ``python -m game --help``, and ``python -m game`` up to its first main-menu frame
-    (headless; the game quits right after it, see game/commands/play.py). On systems with
+    (headless; the game quits right after it, see game/ui/app.py). On systems with
     ``resource``, also the children's CPU time (steadier on a busy machine)."""
     import os
     import subprocess
@@ -78,7 +78,7 @@ def startup_section(runs: int = STARTUP_RUNS) -> dict:
     import tempfile
 
     import game
-    from game.commands.play import EXIT_AFTER_FIRST_FRAME
+    from game.ui.app import EXIT_AFTER_FIRST_FRAME
 
     # The children import the same package as this process, installed or from a checkout.
     imported_from = os.path.dirname(os.path.dirname(os.path.abspath(game.__file__)))
@@ -164,12 +164,12 @@ def measure_sim(name: str, seconds: float = 1.0, runs: int = 5, seed: int = 1) -
     """One Normal decision as Hard's playouts make it, and one random-play action (as
     :func:`measure_engine`), in microseconds: medians over runs of the mean per run, both
     measured in the same run (the same machine load) with the same clock."""
-    from game.players.heuristic_canasta import HARD_PARAMS, CanastaHeuristic
-    from game.players.heuristic_cassino import CassinoHeuristic
+    from game.players.families import players_of
+    from game.players.heuristic_canasta import HARD_PARAMS
 
     game = get_game(name)
     players = game_info(name).usual_players
-    policy = CassinoHeuristic(0) if name == "cassino" else CanastaHeuristic(0, HARD_PARAMS)
+    policy = players_of(name).heuristic(0, HARD_PARAMS, None)  # Hard's, as its playouts
     decision_us, action_us = [], []
     for run in range(runs):
         rng = random.Random(seed + run)

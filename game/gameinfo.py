@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 PartnershipKind = Literal["partners", "teams_of_three", "every_player"]
+# The families of games: each package that treats families differently (the computer players,
+# the saves, the statistics, the table) keeps one table from family to its parts.
+Family = Literal["canasta", "cassino"]
 
 
 def down_dealer(looking_dealer: int, keeper: int, players: int) -> int:
@@ -52,12 +55,18 @@ class GameInfo:
     (side = seat mod 2); at any other count every player is a side of one (G-2).
     ``level_plays_on``: a game that ends level is not a draw but plays on (G-6's exception).
     ``keeper`` is Looking and Down's score keeper (LD-1), who never deals; ``two_dealers`` its
-    looking and down dealers (LD-2). ``module`` and ``attr`` name the Game object, imported only
-    when the game is played.
+    looking and down dealers (LD-2); ``downs`` the second hands each player picks up later
+    (LD-2, LD-11); ``out_of_turn`` that a seat may act when it is not its turn (LD-10);
+    ``packets`` Canastone's packet, dealt face down under the starter and taken with the
+    pile (CS-3).
+    ``family`` says which family's parts play, save, count and draw the game; ``deal_word``
+    what one deal is called (Cassino's deal is a game, CN-11). ``module`` and ``attr`` name the
+    Game object, imported only when the game is played.
     """
 
     name: str
     title: str  # English, for records and logs; players see ``title_key``
+    family: Family
     module: str
     attr: str
     player_counts: tuple[int, ...]
@@ -68,6 +77,10 @@ class GameInfo:
     level_plays_on: bool = False
     keeper: bool = False
     two_dealers: bool = False
+    downs: bool = False
+    out_of_turn: bool = False
+    packets: bool = False
+    deal_word: Literal["deal", "game"] = "deal"
 
     def __post_init__(self) -> None:
         assert self.usual_players in self.player_counts, self.name

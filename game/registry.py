@@ -16,23 +16,26 @@ if TYPE_CHECKING:
     from game.base import Game
 
 _CANASTA = GameInfo(
-    name="canasta", title="Canasta", module="game.canasta.classic", attr="CANASTA",
+    name="canasta", title="Canasta", family="canasta", module="game.canasta.classic",
+    attr="CANASTA",
     player_counts=(2, 3, 4), usual_players=4, partnership_counts=(4,),  # CA-1
     target=5000,  # CA-16
     options=(Option("pagat-small-tables", "2 players get 15 cards, draw 2 and need 2 canastas "
                     "to go out; 3 players get 13 cards"),),
 )
 _QUICK_CANASTA = GameInfo(
-    name="quick-canasta", title="Quick Canasta", module="game.canasta.quick",
+    name="quick-canasta", title="Quick Canasta", family="canasta", module="game.canasta.quick",
     attr="QUICK_CANASTA",
     player_counts=(2, 3, 4), usual_players=4, partnership_counts=(4,),  # QC-1
     target=5000,  # QC-8
 )
 _CANASTONE = GameInfo(
-    name="canastone", title="Canastone", module="game.canasta.canastone", attr="CANASTONE",
+    name="canastone", title="Canastone", family="canasta", module="game.canasta.canastone",
+    attr="CANASTONE",
     # CS-1: two partnerships at 4, two teams of three seated alternately at 6
     player_counts=(2, 3, 4, 6), usual_players=4, partnership_counts=(4, 6),
     target=12000,  # CS-17
+    packets=True,  # CS-3
     options=(
         Option("never-opened-double", "a side that never opened counts its hand cards double"),
         Option("five-canasta-needs-both",
@@ -44,15 +47,16 @@ _CANASTONE = GameInfo(
     ),
 )
 _LOOKING_AND_DOWN = GameInfo(
-    name="looking-and-down", title="Looking and Down", module="game.canasta.looking_down",
-    attr="LOOKING_AND_DOWN",
+    name="looking-and-down", title="Looking and Down", family="canasta",
+    module="game.canasta.looking_down", attr="LOOKING_AND_DOWN",
     player_counts=(2, 3, 4, 5, 6, 7), usual_players=4, partnership_counts=(),  # LD-1
     target=10000, level_plays_on=True,  # LD-15
     options=(Option("no-grab-bonus", "no bonus for an exact grab when dealing"),),
-    keeper=True, two_dealers=True,  # LD-1, LD-2
+    keeper=True, two_dealers=True, downs=True, out_of_turn=True,  # LD-1, LD-2, LD-10
 )
 _CASSINO = GameInfo(
-    name="cassino", title="Cassino", module="game.cassino.game", attr="CASSINO",
+    name="cassino", title="Cassino", family="cassino", module="game.cassino.game",
+    attr="CASSINO", deal_word="game",
     player_counts=(2, 4), usual_players=2, partnership_counts=(4,),  # CN-2
     target=21, level_plays_on=True,  # CN-11
     options=(Option("target-51", "the match is played to 51 points instead of 21 (CN-11)",

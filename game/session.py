@@ -146,20 +146,7 @@ class GameSession:
         return self
 
     def _start_position(self, position: dict) -> None:
-        if self.rules == "cassino":
-            from game.cassino.game import CassinoState
-
-            kw = dict(position)
-            state = CassinoState.from_position(
-                kw.pop("hands"), kw.pop("table", ()), kw.pop("reservations", ()), **kw)
-            if state.players != self.players:
-                raise ValueError("the position's hands do not match the number of players")
-        else:
-            from game.canasta.position import build_position
-
-            kw = dict(position)
-            kw["options"] = frozenset(kw.get("options", ()))
-            state = build_position(self.rules, self.players, **kw)
+        state = self.match.game.from_position(self.players, position)
         m = self.match
         m.setup = state.setup
         m.deal = state
@@ -237,6 +224,19 @@ class GameSession:
         hint)."""
         player = self.bots.get(seat) or make_player(DEFAULT_LEVEL, self.seed + seat)
         return player.choose(self.decision(seat))
+
+    def play_computers(self, moves: int, seed: int, level: str = DEFAULT_LEVEL,
+                       to_end: bool = False) -> int:
+        """Let computers play every seat (the human seats a ``level`` player seeded from
+        ``seed``) for up to ``moves`` actions, or to the end of the deal, through the deal
+        driver; returns the number applied. For pictures, benchmarks and tests."""
+        from game.driver import play_deal
+
+        seats = [self.bots.get(s) or make_player(level, seed * 7 + s)
+                 for s in range(self.players)]
+        end = play_deal(self.state, seats, decide=self.decision, apply=self.apply,
+                        max_actions=100000 if to_end else moves)
+        return end.actions
 
     @property
     def game_over(self) -> bool:

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from game.newgame import NewGameConfig
 from game.settings import (
     ANIMATION_SCALE,
     ANIMATION_SPEEDS,
@@ -23,7 +24,6 @@ from game.settings import (
     TEXT_SIZES,
     window_size_problem,
 )
-from game.ui.config import NewGameConfig
 
 
 class Settings(BaseModel):

@@ -16,8 +16,8 @@ A deal is *won* by the level of its top scorer (a tie between the levels counts 
 levels win half of the deals. Every deal starts from zero totals (opening minimums of a new
 game). Points are per deal (in Cassino per game, one pass through the deck).
 
-Looking and Down: a player frozen in time may act out of turn; before each turn the harness
-offers every frozen-in-time computer seat the chance (``Player.choose_optional``).
+Each deal is played by the one deal driver (game.driver), which also offers Looking and Down's
+frozen-in-time seats their out-of-turn right at the start of each turn.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from game.errors import Misdeal
+from game import driver
 from game.match import Match
 from game.players.base import Decision
 from game.players.registry import make_player
@@ -43,11 +43,6 @@ class DealResult:
     actions: int
     times: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per decision
     error: str | None = None
-
-
-def _decision(state, rules: str, players: int, seat: int, options, deadline_ms: int,
-              totals) -> Decision:
-    return Decision.of(state, seat, totals, options, deadline_ms)
 
 
 def pair_deal_seed(seed: int, index: int) -> int:
@@ -67,67 +62,47 @@ def make_bots(levels: list[str], bot_seed: int, samples: int | None = None) -> l
     return bots
 
 
+class _Timed:
+    """A seat whose every decision's time goes into ``times``."""
+
+    def __init__(self, bot, times: list[float]) -> None:
+        self.bot = bot
+        self.times = times
+
+    def choose(self, d: Decision):
+        t0 = time.perf_counter()
+        try:
+            return self.bot.choose(d)
+        finally:
+            self.times.append(time.perf_counter() - t0)
+
+    def choose_optional(self, d: Decision):
+        t0 = time.perf_counter()
+        try:
+            return self.bot.choose_optional(d)
+        finally:
+            self.times.append(time.perf_counter() - t0)
+
+
 def play_deal(rules: str, players: int, levels: list[str], deal_seed: int, dealer: int,
               bot_seed: int, options: frozenset[str] = frozenset(),
               deadline_ms: int = 1000, samples: int | None = None) -> DealResult:
     """Play one deal (a Cassino game) with ``levels[seat]`` at each seat. With ``samples``,
     Hard searches that many sampled worlds per decision whatever the clock (reproducible)."""
     game = get_game(rules)
-    match = Match(game, players, seed=deal_seed, options=options, dealer=dealer)
-    while True:
-        try:
-            state = match.start_deal()
-            break
-        except Misdeal:  # pragma: no cover - Match retries itself
-            continue
+    state = Match(game, players, seed=deal_seed, options=options, dealer=dealer).start_deal()
     totals = [0] * game.num_sides(players)
-    bots = make_bots(levels, bot_seed, samples)
     times: dict[str, list[float]] = {lv: [] for lv in set(levels)}
-    ld = hasattr(state, "frozen_time") and state.down is not None
-    actions = 0
-    last_turn = None
-    clock = time.perf_counter
-    while not state.is_over():
-        if actions > MAX_ACTIONS:
-            return DealResult([0] * players, levels, actions, times, "the deal did not end")
-        seat = state.current_player()
-        if ld and (state.turn, state.turn_no) != last_turn:
-            last_turn = (state.turn, state.turn_no)
-            for other in state.actors()[1:]:
-                for _ in range(12):
-                    if state.is_over() or not state.frozen_time[other]:
-                        break
-                    d = _decision(state, rules, players, other, options, deadline_ms, totals)
-                    if not d.legal:
-                        break
-                    t0 = clock()
-                    a = bots[other].choose_optional(d)
-                    times[levels[other]].append(clock() - t0)
-                    if a is None:
-                        break
-                    if a not in d.legal:
-                        return DealResult([0] * players, levels, actions, times,
-                                          f"seat {other} chose an unlisted action {a}")
-                    state.apply(a, validate=False)
-                    actions += 1
-            if state.is_over():
-                break
-            seat = state.current_player()
-        d = _decision(state, rules, players, seat, options, deadline_ms, totals)
-        if not d.legal:  # an engine dead end (reported in docs/ai.md): stop the deal
-            return DealResult([0] * players, levels, actions, times,
-                              f"seat {seat} has no legal action")
-        t0 = clock()
-        a = bots[seat].choose(d)
-        times[levels[seat]].append(clock() - t0)
-        if a not in d.legal:
-            return DealResult([0] * players, levels, actions, times,
-                              f"seat {seat} chose an unlisted action {a}")
-        state.apply(a, validate=False)
-        actions += 1
+    seats = [_Timed(bot, times[levels[s]])
+             for s, bot in enumerate(make_bots(levels, bot_seed, samples))]
+    end = driver.play_deal(state, seats, max_actions=MAX_ACTIONS + 1,
+                           decide=lambda seat: Decision.of(state, seat, totals, options,
+                                                           deadline_ms))
+    if end.error is not None:
+        return DealResult([0] * players, levels, end.actions, times, end.error)
     scores = state.deal_scores()
     points = [scores[game.side_of(s, players)] for s in range(players)]
-    return DealResult(points, levels, actions, times)
+    return DealResult(points, levels, end.actions, times)
 
 
 def _pair(rules: str, players: int, a: str, b: str, seed: int, index: int,

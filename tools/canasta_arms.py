@@ -57,14 +57,14 @@ def arm_class(name: str, settings: dict) -> type[HardPlayer]:
     class Arm(HardPlayer):
         level = name
 
-        def choose(self, decision):
-            if self._csearch is None and decision.rules != "cassino":
-                self.params = settings.get("params", self.params)
-                self._csearch = CanastaSearch(None, params=self.params)
-                for key, value in settings.items():
-                    if key != "params":
-                        setattr(self._csearch, key, value)
-            return super().choose(decision)
+        def make_search(self, family: str, rng):
+            if family != "canasta":
+                return super().make_search(family, rng)
+            search = CanastaSearch(rng, params=settings.get("params", self.params))
+            for key, value in settings.items():
+                if key != "params":
+                    setattr(search, key, value)
+            return search
 
     return Arm
 

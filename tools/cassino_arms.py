@@ -44,9 +44,10 @@ def arm_class(name: str, settings: dict) -> type[HardPlayer]:
     class Arm(HardPlayer):
         level = name
 
-        def __init__(self, seed: int = 0, samples: int | None = None) -> None:
-            super().__init__(seed, samples)
-            self._search = CassinoSearch(None, **settings)
+        def make_search(self, family: str, rng):
+            if family != "cassino":
+                return super().make_search(family, rng)
+            return CassinoSearch(rng, **settings)
 
     return Arm
 

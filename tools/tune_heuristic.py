@@ -25,6 +25,7 @@ from game.players.heuristic_cassino import HARD_PARAMS as CASSINO_HARD
 from game.players.heuristic_cassino import PARAMS as CASSINO_NORMAL
 from game.players.levels import NormalPlayer
 from game.players.registry import LEVELS
+from game.registry import game_info
 from game.tournament import run_tournament
 
 
@@ -34,7 +35,7 @@ def parse_arm(text: str, rules: str, base: str) -> tuple[str, dict]:
     if not name:
         raise ValueError(f"arm {text!r} has no name")
     known: dict[str, type]
-    if rules == "cassino":
+    if game_info(rules).family == "cassino":
         table = CASSINO_HARD if base == "hard" else CASSINO_NORMAL
         known = {k: type(v) for k, v in table.items()}
     else:
@@ -50,21 +51,18 @@ def parse_arm(text: str, rules: str, base: str) -> tuple[str, dict]:
 
 
 def arm_class(name: str, rules: str, base: str, changes: dict) -> type[NormalPlayer]:
-    if rules == "cassino":
+    if game_info(rules).family == "cassino":
         params = {**(CASSINO_HARD if base == "hard" else CASSINO_NORMAL), **changes}
 
         class CassinoArm(NormalPlayer):
             level = name
 
-            def _delegate(self, decision):
-                if decision.rules != "cassino":
-                    return super()._delegate(decision)
-                if self._cassino is None:
-                    from game.players.heuristic_cassino import CassinoHeuristic
+            def make_heuristic(self, family: str):
+                if family != "cassino":
+                    return super().make_heuristic(family)
+                from game.players.heuristic_cassino import CassinoHeuristic
 
-                    self._cassino = CassinoHeuristic(0, params=params)
-                    self._cassino.rng = self.rng
-                return self._cassino
+                return CassinoHeuristic(0, params=params)
 
         return CassinoArm
     table = dict(HARD_PARAMS if base == "hard" else PARAMS)
@@ -73,10 +71,10 @@ def arm_class(name: str, rules: str, base: str, changes: dict) -> type[NormalPla
     class CanastaArm(NormalPlayer):
         level = name
 
-        def __init__(self, seed: int = 0) -> None:
-            super().__init__(seed)
-            self._canasta = CanastaHeuristic(seed, params=table)
-            self._canasta.rng = self.rng
+        def make_heuristic(self, family: str):
+            if family != "canasta":
+                return super().make_heuristic(family)
+            return CanastaHeuristic(self.seed, params=table)
 
     return CanastaArm
 
@@ -100,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--against", default="normal")
     p.add_argument("arms", nargs="+")
     args = p.parse_args(argv)
-    players = args.players or (2 if args.rules == "cassino" else 4)
+    players = args.players or game_info(args.rules).usual_players
     jobs = []
     for text in args.arms:
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.base import DealSetup, Game
 from game.canasta.ruleset import RuleSet
@@ -25,6 +25,13 @@ class CanastaFamilyGame(Game):
 
     def deck_for(self, players: int, options: frozenset[str] = frozenset()) -> list[int]:
         return self.rules.deck_codes_for(players)
+
+    def from_position(self, players: int, position: dict[str, Any]) -> CanastaState:
+        from game.canasta.position import build_position
+
+        kw = dict(position)
+        kw["options"] = frozenset(kw.get("options", ()))
+        return build_position(self.name, players, **kw)
 
     def new_deal(self, setup: DealSetup) -> CanastaState:
         state_class = self._state_class

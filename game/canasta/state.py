@@ -167,6 +167,9 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
             return []
         return [self.current_player()]
 
+    def turn_count(self) -> int:
+        return self.turn_no
+
     def is_over(self) -> bool:
         return self.over
 

@@ -22,6 +22,7 @@ Decisions where the book is silent are in docs/cassino.md.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from game.actions import Action, make
 from game.base import DealSetup, DealState, Game
@@ -118,6 +119,14 @@ class Cassino(Game):
 
     def new_deal(self, setup: DealSetup) -> CassinoState:
         return CassinoState(self, setup)
+
+    def from_position(self, players: int, position: dict[str, Any]) -> CassinoState:
+        kw = dict(position)
+        state = CassinoState.from_position(
+            kw.pop("hands"), kw.pop("table", ()), kw.pop("reservations", ()), **kw)
+        if state.players != players:
+            raise ValueError("the position's hands do not match the number of players")
+        return state
 
 
 class CassinoState(DealState):

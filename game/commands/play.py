@@ -7,7 +7,6 @@ import os
 import sys
 
 # Set (to anything) to quit right after the first frame is on the screen (bench --startup).
-EXIT_AFTER_FIRST_FRAME = "CARDTABLE_EXIT_AFTER_FIRST_FRAME"
 
 
 
@@ -87,7 +86,7 @@ def run(args) -> int:
         import pygame
 
         from game import i18n
-        from game.ui.app import App
+        from game.ui.app import EXIT_AFTER_FIRST_FRAME, App
     except ImportError as e:  # pragma: no cover - a broken install
         print(f"play: cannot start the interface: {e}", file=sys.stderr)
         return 2
@@ -148,7 +147,7 @@ def _saves_hooks():
 def _start_game(app, rules: str, players: int, seed: int | None,
                 number: int | None = None) -> None:
     """Open the table directly (``--rules``; the player count is checked already)."""
-    from game.ui.config import NewGameConfig, default_seats
+    from game.newgame import NewGameConfig, default_seats
     from game.ui.table import TableScreen
 
     config = NewGameConfig(game=rules, players=players, seats=default_seats(players))

@@ -56,42 +56,6 @@ def add_arguments(p) -> None:
                    metavar="LEVEL", help="computer level: %(choices)s (default normal)")
 
 
-def play_moves(session, moves: int, seed: int, level: str = "normal", to_end: bool = False,
-               seat_zero_bot=None) -> int:
-    """Apply up to ``moves`` computer moves (all seats), or to the end of the deal; returns
-    the number applied. Looking and Down's frozen-in-time players are offered their out-of-turn
-    melds at the start of each turn, as at the table."""
-    from game.players.registry import make_player
-
-    bots = {s: session.bots.get(s) or make_player(level, seed * 7 + s) for s in
-            range(session.players)}
-    st = session.state
-    done = 0
-    last_turn = None
-    limit = 100000 if to_end else moves
-    while done < limit and not st.is_over():
-        if getattr(st, "down", None) is not None and (st.turn, st.turn_no) != last_turn:
-            last_turn = (st.turn, st.turn_no)
-            for other in st.actors()[1:]:
-                for _ in range(6):
-                    if st.is_over() or not st.frozen_time[other] or done >= limit:
-                        break
-                    d = session.decision(other)
-                    if not d.legal:
-                        break
-                    a = bots[other].choose_optional(d)
-                    if a is None:
-                        break
-                    session.apply(a)
-                    done += 1
-            if st.is_over() or done >= limit:
-                break
-        seat = st.current_player()
-        session.apply(bots[seat].choose(session.decision(seat)))
-        done += 1
-    return done
-
-
 def run(args) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -107,6 +71,7 @@ def run(args) -> int:
         usage_error(args, "--step and --reveal go with --record")
     players = player_count(args)
     check_output_file(args, "--out", args.out)
+    from game.registry import game_info
     from game.session import GameSession, SeatConfig
     from game.ui.table import TableScreen
     from game.ui.table.scoresheet import ScoreSheet
@@ -114,10 +79,10 @@ def run(args) -> int:
     seats = [SeatConfig("human", args.level)] + [SeatConfig("computer", args.level)
                                                  for _ in range(players - 1)]
     session = GameSession(args.rules, players, seats=seats, seed=args.seed,
-                          dealer=players - 1, keeper=1 if args.rules == "looking-and-down"
+                          dealer=players - 1, keeper=1 if game_info(args.rules).keeper
                           and players > 2 else None)
     session.start_deal()
-    play_moves(session, args.moves, args.seed, args.level, to_end=args.score_sheet)
+    session.play_computers(args.moves, args.seed, args.level, to_end=args.score_sheet)
 
     def after(screen) -> None:
         if session.state.is_over():

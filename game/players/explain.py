@@ -131,7 +131,9 @@ def searched_explanation(decision, report: SearchReport, reason: Reason | None,
 
 
 def _unit(rules: str) -> str:
-    return "game" if rules == "cassino" else "deal"
+    from game.registry import game_info
+
+    return game_info(rules).deal_word
 
 
 # ---- words -----------------------------------------------------------------------------------

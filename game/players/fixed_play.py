@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from game.actions import format_action
-from game.errors import Misdeal
+from game.driver import play_deal
 from game.match import Match
 from game.players.base import Decision, Player
 from game.players.levels import HardPlayer
@@ -41,39 +41,13 @@ def play_sequence(rules: str, players: int, level: str, seed: int, samples: int 
                   max_actions: int = 4000) -> list[str]:
     """The actions of one deal (at most ``max_actions``), in notation."""
     game = get_game(rules)
-    match = Match(game, players, seed=seed, dealer=seed % players)
-    while True:
-        try:
-            state = match.start_deal()
-            break
-        except Misdeal:  # pragma: no cover - Match retries itself
-            continue
-    bots = _players(level, players, seed, samples)
+    state = Match(game, players, seed=seed, dealer=seed % players).start_deal()
     totals = [0] * game.num_sides(players)
-    ld = rules == "looking-and-down"
     out: list[str] = []
-    last_turn = None
-
-    def decision(seat: int) -> Decision:
-        return Decision.of(state, seat, totals)
-
-    while not state.is_over() and len(out) < max_actions:
-        if ld and (state.turn, state.turn_no) != last_turn:
-            last_turn = (state.turn, state.turn_no)
-            for other in state.actors()[1:]:
-                d = decision(other)
-                a = bots[other].choose_optional(d) if d.legal else None
-                if a is not None:
-                    out.append(format_action(a))
-                    state.apply(a, validate=False)
-                    if state.is_over():
-                        return out
-        seat = state.current_player()
-        d = decision(seat)
-        if not d.legal:
-            out.append("no legal action")
-            break
-        a = bots[seat].choose(d)
-        out.append(format_action(a))
-        state.apply(a, validate=False)
+    end = play_deal(state, _players(level, players, seed, samples),
+                    decide=lambda seat: Decision.of(state, seat, totals),
+                    on_action=lambda seat, action, events: out.append(format_action(action)),
+                    max_actions=max_actions)
+    if end.error is not None and end.error.endswith("has no legal action"):
+        out.append("no legal action")
     return out

@@ -86,15 +86,16 @@ def suggest(decision: Decision, seed: int = 0) -> tuple[Action, Reason]:
 
     player = NormalPlayer(seed)
     action = player.choose(decision)
-    text = player.reason if decision.rules != "cassino" else ""
-    return action, _reason_of(text, action, decision)
+    return action, _reason_of(player.reason, action, decision)
 
 
 def move_reason(decision: Decision, a: Action, text: str = "") -> Reason:
     """The reason of a heuristic's move ``a`` from its English one-liner ``text`` (its
     ``reason``; "" in Cassino, whose reasons follow from the move): for the "Why?" of a
     computer's move (game.players.explain)."""
-    return _reason_of(text if decision.rules != "cassino" else "", a, decision)
+    from game.players.families import players_of
+
+    return _reason_of(text if players_of(decision.rules).speaks else "", a, decision)
 
 
 def _reason_of(text: str, a: Action, decision: Decision) -> Reason:
@@ -144,14 +145,17 @@ def _default_reason(a: Action) -> Reason:
 def discard_warning(decision: Decision, action: Action,
                     threshold: float = 0.45) -> Reason | None:
     """A warning before a risky discard or trail (a translatable
-    :class:`~game.reasons.Reason`), or None.
+    :class:`~game.reasons.Reason`), or None: the game family's own warning
+    (game.players.families), :func:`pile_warning` or :func:`trail_warning`."""
+    from game.players.families import players_of
 
-    Canasta family: the next player is likely (at least ``threshold``) to be able to take the
-    pile with this card, and the pile is worth having: big, or small but completing a canasta
-    of theirs with this card (a small pile was never warned of). Cassino: the trail leaves a
-    table the next player is likely to sweep."""
-    if decision.rules == "cassino":
-        return _trail_warning(decision, action, threshold)
+    return players_of(decision.rules).warning(decision, action, threshold)
+
+
+def pile_warning(decision: Decision, action: Action, threshold: float = 0.45) -> Reason | None:
+    """Canasta family: the next player is likely (at least ``threshold``) to be able to take
+    the pile with this card, and the pile is worth having: big, or small but completing a
+    canasta of theirs with this card (a small pile was never warned of)."""
     if action.verb != "discard":
         return None
     from game.players.canasta_view import CanastaView, is_wild
@@ -190,7 +194,8 @@ def _completes_canasta(v, side: int, c: int) -> bool:
     return m.size < v.rules.canasta_size <= m.size + gain
 
 
-def _trail_warning(decision: Decision, action: Action, threshold: float) -> Reason | None:
+def trail_warning(decision: Decision, action: Action, threshold: float = 0.45) -> Reason | None:
+    """Cassino: the trail leaves a table the next player is likely to sweep."""
     if action.verb != "trail":
         return None
     from game.cassino.combos import disjoint_unions, subsets_by_sum

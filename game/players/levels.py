@@ -4,6 +4,8 @@ player's seeded generator, so its state (saved with the game) covers them all.""
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.actions import Action
 from game.players.base import Decision, Player
 from game.players.explain import (
@@ -12,7 +14,10 @@ from game.players.explain import (
     heuristic_explanation,
     searched_explanation,
 )
-from game.players.heuristic_canasta import EASY_SLIPS, HARD_PARAMS, CanastaHeuristic
+from game.players.families import FAMILIES, FamilyPlayers, players_of
+from game.players.heuristic_canasta import EASY_SLIPS, HARD_PARAMS
+from game.registry import game_info
+from game.rng import Rng
 
 
 class NormalPlayer(Player):
@@ -24,19 +29,28 @@ class NormalPlayer(Player):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self._canasta = CanastaHeuristic(seed, params=self.params, slips=self.slips)
-        self._canasta.rng = self.rng
-        self._cassino = None
+        self.seed = seed
+        self._heuristics: dict[str, Any] = {}  # family -> its heuristic, made when first used
+        self._last: tuple[FamilyPlayers, Any] | None = None  # the family and heuristic last used
+
+    def make_heuristic(self, family: str) -> Any:
+        """The heuristic that plays ``family`` at this level (game.players.families)."""
+        return FAMILIES[family].heuristic(self.seed, self.params, self.slips)
+
+    def heuristic_for(self, rules: str) -> Any:
+        """The heuristic that plays the game ``rules``. It draws from the player's generator,
+        so the generator's saved state covers every family."""
+        family = game_info(rules).family
+        heuristic = self._heuristics.get(family)
+        if heuristic is None:
+            heuristic = self._heuristics[family] = self.make_heuristic(family)
+            heuristic.rng = self.rng
+        return heuristic
 
     def _delegate(self, decision: Decision):
-        if decision.rules == "cassino":
-            if self._cassino is None:
-                from game.players.heuristic_cassino import CassinoHeuristic
-
-                self._cassino = CassinoHeuristic(0, easy=self.slips is not None)
-                self._cassino.rng = self.rng
-            return self._cassino
-        return self._canasta
+        heuristic = self.heuristic_for(decision.rules)
+        self._last = (players_of(decision.rules), heuristic)
+        return heuristic
 
     def choose(self, decision: Decision) -> Action:
         heuristic = self._delegate(decision)
@@ -64,8 +78,11 @@ class NormalPlayer(Player):
 
     @property
     def reason(self) -> str:
-        """A one-line reason for the last choice (for hints)."""
-        return getattr(self._canasta, "reason", "")
+        """A one-line reason for the last choice (for hints); "" where the family's heuristic
+        does not speak (game.players.families)."""
+        if self._last is None or not self._last[0].speaks:
+            return ""
+        return getattr(self._last[1], "reason", "")
 
     def set_state(self, state: int) -> None:
         self.rng.state = state
@@ -92,48 +109,47 @@ class HardPlayer(NormalPlayer):
         # a fixed number of sampled worlds per searched decision, whatever the clock (None:
         # as many as the deadline allows): reproducible play for comparisons and tests
         self.samples = samples
-        self._search = None
-        self._csearch = None
+        self._searches: dict[str, Any] = {}  # family -> its search, made when first used
+        self._searched: Any = None  # the search of the last choice
+
+    def make_search(self, family: str, rng: Rng) -> Any:
+        """The search that plays ``family`` at this level (game.players.families)."""
+        return FAMILIES[family].search(rng, self.params)
+
+    def search_for(self, rules: str, rng: Rng) -> Any:
+        """The search that plays the game ``rules``, drawing from ``rng`` from now on."""
+        family = game_info(rules).family
+        search = self._searches.get(family)
+        if search is None:
+            search = self._searches[family] = self.make_search(family, rng)
+        search.rng = rng
+        return search
 
     def choose(self, decision: Decision) -> Action:
         import time
-
-        from game.rng import Rng
 
         start = time.perf_counter()
         budget = max(0.0, decision.deadline_ms / 1000.0 * 0.75 - 0.01)
         # One draw from the player's generator per decision: how many worlds the search
         # samples depends on the clock, the generator's saved state does not.
-        rng = Rng(self.rng.next64())
-        if decision.rules == "cassino":
-            if self._search is None:
-                from game.players.cassino_search import CassinoSearch
-
-                self._search = CassinoSearch(rng)
-            self._search.rng = rng
-            action = self._search.choose(decision, budget - (time.perf_counter() - start),
-                                         self.samples)
-            self.last_explanation = self._explain(decision, action, self._search.report, "")
-            return action
-        if self._csearch is None:
-            from game.players.canasta_search import CanastaSearch
-
-            self._csearch = CanastaSearch(rng, params=self.params)
-        self._csearch.rng = rng
-        self._csearch.report = None
-        action = self._csearch.choose(decision, budget - (time.perf_counter() - start),
-                                      self.samples)
-        self.last_explanation = self._explain(decision, action, self._csearch.report,
-                                              self._csearch.heuristic.reason)
+        search = self.search_for(decision.rules, Rng(self.rng.next64()))
+        search.report = None
+        self._searched = search
+        action = search.choose(decision, budget - (time.perf_counter() - start), self.samples)
+        text = search.heuristic.reason if players_of(decision.rules).speaks else ""
+        self.last_explanation = self._explain(decision, action, search.report, text)
         return action
+
+    @property
+    def searched(self) -> Any:
+        """The search that made the last choice (None before the first)."""
+        return self._searched
 
     @property
     def last_report(self):
         """The search's own figures for the last choice (game.players.explain.SearchReport),
         or None when the heuristic's move stood unsearched."""
-        e = self.last_explanation
-        search = self._search if e is not None and e.rules == "cassino" else self._csearch
-        return None if search is None else search.report
+        return None if self._searched is None else self._searched.report
 
     def _explain(self, decision: Decision, action: Action, report, text: str) -> Explanation:
         """The explanation of a searched choice from the search's own ``report`` (None: the

@@ -38,13 +38,15 @@ from game.ui.fonts import FONT_NAME
 from game.ui.markdown import FINE_SIZES
 
 if TYPE_CHECKING:  # pydantic models: imported after the first frame (docs/startup.md)
+    from game.newgame import NewGameConfig
     from game.settings import Settings
-    from game.ui.config import NewGameConfig
 
 log = logging.getLogger(__name__)
 
 DESIGN_SIZE = (1280, 800)  # the UI scale is 1.0 at this window size
 CRASH_EXIT = 70  # EX_SOFTWARE: an internal error ended the program
+# Set in the environment, the game quits after its first frame (``bench --startup``).
+EXIT_AFTER_FIRST_FRAME = "CARDTABLE_EXIT_AFTER_FIRST_FRAME"
 # The main loop draws only when something changes. After the last input it keeps drawing
 # this long (pygame_gui's hover fades and tool tips), then sleeps until an event comes, or
 # at most IDLE_WAKE seconds (less while a text field's cursor blinks).

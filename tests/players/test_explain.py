@@ -74,7 +74,7 @@ def test_hard_canasta_explanation_is_the_searchs_report():
     assert e is not None and e.action == action and e.unit == "deal"
     _assert_matches(e, report)
     # the same figures as the search's own statistics: every candidate in all 8 worlds here
-    stats = p._csearch.stats
+    stats = p.searched.stats
     assert e.worlds == stats["worlds"] == 8
     assert list(report.means) == pytest.approx(stats["means"])
     for x in e.alternatives:
@@ -92,7 +92,7 @@ def test_hard_cassino_explanations_are_the_searchs_reports():
     assert report is not None and report.kind == "round"
     assert p.last_explanation.unit == "game"
     _assert_matches(p.last_explanation, report)
-    assert report.worlds[report.chosen] == p._search.stats["worlds"] == 8
+    assert report.worlds[report.chosen] == p.searched.stats["worlds"] == 8
     lines = explanation_lines(p.last_explanation)
     assert i18n.t("why.round") in lines and "8" in lines[0]
 
@@ -103,7 +103,7 @@ def test_hard_cassino_explanations_are_the_searchs_reports():
     report = p.last_report
     assert report is not None and report.kind == "splits"
     _assert_matches(p.last_explanation, report)
-    assert report.worlds[report.chosen] == p._search.stats["splits"] == 8
+    assert report.worlds[report.chosen] == p.searched.stats["splits"] == 8
 
 
 def test_hard_cassino_exact_explanation_is_the_solvers_values():

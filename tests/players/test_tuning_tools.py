@@ -76,8 +76,9 @@ def test_an_arm_plays_its_parameters_and_an_unchanged_arm_plays_like_its_base(le
     levels["same"] = tune.arm_class("same", "canasta", "normal", {})
     levels["other"] = tune.arm_class("other", "canasta", "hard", {"gain_fit": 40.0})
     player = levels["other"](1)
-    assert player._canasta.params["canasta"].gain_fit == 40.0
-    assert player._canasta.params["canasta"].disc_pair == HARD_PARAMS["canasta"].disc_pair
+    used = player.heuristic_for("canasta").params["canasta"]
+    assert used.gain_fit == 40.0
+    assert used.disc_pair == HARD_PARAMS["canasta"].disc_pair
     assert PARAMS["canasta"].gain_fit != 40.0  # the shared tables are left alone
     # Normal's parameters unchanged: every duplicate pair is a tie
     r = run_tournament("canasta", 4, "same", "normal", 2, 7)
@@ -98,8 +99,8 @@ def test_the_no_search_arm_never_searches(arm_levels):
         d = Decision.of(st, st.current_player())
         arm.choose(d)  # builds the search with the arm's settings
         hard.choose(d)
-        assert arm._csearch.candidates(d) == []
-        searched += bool(hard._csearch.candidates(d))
+        assert arm.searched.candidates(d) == []
+        searched += bool(hard.searched.candidates(d))
         st.apply(d.legal[0], validate=False)
     assert searched  # the same decisions that Hard searches
 
@@ -114,15 +115,15 @@ def test_the_showing_arm_is_hard_with_new_melds_free(arm_levels):
     st = Match(get_game("canasta"), 4, seed=2, dealer=0).start_deal()
     arm.choose(Decision.of(st, st.current_player()))
     for rules in ("canasta", "quick-canasta"):
-        used = arm._csearch.policy.params[rules]
+        used = arm.searched.policy.params[rules]
         assert used.new_meld_cost == 0.0 and HARD_PARAMS[rules].new_meld_cost > 0.0
         assert used == replace(HARD_PARAMS[rules], new_meld_cost=0.0)
-    assert arm._csearch.heuristic.params is arm._csearch.policy.params
+    assert arm.searched.heuristic.params is arm.searched.policy.params
     old = levels["hard-s11"](3)
     old.samples = 2
     old.choose(Decision.of(st, st.current_player()))
     for rules in ("canasta", "quick-canasta"):
-        assert old._csearch.policy.params[rules] == replace(HARD_PARAMS[rules], pile_card=9.0,
+        assert old.searched.policy.params[rules] == replace(HARD_PARAMS[rules], pile_card=9.0,
                                                            meld_pile=0.0)
 
 
@@ -137,10 +138,10 @@ def test_only_the_meld_plans_arm_searches_melding(arm_levels):
         d = Decision.of(st, st.current_player())
         a = hard.choose(d)
         arm.choose(d)
-        assert hard._csearch.melds is False and arm._csearch.melds is True
-        hard._csearch._meld_turn = arm._csearch._meld_turn = None
-        assert not any(c.verb in ("meld", "add") for c in hard._csearch.candidates(d))
-        plans += any(c.verb in ("meld", "add") for c in arm._csearch.candidates(d))
+        assert hard.searched.melds is False and arm.searched.melds is True
+        hard.searched._meld_turn = arm.searched._meld_turn = None
+        assert not any(c.verb in ("meld", "add") for c in hard.searched.candidates(d))
+        plans += any(c.verb in ("meld", "add") for c in arm.searched.candidates(d))
         st.apply(a)
     assert plans  # the arm did search melding in this deal
 

@@ -9,14 +9,13 @@ from game.record import DealRecord
 
 @cache
 def finished_session(rules: str, players: int, seed: int = 3):
-    from game.commands.screenshot import play_moves
     from game.session import GameSession, SeatConfig
 
     seats = [SeatConfig("computer", "easy") for _ in range(players)]
     keeper = 1 if rules == "looking-and-down" else None
     s = GameSession(rules, players, seats=seats, seed=seed, dealer=0, keeper=keeper)
     s.start_deal()
-    play_moves(s, 0, seed, "easy", to_end=True)
+    s.play_computers(0, seed, "easy", to_end=True)
     assert s.state.is_over()
     return s
 

@@ -10,8 +10,8 @@ import pytest
 pytest.importorskip("pygame")
 
 from game import i18n  # noqa: E402
+from game.newgame import NewGameConfig, SeatConfig  # noqa: E402
 from game.saves import atomic  # noqa: E402
-from game.ui.config import NewGameConfig, SeatConfig  # noqa: E402
 from game.ui.table import TableScreen  # noqa: E402
 from tests.ui.table.driver import make_app  # noqa: E402
 

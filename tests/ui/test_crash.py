@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from game import applog, i18n
+from game.newgame import NewGameConfig, default_seats
 from game.saves import store
 from game.settings import SettingsStore
 from game.ui.app import CRASH_EXIT, App, draw_crash
-from game.ui.config import NewGameConfig, default_seats
 from game.ui.table import TableScreen
 
 

@@ -212,7 +212,7 @@ def test_new_game_starts_the_deal_number_typed(make_app, stats_file):
 
 
 def test_a_table_game_gets_a_number_and_a_chosen_one_is_kept():
-    from game.ui.config import NewGameConfig
+    from game.newgame import NewGameConfig
     from game.ui.table.screen import new_session
 
     config = NewGameConfig.default("canasta")

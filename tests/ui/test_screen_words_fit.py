@@ -14,7 +14,7 @@ SIZES = [(800, 600)]
 
 
 def _screens(app):
-    from game.ui.config import NewGameConfig
+    from game.newgame import NewGameConfig
     from game.ui.screens.daily_screen import DailyScreen
     from game.ui.screens.history_screen import HistoryScreen
     from game.ui.screens.load_screen import LoadScreen

@@ -6,7 +6,7 @@ import os
 import pytest
 
 from game import settings as S
-from game.ui.config import NewGameConfig
+from game.newgame import NewGameConfig
 
 
 def test_path_follows_xdg_config_home(monkeypatch, tmp_path):

@@ -19,7 +19,7 @@ NOT_AT_START = ("game.players", "game.canasta", "game.cassino", "game.session", 
 # Deferred past the first frame: the settings are validated (pydantic) after it, the version
 # is read without importlib.metadata (which brings the email package), and the picture cache's
 # keys need no hashlib (OpenSSL).
-NOT_BEFORE_FIRST_FRAME = ("pydantic", "pydantic_core", "game.settings_model", "game.ui.config",
+NOT_BEFORE_FIRST_FRAME = ("pydantic", "pydantic_core", "game.settings_model", "game.newgame",
                           "importlib.metadata", "email", "hashlib", "_hashlib")
 
 

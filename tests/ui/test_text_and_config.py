@@ -6,9 +6,9 @@ import pygame
 import pytest
 from pydantic import ValidationError
 
+from game.newgame import NewGameConfig, SeatConfig
 from game.registry import GAMES
 from game.ui import fonts, markdown
-from game.ui.config import NewGameConfig, SeatConfig
 from game.ui.textlayout import NO_START, wrap, wrap_runs
 
 

@@ -11,9 +11,9 @@ import pygame
 
 from game.deals import daily_number
 from game.i18n import t
+from game.newgame import NewGameConfig
 from game.registry import GAMES
 from game.ui import fonts, palette
-from game.ui.config import NewGameConfig
 from game.ui.screen import Screen
 from game.ui.textlayout import wrap
 from game.ui.widgets.dialog import Dialog

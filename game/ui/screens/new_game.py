@@ -15,9 +15,9 @@ from pygame_gui.elements import UICheckBox, UITextEntryLine
 
 from game.deals import MAX_NUMBER, parse_number
 from game.i18n import game_text, t
+from game.newgame import LEVELS, NewGameConfig, SeatConfig, default_seats
 from game.registry import GAMES
 from game.ui import fonts
-from game.ui.config import LEVELS, NewGameConfig, SeatConfig, default_seats
 from game.ui.screen import Screen
 from game.ui.widgets.segmented import Segmented
 from game.ui.widgets.textblock import text_block, text_height, tool_tip

@@ -40,17 +40,16 @@ def _headless() -> None:
 def waiting_session(seed: int = 4):
     """A six-player Canastone deal, 25 moves in, where the player (seat 0) is to move: the
     computers then wait, and the frames are the table's."""
-    from game.commands.screenshot import play_moves
     from game.session import GameSession, SeatConfig
 
     seats = [SeatConfig("human", "normal")] + [SeatConfig("computer", "normal")
                                                for _ in range(5)]
     session = GameSession("canastone", 6, seats=seats, seed=seed, dealer=5)
     session.start_deal()
-    play_moves(session, 25, seed)
+    session.play_computers(25, seed)
     guard = 0
     while session.computer_to_act() is not None and guard < 60:
-        play_moves(session, 1, seed)
+        session.play_computers(1, seed)
         guard += 1
     return session
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from game.actions import make
 from game.canasta.phase import ANSWER, DRAW
 from game.i18n import seat_message, t
+from game.registry import game_info
 from game.ui.table import messages, moments, scene
 from game.ui.table.gestures import (
     build_values,
@@ -359,5 +360,9 @@ class CassinoTable(TableFamily):
         return out
 
 
+# The table's parts of each game family (GameInfo.family).
+TABLES: dict[str, type[TableFamily]] = {"canasta": CanastaTable, "cassino": CassinoTable}
+
+
 def family_for(game: str) -> type[TableFamily]:
-    return CassinoTable if game == "cassino" else CanastaTable
+    return TABLES[game_info(game).family]

@@ -16,6 +16,7 @@ import logging
 import random
 
 from game.actions import Action
+from game.driver import Ask, DealDriver
 from game.i18n import t
 from game.players.explain import Explanation
 from game.registry import game_info
@@ -28,7 +29,6 @@ from game.ui.widgets.dialog import Dialog
 log = logging.getLogger(__name__)
 
 PACE = 0.55  # seconds between two computer moves at "normal" speed
-OPTIONAL_TRIES = 12  # out-of-turn melds one frozen-in-time seat may make in a row
 
 
 class TurnFlow:
@@ -39,9 +39,7 @@ class TurnFlow:
         self.worker = Worker()
         self.ready: tuple[Job, Action | None, Explanation | None] | None = None
         self.pace_left = 0.0
-        self.optional: list[int] = []
-        self.optional_turn = None
-        self.optional_tries = 0
+        self.driver: DealDriver | None = None  # who is asked next (game.driver)
         self.prompted: set[tuple] = set()  # dialogs already shown (kind, turn number)
         self.scores_shown = -1
         self.sheet_on_entry = False  # a loaded deal that is over opens at its score sheet
@@ -92,7 +90,7 @@ class TurnFlow:
 
     def new_deal_started(self) -> None:
         self.screen.info.forget()
-        self.optional_turn = None
+        self.driver = None
         self.scores_shown = -1
         self.save_due = True
 
@@ -178,15 +176,9 @@ class TurnFlow:
             return
         self.ready = None
         if job.kind == "optional":
+            self.deal_driver().answered(Ask(job.seat, optional=True), action)
             if action is None:  # this frozen-in-time seat lets the turn go on
-                if self.optional:
-                    self.optional.pop(0)
-                self.optional_tries = 0
                 return
-            self.optional_tries += 1
-            if self.optional_tries >= OPTIONAL_TRIES and self.optional:
-                self.optional.pop(0)
-                self.optional_tries = 0
         if action is None:
             self.halt(job.seat, None, None)
             return
@@ -244,25 +236,24 @@ class TurnFlow:
         self.worker.start(Job(seat, kind, self.screen.version), fn)
         self.screen.mark_dirty()
 
+    def deal_driver(self) -> DealDriver:
+        """The deal driver of the deal on the table (a new one after a new deal or a take-back
+        replaced the state)."""
+        state = self.session.state
+        if self.driver is None or self.driver.state is not state:
+            self.driver = DealDriver(state)
+        return self.driver
+
     def offer_optional(self) -> bool:
-        """Looking and Down: at the start of each turn, frozen-in-time computer players may
-        meld out of turn (as the tournament does)."""
-        reads = self.screen.reads
-        if not reads.has_downs:
-            return False
-        key = (reads.turn, reads.turn_no)
-        if key != self.optional_turn:
-            self.optional_turn = key
-            self.optional_tries = 0
-            self.optional = [s for s in reads.actors()[1:] if s in self.session.bots]
-        while self.optional:
-            seat = self.optional[0]
-            if not reads.frozen_in_time(seat) or not reads.legal_actions(seat):
-                self.optional.pop(0)
-                self.optional_tries = 0
-                continue
-            self.start_job(seat, "optional")
-            return True
+        """Looking and Down: at the start of each turn the deal driver offers frozen-in-time
+        seats their out-of-turn melds; a computer's offer is a job, the player's own right
+        is taken by gesture at any time, so the driver hears that the player passes."""
+        driver = self.deal_driver()
+        while (ask := driver.ask()) is not None and ask.optional:
+            if ask.seat in self.session.bots and self.screen.reads.legal_actions(ask.seat):
+                self.start_job(ask.seat, "optional")
+                return True
+            driver.answered(ask, None)
         return False
 
     def thinking_seat(self) -> int:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from game.registry import game_info
 from game.ui import fonts
 
 CARD_RATIO = 1.4
@@ -134,8 +135,9 @@ def compute(
     m = max(6, round(9 * s))
     nsides = len(set(sides))
     mode = "team" if nsides <= 2 else "solo"
-    cassino = game == "cassino"
-    ld = game == "looking-and-down"
+    info = game_info(game)
+    cassino = info.family == "cassino"  # a table of cards to capture, no melds
+    ld = info.downs  # each seat's down beside its tile (LD-2)
 
     # The right column: game header, the move log, buttons.
     log_w = round(250 * tw) if log_open else 0
@@ -300,7 +302,7 @@ def compute(
             stock = stock_piles[0].unionall(stock_piles[1:])
             pile.topleft = (x + piles_w + gap, center.y)
         else:
-            with_packet = game == "canastone"
+            with_packet = info.packets  # CS-3
             total = card_w + gap + pile.w + ((gap + mini_w) if with_packet else 0)
             x = _pile_x(center, total, text_scale)
             stock.topleft = (x, center.y)

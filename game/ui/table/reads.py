@@ -24,7 +24,7 @@ from game.cassino.view import CassinoView
 
 # The state's methods the table may call (here and nowhere else in game/ui).
 PUBLIC_METHODS = frozenset({
-    "view", "is_over", "current_player", "actors", "legal_actions", "why_illegal",
+    "view", "is_over", "current_player", "turn_count", "actors", "legal_actions", "why_illegal",
     "why_no_reservation", "meld_points", "table_points", "tallies", "breakdown",
     "deal_scores", "events_seen_by",
 })
@@ -34,6 +34,7 @@ class TableView(NamedTuple):
     """What the table shows of a deal, built once per change of the deal."""
 
     seat: SeatView | CassinoView  # the viewer's own view
+    family: str  # the game's family (GameInfo.family): which of the figures below it has
     over: bool
     meld_points: tuple[tuple[int, ...], ...]  # canasta: per side, each meld's card points
     table_points: tuple[int, ...]  # canasta: per side, its cards on the table so far (CA-15)
@@ -42,21 +43,21 @@ class TableView(NamedTuple):
 
     @property
     def cassino(self) -> bool:
-        return isinstance(self.seat, CassinoView)
+        return self.family == "cassino"
 
 
-def table_view(state, viewer: int, every_hand: bool = False) -> TableView:
-    """The view the table draws for ``viewer``; ``every_hand``: every hand face up too (the
-    replay's open hands, nothing else)."""
+def table_view(state, family: str, viewer: int, every_hand: bool = False) -> TableView:
+    """The view the table draws for ``viewer`` in a game of ``family`` (GameInfo.family);
+    ``every_hand``: every hand face up too (the replay's open hands, nothing else)."""
     seat = state.view(viewer)
     hands = None
     if every_hand:
         hands = tuple(seat.hand if s == viewer else state.view(s).hand
                       for s in range(seat.players))
-    if isinstance(seat, CassinoView):
-        return TableView(seat, state.is_over(), (), (), (state.tallies(0), state.tallies(1)),
-                         hands)
-    return TableView(seat, state.is_over(),
+    if family == "cassino":
+        return TableView(seat, family, state.is_over(), (), (),
+                         (state.tallies(0), state.tallies(1)), hands)
+    return TableView(seat, family, state.is_over(),
                      tuple(tuple(state.meld_points(m) for m in ms) for ms in seat.melds),
                      tuple(state.table_points(side) for side in range(len(seat.melds))),
                      (), hands)
@@ -73,7 +74,7 @@ class TableReads:
         self.info = info  # the game's declaration (game.registry): sides and partners
         self.players = players
         self.viewer = viewer
-        self.view = table_view(state, viewer, every_hand)
+        self.view = table_view(state, info.family, viewer, every_hand)
 
     @property
     def seat_view(self) -> SeatView | CassinoView:
@@ -94,13 +95,12 @@ class TableReads:
 
     @property
     def turn_no(self) -> int:
-        v = self.view.seat
-        return v.turn_no if isinstance(v, SeatView) else 0
+        return self._state.turn_count()
 
     @property
     def phase(self) -> int:
-        v = self.view.seat
-        return int(v.phase) if isinstance(v, SeatView) else -1
+        """The canasta family's phase of the turn (game.canasta.phase); -1 in Cassino."""
+        return -1 if self.view.cassino else int(self.view.seat.phase)
 
     def actors(self) -> list[int]:
         """Seats that may act now, the one to move first."""
@@ -169,9 +169,8 @@ class TableReads:
 
     @property
     def has_downs(self) -> bool:
-        """Looking and Down: players with a down may meld out of turn (LD-11)."""
-        v = self.view.seat
-        return isinstance(v, SeatView) and v.downs is not None
+        """Looking and Down: players with a down may meld out of turn (LD-10)."""
+        return self.info.downs
 
     def frozen_in_time(self, seat: int) -> bool:
         return self.has_downs and bool(self.view.seat.frozen_in_time[seat])

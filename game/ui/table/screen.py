@@ -90,7 +90,7 @@ class TableScreen(Screen):
                  autosave: bool = True, reveal: bool = False) -> None:
         super().__init__(app)
         if session is None:
-            from game.ui.config import NewGameConfig
+            from game.newgame import NewGameConfig
 
             config = config or NewGameConfig.default()
             session = new_session(config, seed, app.settings.ai_deadline_ms)

@@ -3,7 +3,7 @@
 import pytest
 
 from game import i18n
-from game.ui.config import NewGameConfig, SeatConfig
+from game.newgame import NewGameConfig, SeatConfig
 from game.ui.table import TableScreen
 
 from .driver import Driver, make_app

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pygame
 
+from game.newgame import NewGameConfig, SeatConfig
 from game.settings import SettingsStore
 from game.ui.app import App
-from game.ui.config import NewGameConfig, SeatConfig
 from game.ui.screens.load_screen import saves_hooks
 from game.ui.screens.main_menu import MainMenu
 from game.ui.table import TableScreen

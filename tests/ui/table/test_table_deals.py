@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from game.actions import parse_action
+from game.players.base import Decision
 from game.players.registry import make_player
 from game.ui.table.scoresheet import ScoreSheet
 
@@ -61,3 +62,32 @@ def test_whole_deal_by_gestures(table, game, players, seed):
         assert verbs["capture"] and verbs["trail"]
     else:
         assert verbs["discard"] and (verbs["draw"] or verbs["take"])
+
+
+def test_the_table_asks_its_computers_as_the_deal_driver_does(table):
+    """The table's turn flow takes its schedule from game.driver: a Looking and Down deal of
+    computers alone plays the same actions at the table as through play_deal (the
+    out-of-turn melds of frozen-in-time seats included, LD-10)."""
+    import copy
+
+    from game.actions import format_action
+    from game.driver import play_deal
+
+    d = table("looking-and-down", 3, seed=4, humans=(), level="easy")
+    session = d.session
+    state = copy.deepcopy(session.state)
+    bots = [copy.deepcopy(session.bots[s]) for s in range(3)]
+    totals = list(session.match.totals)
+    played: list[str] = []
+    out_of_turn = []
+
+    def heard(seat, action, events):
+        played.append(format_action(action))
+        if action.verb in ("meld", "add") and seat != state.current_player():
+            out_of_turn.append(action)
+
+    end = play_deal(state, bots, on_action=heard,
+                    decide=lambda seat: Decision.of(state, seat, totals, session.options))
+    assert end.error is None and state.is_over() and out_of_turn
+    assert d.settle(open_sheet=False) == "over"
+    assert session.history == played

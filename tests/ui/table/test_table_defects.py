@@ -402,14 +402,13 @@ def test_the_hand_buttons_close_up_where_some_are_hidden(table, game, players, s
 
 def _played(table, game, players, size, lang, moves):
     """A table after ``moves`` computer moves of every seat (the screenshot command's)."""
-    from game.commands.screenshot import play_moves
 
     d = table(game, players, seed=3, size=size, language=lang)
     d.settle()
     sc = d.screen
     sc.worker.cancel()
     sc.ready = None
-    play_moves(d.session, moves, 3, "simple")
+    d.session.play_computers(moves, 3, "simple")
     sc.version += 1
     sc.sync_hands()
     sc.rebuild_scene()
