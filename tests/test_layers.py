@@ -15,7 +15,7 @@ GAME = Path(__file__).resolve().parents[1] / "game"
 LAYERS: list[set[str]] = [
     # the rules: plain Python, no pygame, no pydantic in the inner loop
     {"game", "cards", "errors", "actions", "events", "gameinfo", "base", "rng", "registry",
-     "match", "record", "inputs", "reasons", "i18n", "deals", "safetext", "assets",
+     "match", "record", "inputs", "reasons", "i18n", "deals", "safetext", "safemodel", "assets",
      "canasta", "cassino"},
     # the seats and the loop that asks them
     {"players", "driver"},
