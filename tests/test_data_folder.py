@@ -201,7 +201,7 @@ def test_a_deal_that_cannot_be_counted_is_said_at_the_table(unreadable):
 def test_the_table_says_what_a_deal_end_listener_could_not_do(tmp_path, language):
     pytest.importorskip("pygame")
     from game import i18n
-    from game.ui.config import NewGameConfig, SeatConfig
+    from game.newgame import NewGameConfig, SeatConfig
     from game.ui.table import TableScreen
     from tests.ui.table.driver import make_app
 
