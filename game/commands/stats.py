@@ -27,6 +27,7 @@ def _streak(streak: int) -> str:
 
 
 def bucket_line(key: str, b) -> str:
+    from game.stats.families import counts_of
     from game.stats.model import split_key
 
     rules, players, level = split_key(key)
@@ -35,13 +36,7 @@ def bucket_line(key: str, b) -> str:
         parts.append(f"average {b.average_score:.0f}, best {b.best_score}")
     parts.append(f"streak {_streak(b.streak)} (longest won {b.best_streak}, "
                  f"lost {b.worst_streak})")
-    if rules == "cassino":
-        parts.append(f"sweeps {b.sweeps}, cards majorities {b.cards_majorities}, "
-                     f"spades majorities {b.spades_majorities}")
-    else:
-        parts.append(f"canastas {b.canastas_natural} natural, {b.canastas_mixed} mixed, "
-                     f"{b.canastas_special} special; went out {b.went_out}; "
-                     f"red threes {b.red_threes}")
+    parts.append(counts_of(rules).summary(b))
     if b.take_backs.played:
         parts.append(_tally("games with take-backs", b.take_backs))
     return f"{rules}, {players} players, {level} computers: " + "; ".join(parts)

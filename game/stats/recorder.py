@@ -17,6 +17,7 @@ from datetime import date
 
 from game import listeners
 from game.stats import store
+from game.stats.families import counts_of
 from game.stats.model import (
     MAX_DAILY,
     MAX_RECORDED,
@@ -136,26 +137,7 @@ def _add_deal(stats: StatsFile, session, side: int) -> None:
     bucket.score_total += scores[side]
     if bucket.best_score is None or scores[side] > bucket.best_score:
         bucket.best_score = scores[side]
-    parts = state.breakdown()[side]
-    if session.rules == "cassino":
-        bucket.sweeps += parts.get("sweeps", 0)
-        bucket.cards_majorities += parts.get("cards", 0) > 0
-        bucket.spades_majorities += parts.get("spades", 0) > 0
-    else:
-        public = state.summary()
-        for meld in public["melds"][side]:
-            if not meld["canasta"]:
-                continue
-            if meld["rank"] == "W":
-                bucket.canastas_special += 1
-            elif meld["natural"]:
-                bucket.canastas_natural += 1
-            else:
-                bucket.canastas_mixed += 1
-        bucket.red_threes += public["red_threes"][side]
-        out = public.get("went_out")
-        if out is not None and session.game.side_of(out, session.players) == side:
-            bucket.went_out += 1
+    counts_of(session.rules).add(bucket, state, side)
     if m.over:
         game_result = _game_result(m.winner, side)
         bucket.games.add(game_result)
