@@ -170,7 +170,7 @@ SAME_FOR_YOU = frozenset({
 # own), and a save's name.
 NEVER_YOU = frozenset({
     "table.thinking", "table.halted.body", "ask.question", "log.ask_named_you", "cover.title",
-    "cover.body", "cover.show", "load.delete.message",
+    "cover.body", "cover.show", "load.delete.message", "log.override_you",
 })
 
 

@@ -87,3 +87,18 @@ def test_the_load_screen_says_your_turn():
             winner=None)
 
     assert entry_line(Entry).endswith("deal 1 · your turn")
+
+
+@pytest.mark.parametrize(("lang", "yours", "theirs"), [
+    ("en", "Computer 2 overrode your reservation", "You overrode the reservation Computer 2 made"),
+    ("ja", "コンピューター2があなたの予約を上書きした", "あなたがコンピューター2の予約を上書きした"),
+])
+def test_the_move_log_names_your_reservation_in_the_players_words(lang, yours, theirs):
+    """Issue 27: "Computer 2 overrode the reservation You made" (CN-6: an override)."""
+    from game.events import Event
+    from game.ui.table.movelog import describe_events
+
+    i18n.set_language(lang)
+    names = player_names(["human", "computer"])
+    assert describe_events([Event("build", 1, info={"overrides": [0]})], names, you=0) == [yours]
+    assert describe_events([Event("build", 0, info={"overrides": [1]})], names, you=0) == [theirs]
