@@ -29,11 +29,10 @@ def meld_name(key: int) -> str:
     if key == 0:
         return t("log.wild_meld")
     name = format_key(key)
-    rank = key_rank(key)
-    word = {1: t("rank.ace_short"), 11: "J", 12: "Q", 13: "K"}.get(rank, name.split("#")[0])
+    ranks = t(f"rank.plural.{key_rank(key)}")  # "the aces", not "the As"
     if "#" in name:
-        return t("log.meld_nth", rank=word, n=name.split("#")[1])
-    return t("log.meld_of", rank=word)
+        return t("log.meld_nth", ranks=ranks, n=name.split("#")[1])
+    return t("log.meld_of", ranks=ranks)
 
 
 def describe(text: str, names: list[str], you: int = -1) -> str:
