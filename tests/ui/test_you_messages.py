@@ -91,7 +91,8 @@ def test_the_load_screen_says_your_turn():
 
 @pytest.mark.parametrize(("lang", "yours", "theirs"), [
     ("en", "Computer 2 overrode your reservation", "You overrode the reservation Computer 2 made"),
-    ("ja", "コンピューター2があなたの予約を上書きした", "あなたがコンピューター2の予約を上書きした"),
+    ("ja", "コンピューター2があなたの予約を上書きした",
+     "あなたがコンピューター2の予約を上書きした"),
 ])
 def test_the_move_log_names_your_reservation_in_the_players_words(lang, yours, theirs):
     """Issue 27: "Computer 2 overrode the reservation You made" (CN-6: an override)."""
@@ -107,7 +108,8 @@ def test_the_move_log_names_your_reservation_in_the_players_words(lang, yours, t
 @pytest.mark.parametrize(("lang", "lines"), [
     ("en", ["You added A♣ to the aces", "Computer 2 added 7♥ 2♦ to the sevens (meld 2)",
             "You added Q♠ to the queens", "You added 2♥ to the wild meld"]),
-    ("ja", ["あなたがAのメルドにA♣を付け足した", "コンピューター2が7のメルド（2番目）に7♥ 2♦を付け足した",
+    ("ja", ["あなたがAのメルドにA♣を付け足した",
+            "コンピューター2が7のメルド（2番目）に7♥ 2♦を付け足した",
             "あなたがQのメルドにQ♠を付け足した", "あなたがワイルドメルドに2♥を付け足した"]),
 ])
 def test_the_move_log_names_a_meld_by_its_rank_in_words(lang, lines):

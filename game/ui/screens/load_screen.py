@@ -137,8 +137,9 @@ def entry_line(e) -> str:
 
 
 def entry_detail(e) -> str:
-    if e.kind == "practice" and e.practice is not None:
-        return getattr(e.practice.description, i18n.current_language(), e.practice.description.en)
+    if e.kind == "practice" and e.practice is not None:  # its cards as the table shows them
+        return i18n.cards_in_text(getattr(e.practice.description, i18n.current_language(),
+                                          e.practice.description.en))
     if e.kind == "recent" and e.ok:
         return t("load.recent_note", count=saves.store.MAX_RECENT,
                  file=display_text(e.path.name))
