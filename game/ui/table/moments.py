@@ -298,7 +298,7 @@ def choose_partner(screen, partners: list[tuple[int, str]], on_pick) -> Dialog:
 
 
 def leave_dialog(screen, saved: bool, on_leave, on_save_as=None, on_rules=None) -> Dialog:
-    body = t("leave.body_saved") if saved else t("leave.body")
+    body = t("leave.body_saved", resume=t("menu.continue")) if saved else t("leave.body")
     buttons = [(t("leave.stay"), None)]
     if on_rules is not None:
         buttons.append((t("menu.rules"), on_rules))
