@@ -97,7 +97,7 @@ def t(key: str, **params) -> str:
     return text
 
 
-def game_text(game: str, key: str, **params) -> str:
+def game_text(game: str, key: str, /, **params) -> str:
     """``key`` in the words of ``game``: ``<key>.<game>`` where the game names the thing
     differently (Cassino plays games, not deals, and its first seat plays first rather than
     deals: RULES.md CN-3), else ``key``."""
