@@ -109,6 +109,9 @@ def entry_title(e) -> str:
         return t("load.autosave")
     if e.kind == "backup":
         return t("load.backup")
+    if e.kind == "recent" and e.ok and e.summary is not None and local_time(e.updated):
+        # Its file is named in the language of the day it was kept: the list says it anew.
+        return t("load.recent_entry", game=game_name(e.summary.game), when=local_time(e.updated))
     return display_text(e.name)
 
 
