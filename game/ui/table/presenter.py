@@ -80,6 +80,23 @@ class Presenter:
         return translate_reason(reason)
 
     # ---- moves -----------------------------------------------------------------------------
+    def restore_log(self) -> None:
+        """A table opened on a deal in progress (Continue, Load) tells it from its start: a
+        save keeps the moves, not what the engine did around them (the red threes laid out
+        when the deal was dealt...), so the deal is played again from its setup for them. A
+        hand-made position's deal began with no events."""
+        sc = self.screen
+        session = sc.session
+        if session.state is None or session.position is not None:
+            return
+        from game.actions import parse_action
+
+        state = session.game.new_deal(session.setup)
+        seen = sc.reads.events_seen
+        sc.movelog.new_deal(seen(list(getattr(state, "deal_events", []))))
+        for i, text in enumerate(session.history):
+            sc.movelog.note(i, seen(state.apply(parse_action(text), validate=False)))
+
     def sync_log(self) -> None:
         sc = self.screen
         session = sc.session

@@ -1,5 +1,6 @@
 """A game continued from its save (Continue, Load) plays as the table would have (issue 27):
-the computers think for the time the settings say now, not the time saved with the game."""
+the computers think for the time the settings say now, not the time saved with the game, and
+the move log tells the deal from its start."""
 
 from __future__ import annotations
 
@@ -49,3 +50,29 @@ def test_a_continued_game_thinks_for_the_time_set_now(tmp_path):
         assert asked and set(asked) == {500}
     finally:
         d.app.close()
+
+
+def test_a_continued_deal_keeps_its_log_from_the_start(table, tmp_path):
+    """The red threes laid out at the deal (CA-7) and what the engine did around each move
+    are told as at the table that played them: a save keeps only the moves, and after
+    Continue the log had lost the red-three line."""
+    d = table("canasta", 2, seed=8)  # two red threes dealt to seat 0
+    me = make_player("normal", 3)
+    for _ in range(3):
+        assert d.settle() == "human"
+        d.perform(me.choose(d.session.decision(0)))
+    assert d.settle() == "human"
+    live = list(d.screen.movelog.rows)
+    assert any(row[1] == "note" and ("3♦" in row[0] or "3♥" in row[0]) for row in live[:2])
+    app = make_app(tmp_path)
+    try:
+        screen = TableScreen.from_session(app, GameSession.restore(d.session.snapshot()))
+        app.show(screen)
+        assert screen.movelog.rows == live
+        screen.back()
+        screen.dialog.close()
+        screen._rules()
+        app.show(screen)  # back from the rules: the same log, not told twice
+        assert screen.movelog.rows == live
+    finally:
+        app.close()
