@@ -84,10 +84,12 @@ class Presenter:
         """A table opened on a deal in progress (Continue, Load) tells it from its start: a
         save keeps the moves, not what the engine did around them (the red threes laid out
         when the deal was dealt...), so the deal is played again from its setup for them. A
-        hand-made position's deal began with no events."""
+        hand-made position's deal began with no events. A log that tells something already
+        (the table came back from the rules) stays as it is."""
         sc = self.screen
         session = sc.session
-        if session.state is None or session.position is not None:
+        told = any(d.history or any(d.events.values()) for d in sc.movelog.deals)
+        if session.state is None or session.position is not None or told:
             return
         from game.actions import parse_action
 

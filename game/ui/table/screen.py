@@ -131,7 +131,6 @@ class TableScreen(Screen):
         self.scene = None
         self.dirty = True  # the painter's static layer must be drawn again
         self.think_clock = 0.0
-        self._entered = False  # shown once: coming back (from the rules) keeps the log
         if autosave:  # imported now: the first save must not stall a frame (pydantic models)
             with contextlib.suppress(ImportError):
                 import game.saves  # noqa: F401
@@ -182,12 +181,10 @@ class TableScreen(Screen):
         if self.session.state is None:
             self.begin_deal()
         else:
-            if not self._entered:  # a loaded deal: its log from the start
-                self.presenter.restore_log()
+            self.presenter.restore_log()  # a loaded deal: its log from the start
             self.sync_hands()
             self.presenter.sync_log()
             self.mark_dirty()
-        self._entered = True
 
     def leave(self) -> None:
         self.worker.cancel(join=1.0)
