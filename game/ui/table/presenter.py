@@ -83,21 +83,16 @@ class Presenter:
     def restore_log(self) -> None:
         """A table opened on a deal in progress (Continue, Load) tells it from its start: a
         save keeps the moves, not what the engine did around them (the red threes laid out
-        when the deal was dealt...), so the deal is played again from its setup for them. A
-        hand-made position's deal began with no events. A log that tells something already
-        (the table came back from the rules) stays as it is."""
+        when the deal was dealt...), which the session finds by playing the deal again. A log
+        that tells something already (the table came back from the rules) stays as it is."""
         sc = self.screen
-        session = sc.session
-        told = any(d.history or any(d.events.values()) for d in sc.movelog.deals)
-        if session.state is None or session.position is not None or told:
+        if any(d.history or any(d.events.values()) for d in sc.movelog.deals):
             return
-        from game.actions import parse_action
-
-        state = session.game.new_deal(session.setup)
+        dealt, moves = sc.session.events_so_far()
         seen = sc.reads.events_seen
-        sc.movelog.new_deal(seen(list(getattr(state, "deal_events", []))))
-        for i, text in enumerate(session.history):
-            sc.movelog.note(i, seen(state.apply(parse_action(text), validate=False)))
+        sc.movelog.new_deal(seen(dealt))
+        for i, events in enumerate(moves):
+            sc.movelog.note(i, seen(events))
 
     def sync_log(self) -> None:
         sc = self.screen
