@@ -43,6 +43,7 @@ def configure(verbose: bool = False) -> Path | None:
 
     Returns the log file, or None when its folder cannot be written: the program then runs
     without a log file rather than not at all. Calling it again replaces the earlier handlers.
+    Warnings (pygame_gui's "Label Rect is too small"...) go to the log too, not the terminal.
     """
     global _configured
     shutdown()
@@ -66,13 +67,15 @@ def configure(verbose: bool = False) -> Path | None:
         terminal.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
         terminal._cardtable = True  # type: ignore[attr-defined]
         root.addHandler(terminal)
+    logging.captureWarnings(True)  # as records of the "py.warnings" logger
     _configured = path
     return path
 
 
 def shutdown() -> None:
-    """Remove and close the handlers that ``configure`` added."""
+    """Remove and close the handlers that ``configure`` added; warnings print again."""
     global _configured
+    logging.captureWarnings(False)
     root = logging.getLogger()
     for handler in list(root.handlers):
         if getattr(handler, "_cardtable", False):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import locale
 import os
+import re
 import string
 from functools import cache
 from pathlib import Path
@@ -96,7 +97,7 @@ def t(key: str, **params) -> str:
     return text
 
 
-def game_text(game: str, key: str, **params) -> str:
+def game_text(game: str, key: str, /, **params) -> str:
     """``key`` in the words of ``game``: ``<key>.<game>`` where the game names the thing
     differently (Cassino plays games, not deals, and its first seat plays first rather than
     deals: RULES.md CN-3), else ``key``."""
@@ -170,7 +171,7 @@ SAME_FOR_YOU = frozenset({
 # own), and a save's name.
 NEVER_YOU = frozenset({
     "table.thinking", "table.halted.body", "ask.question", "log.ask_named_you", "cover.title",
-    "cover.body", "cover.show", "load.delete.message",
+    "cover.body", "cover.show", "load.delete.message", "log.override_you",
 })
 
 
@@ -209,6 +210,19 @@ def card_text(code: int) -> str:
 
 def cards_text(codes) -> str:
     return " ".join(card_text(c) for c in codes)
+
+
+# A card in notation within words ("take the pile with 8H 8C", "add 2H and JK"): not part of a
+# longer word, nor a rule's id (QC-2).
+_CARD_IN_WORDS = re.compile(r"(?<![\w-])(?:10|[2-9AJQK])[SHDC](?![\w]|-\d)|(?<![\w-])JK(?!\w)")
+
+
+def cards_in_text(text: str) -> str:
+    """The cards a text names in notation (a practice position's goal) as the table shows
+    them: ``8H 8C`` -> ``8♥ 8♣``, ``JK`` -> the joker's name; the other words as they are."""
+    from game.cards import parse_card
+
+    return _CARD_IN_WORDS.sub(lambda m: card_text(parse_card(m.group())), text)
 
 
 def _notation_as_cards(text: str) -> str:

@@ -319,6 +319,16 @@ class GameSession:
         """The current deal so far as a NOTATION.md record (``replay`` accepts it)."""
         return DealRecord.from_setup(self.rules, self.setup, self.history)
 
+    def events_so_far(self) -> tuple[list, list[list]]:
+        """The current deal's events as they happened: the deal's own (red threes laid out)
+        and each action's, from the deal played again from its setup (a restored session has
+        the actions, not their events). Nothing for a hand-made position."""
+        if self.state is None or self.position is not None:
+            return [], []
+        state = self.game.new_deal(self.setup)
+        dealt = list(getattr(state, "deal_events", []))
+        return dealt, [state.apply(parse_action(a), validate=False) for a in self.history]
+
     def snapshot(self) -> dict:
         """Everything needed to continue exactly, as JSON-friendly data."""
         m = self.match

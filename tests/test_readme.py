@@ -57,3 +57,40 @@ def test_the_copied_rule_book_matches_the_source(name):
         pytest.skip("the rule book's source is not beside this checkout")
     assert (REPO / "docs" / name).read_bytes() == source.read_bytes(), (
         f"copy ../shared/{name} to docs/{name}")
+
+
+def _paragraph(page: Path, words: str) -> str:
+    text = page.read_text(encoding="utf-8")
+    found = [p for p in text.split("\n\n") if words in p]
+    assert len(found) == 1, words
+    return " ".join(found[0].split())
+
+
+def test_the_readme_says_which_hard_moves_have_alternatives():
+    """Issue 27: the README promised the weighed alternatives on every Hard "Why?", but Hard
+    searches only some decisions (CanastaSearch.PLAN: takes, discards per game) and no meld."""
+    from game.players.canasta_search import CanastaSearch
+
+    text = _paragraph(REPO / "README.md", "**Why this move?**")
+    assert "Hard searches every move in Cassino" in text
+    assert "Its melds are its rule of thumb alone" in text
+    for games, said in ((("canasta", "quick-canasta"), "taking the pile or drawing, and the "
+                         "discard"),
+                        (("canastone", "looking-and-down"), "taking the pile or drawing only")):
+        for rules in games:
+            takes, discards, *_ = CanastaSearch.PLAN.get(rules, CanastaSearch.DEFAULT_PLAN)
+            assert takes and discards == ("discard" in said), rules
+        assert said in text
+
+
+def test_the_statistics_doc_tells_take_backs_as_they_are():
+    """Issue 27: docs/stats.md said take-backs did not exist; they do (Take back, Ctrl+Z,
+    and the practice setting that marks a game, GameSession.took_back)."""
+    from game.session import GameSession
+    from game.settings_model import Settings
+
+    text = _paragraph(REPO / "docs" / "stats.md", "**Take-backs")
+    assert "do not exist" not in text
+    assert "take_back_turns" in text and "take_back_turns" in Settings.model_fields
+    assert "GameSession.took_back" in text
+    assert GameSession("canasta", 2).took_back is False

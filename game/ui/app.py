@@ -268,6 +268,10 @@ class App:
         self._pending: dict = {}
         self.crash_message: str | None = None  # what report_crash told the player
         self._frame_wanted = True  # something changed: draw a frame (run's idle waiting)
+        # The time of the events being handled: every step's dt counted before its events, as
+        # that time passed before they came (a sleep while idle, a frame). Whatever measures
+        # time between inputs (a double click) reads it.
+        self.now = 0.0
         from game.ui.screens.main_menu import MainMenu
 
         self.show(MainMenu(self))
@@ -561,6 +565,7 @@ class App:
         ``present=None``: draw only if something changed (an event, a screen's request)."""
         if self._presented:
             self._after_first_frame()
+        self.now += dt
         events = pygame.event.get()
         resizes = [e for e in events if e.type == pygame.VIDEORESIZE]
         for event in events:

@@ -200,3 +200,36 @@ def test_export_asks_for_a_file_name_and_never_replaces_one(tmp_path, monkeypatc
     assert isinstance(screen.dialog, Dialog)
     assert Replay.from_bytes((docs / offered.rsplit("/", 1)[1]).read_bytes()).record == record
     app.close()
+
+
+def test_autoplay_goes_on_after_export(tmp_path, monkeypatch):
+    """Issue 27: Export stopped the autoplay without telling its button, which still said
+    Pause while the moves stayed. Playing holds while the export's dialogs are open and goes
+    on after them; the button always says what a press will do."""
+    from game.i18n import t
+    from game.ui.screens import replay_screen
+    from game.ui.screens.history_screen import PathDialog
+
+    monkeypatch.setattr(replay_screen, "export_folder", lambda: tmp_path / "docs")
+    app = make_app(tmp_path)
+    replay = Replay(finished_record("canasta", 2))
+    screen = ReplayScreen(app, replay)
+    app.show(screen)
+    d = Driver(app, screen)
+    d.step(1)
+    d.press(t("replay.play"))
+    d.step(2, dt=0.6)
+    assert screen.playing and replay.step == 1
+    d.click(screen.hud.buttons["export"].rect.center, frames=2)  # the screen's Export
+    assert isinstance(screen.dialog, PathDialog)
+    d.step(4, dt=1.0)
+    assert replay.step == 1  # held while the dialog is open
+    screen.dialog.submit()
+    d.press(t("common.ok"))  # "Record exported"
+    assert screen.dialog is None
+    assert screen.playing and screen.hud.buttons["play"].text == t("replay.pause")
+    d.step(4, dt=0.6)
+    assert replay.step >= 2
+    d.press(t("replay.pause"))
+    assert not screen.playing and screen.hud.buttons["play"].text == t("replay.play")
+    app.close()

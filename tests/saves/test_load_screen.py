@@ -318,3 +318,20 @@ def test_name_dialog_refuses_control_characters_before_saving(make_app, folder):
         dialog.submit()
         assert not saved and dialog.error.text == i18n.t("load.name_error.control")
     assert not folder.exists() or not list(folder.glob("*.json"))
+
+
+def test_recent_games_are_listed_in_the_language_shown(make_app, some_saves):
+    """Issue 27: a recent game was listed by its file's name, in the language of the day it
+    was kept ("カナスタ 2026-..." among English rows)."""
+    i18n.set_language("ja")
+    try:
+        saves.autosave(play(new_session("looking-and-down", 3, seed=6), 2))  # keeps Canastone
+    finally:
+        i18n.set_language("en")
+    app = make_app()
+    app.load_game()
+    settle(app)
+    (recent,) = app.screen.recent
+    assert "カナストーネ" in recent.name  # kept while Japanese was shown
+    when = load_screen.local_time(recent.updated)
+    assert load_screen.entry_title(recent) == f"Canastone, played {when}"

@@ -129,9 +129,32 @@ def test_take_back_games_are_said_to_count_apart(make_app, stats_file):
     app = make_app()
     app.show(StatsScreen(app, "cassino"))
     settle(app)
-    assert i18n.t("stats.take_backs_note") in app.screen.notes()
+    assert i18n.game_text("cassino", "stats.take_backs_note") in app.screen.notes()
     rows = dict(rows_for("cassino", app.screen.buckets()[0][1]))
-    assert rows["With take-backs"].startswith("1: ") and rows["Games: won–lost–drawn"] == "0: 0–0–0"
+    assert rows["With take-backs"].startswith("1: ")
+    assert rows["Matches: won–lost–drawn"] == "0: 0–0–0"
+
+
+@pytest.mark.parametrize(("language", "deal"), [("en", "deal"), ("ja", "ディール")])
+def test_cassino_statistics_count_games_and_matches(make_app, stats_file, monkeypatch,
+                                                    language, deal):
+    """Issue 27: Cassino statistics said "Deals"; Cassino plays games (CN-3) in a match
+    (CN-11). Every word drawn on its page is its own; a canasta game's still counts deals."""
+    some_statistics()
+    app = make_app(language=language)
+    drawn: list[str] = []
+    real = StatsScreen._cell
+    monkeypatch.setattr(StatsScreen, "_cell", staticmethod(
+        lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))))
+    said = {}
+    for game in ("cassino", "canasta"):
+        drawn.clear()
+        app.show(StatsScreen(app, game))
+        settle(app)
+        app.render()
+        said[game] = " ".join(drawn + app.screen.notes()).lower()
+    assert deal not in said["cassino"]
+    assert deal in said["canasta"]
 
 
 def test_a_damaged_statistics_file_is_reported_on_screen(make_app, stats_file):

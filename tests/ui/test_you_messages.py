@@ -87,3 +87,37 @@ def test_the_load_screen_says_your_turn():
             winner=None)
 
     assert entry_line(Entry).endswith("deal 1 · your turn")
+
+
+@pytest.mark.parametrize(("lang", "yours", "theirs"), [
+    ("en", "Computer 2 overrode your reservation", "You overrode the reservation Computer 2 made"),
+    ("ja", "コンピューター2があなたの予約を上書きした",
+     "あなたがコンピューター2の予約を上書きした"),
+])
+def test_the_move_log_names_your_reservation_in_the_players_words(lang, yours, theirs):
+    """Issue 27: "Computer 2 overrode the reservation You made" (CN-6: an override)."""
+    from game.events import Event
+    from game.ui.table.movelog import describe_events
+
+    i18n.set_language(lang)
+    names = player_names(["human", "computer"])
+    assert describe_events([Event("build", 1, info={"overrides": [0]})], names, you=0) == [yours]
+    assert describe_events([Event("build", 0, info={"overrides": [1]})], names, you=0) == [theirs]
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("en", ["You added A♣ to the aces", "Computer 2 added 7♥ 2♦ to the sevens (meld 2)",
+            "You added Q♠ to the queens", "You added 2♥ to the wild meld"]),
+    ("ja", ["あなたがAのメルドにA♣を付け足した",
+            "コンピューター2が7のメルド（2番目）に7♥ 2♦を付け足した",
+            "あなたがQのメルドにQ♠を付け足した", "あなたがワイルドメルドに2♥を付け足した"]),
+])
+def test_the_move_log_names_a_meld_by_its_rank_in_words(lang, lines):
+    """Issue 27: "added A♣ to the As"; NOTATION.md's meld keys (A, 7#2, Q, W) in words."""
+    from game.ui.table.movelog import describe
+
+    i18n.set_language(lang)
+    names = player_names(["human", "computer"])
+    said = [describe(a, names, you=0)
+            for a in ("0 add A AC", "1 add 7#2 7H 2D", "0 add Q QS", "0 add W 2H")]
+    assert said == lines

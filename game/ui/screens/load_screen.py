@@ -109,6 +109,9 @@ def entry_title(e) -> str:
         return t("load.autosave")
     if e.kind == "backup":
         return t("load.backup")
+    if e.kind == "recent" and e.ok and e.summary is not None and local_time(e.updated):
+        # Its file is named in the language of the day it was kept: the list says it anew.
+        return t("load.recent_entry", game=game_name(e.summary.game), when=local_time(e.updated))
     return display_text(e.name)
 
 
@@ -137,8 +140,9 @@ def entry_line(e) -> str:
 
 
 def entry_detail(e) -> str:
-    if e.kind == "practice" and e.practice is not None:
-        return getattr(e.practice.description, i18n.current_language(), e.practice.description.en)
+    if e.kind == "practice" and e.practice is not None:  # its cards as the table shows them
+        return i18n.cards_in_text(getattr(e.practice.description, i18n.current_language(),
+                                          e.practice.description.en))
     if e.kind == "recent" and e.ok:
         return t("load.recent_note", count=saves.store.MAX_RECENT,
                  file=display_text(e.path.name))

@@ -193,11 +193,27 @@ class ReplayScreen(TableScreen):
         self.replay = replay
         self.open_hands = open_hands
         self.on_back = on_back
-        self.playing = False
+        self._playing = False
         self.pace = DEFAULT_PACE
         self.clock = 0.0
         super().__init__(app, session=replay_session(replay), autosave=False, reveal=True)
         self.hud = ReplayHud(self)
+
+    @property
+    def playing(self) -> bool:
+        return self._playing
+
+    @playing.setter
+    def playing(self, value: bool) -> None:
+        """Play or pause; the Play/Pause button says which at once, whoever changed it."""
+        if value == self._playing:
+            return
+        self._playing = value
+        self.clock = 0.0
+        hud = getattr(self, "hud", None)
+        if isinstance(hud, ReplayHud):
+            hud.refresh_buttons(force=True)
+        self.request_frame()
 
     # ---- the table's parts, read-only ------------------------------------------------------
     def view(self, dragging=None):
@@ -273,9 +289,6 @@ class ReplayScreen(TableScreen):
         if not self.playing and self.replay.at_end:
             return
         self.playing = not self.playing
-        self.clock = 0.0
-        self.hud.refresh_buttons(force=True)
-        self.request_frame()
 
     def next_pace(self) -> None:
         self.pace = (self.pace + 1) % len(PACES)
@@ -312,7 +325,7 @@ class ReplayScreen(TableScreen):
                    [(t("common.ok"), None)])
             return None
 
-        self.playing = False
+        # Playing holds while a dialog is open (update) and goes on once it is closed.
         PathDialog(self, t("replay.export_title"), str(suggested_path(self.replay)), ok,
                    t("replay.export"))
 

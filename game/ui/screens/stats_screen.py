@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import game_name, t
+from game.i18n import game_name, game_text, t
 from game.registry import GAMES
 from game.ui import fonts, palette
 from game.ui.screen import Screen
@@ -36,8 +36,9 @@ def rows_for(rules: str, bucket) -> list[tuple[str, str]]:
     """The table's rows for one bucket: (label, value)."""
     avg = bucket.average_score
     rows = [
-        (t("stats.games"), tally_text(bucket.games)),
-        (t("stats.deals"), tally_text(bucket.deals)),
+        # In the game's own words: Cassino plays matches of games, not games of deals.
+        (game_text(rules, "stats.games"), tally_text(bucket.games)),
+        (game_text(rules, "stats.deals"), tally_text(bucket.deals)),
         (t("stats.average"), "–" if avg is None else f"{avg:.0f}"),
         (t("stats.best"), "–" if bucket.best_score is None else str(bucket.best_score)),
         (t("stats.streak"), streak_text(bucket.streak)),
@@ -111,7 +112,7 @@ class StatsScreen(Screen):
             self.body.h -= nh + s(4)
         if not self.buckets():
             text_block(self, pygame.Rect(pad - 4, s(118), pw - 2 * pad + 8, s(60)),
-                       t("stats.none", game=game_name(self.game)), container=p)
+                       game_text(self.game, "stats.none", game=game_name(self.game)), container=p)
 
     def notes(self) -> list[str]:
         from game.stats.model import MAX_COUNT
@@ -132,7 +133,7 @@ class StatsScreen(Screen):
             out.append(t("stats.daily_record", played=len(results), won=results.count("won"),
                          lost=results.count("lost"), drawn=results.count("drawn")))
         if any(b.take_backs.played for _, b in self.buckets()):
-            out.append(t("stats.take_backs_note"))
+            out.append(game_text(self.game, "stats.take_backs_note"))
         return out
 
     def today_result(self) -> str | None:
@@ -236,7 +237,7 @@ class StatsScreen(Screen):
         s = self.s
         size = self.app.font_sizes["small"]
         recent = self.stats.recent.get(self.game, [])
-        title = t("stats.recent") if recent else t("stats.recent_none")
+        title = game_text(self.game, "stats.recent" if recent else "stats.recent_none")
         self._cell(surface, title, area.x, area.y, area.w, size, palette.TEXT_DIM)
         top = area.y + fonts.font(size).get_linesize() + s(6)
         box = pygame.Rect(area.x, top, area.w, area.bottom - top)

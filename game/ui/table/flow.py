@@ -221,6 +221,8 @@ class TurnFlow:
         sc.hud.refresh_buttons(force=True)
 
     def start_job(self, seat: int, kind: str) -> None:
+        # The thinking time is the player's setting now, not the one saved with the game.
+        self.session.deadline_ms = self.screen.app.settings.ai_deadline_ms
         decision = self.session.decision(seat)
         player = self.session.bots[seat]
         # The move with its explanation, read in the worker thread right after the choice

@@ -14,6 +14,7 @@ decides which targets light up while cards are dragged. Nothing here knows the r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.actions import Action, make
@@ -189,14 +190,18 @@ class Drag:
 
 
 class Pointer:
-    """Tracks one press at a time; reports intents to the screen's ``on_*`` methods."""
+    """Tracks one press at a time; reports intents to the screen's ``on_*`` methods.
 
-    def __init__(self, screen) -> None:
+    ``clock`` tells the time of the event being handled (the app's ``now``), not a sum of
+    frame times kept here: frames add their time after their events, and an idle frame's is
+    the whole time slept before its click (a second click then looked late)."""
+
+    def __init__(self, screen, clock: Callable[[], float]) -> None:
         self.screen = screen
         self.press: Press | None = None
         self.drag: Drag | None = None
         self._last_click: tuple[int, float] | None = None  # (hand index, time)
-        self.clock = 0.0
+        self.clock = clock
 
     def reset(self) -> None:
         self.press = None
@@ -208,9 +213,6 @@ class Pointer:
         if self.drag is not None or (self.press is not None and self.press.index >= 0):
             self.reset()
         self._last_click = None
-
-    def tick(self, dt: float) -> None:
-        self.clock += dt
 
     def down(self, pos: tuple[int, int]) -> None:
         sc = self.screen
@@ -254,11 +256,12 @@ class Pointer:
             if sc.hand_index_at(pos) != p.index:
                 return
             last = self._last_click
-            if last is not None and last[0] == p.index and self.clock - last[1] <= DOUBLE_CLICK:
+            now = self.clock()
+            if last is not None and last[0] == p.index and now - last[1] <= DOUBLE_CLICK:
                 self._last_click = None
                 sc.on_double_click(p.index)
                 return
-            self._last_click = (p.index, self.clock)
+            self._last_click = (p.index, now)
             sc.on_click_card(p.index)
             return
         if p.code >= 0 and sc.table_card_at(pos) == p.code:

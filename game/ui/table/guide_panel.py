@@ -183,8 +183,9 @@ class GuidePanel:
 
 
 def _texts(texts: tuple[str, str]) -> str:
-    """A puzzle's (English, Japanese) text in the player's language."""
-    return texts[1] if i18n.current_language() == "ja" else texts[0]
+    """A puzzle's (English, Japanese) text in the player's language, its cards as the table
+    shows them."""
+    return i18n.cards_in_text(texts[1] if i18n.current_language() == "ja" else texts[0])
 
 
 def attach(screen) -> GuidePanel | None:

@@ -393,8 +393,8 @@ class KeyboardPlay:
 
     @staticmethod
     def _first_button(owner, found: list) -> int:
-        """Where the ring starts: a dialog's Enter button if it has one, else its first (the
-        safe choice: Cancel, Stay); an overlay's primary button (Next deal, a legal value)."""
+        """Where the ring starts: a dialog's default (the button drawn as primary, which
+        Enter presses); an overlay's primary button (Next deal, a legal value)."""
         default = getattr(owner, "default", None)
         if isinstance(default, int) and 0 <= default < len(owner.buttons):
             want = owner.buttons[default]

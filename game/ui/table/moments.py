@@ -298,11 +298,14 @@ def choose_partner(screen, partners: list[tuple[int, str]], on_pick) -> Dialog:
 
 
 def leave_dialog(screen, saved: bool, on_leave, on_save_as=None, on_rules=None) -> Dialog:
-    body = t("leave.body_saved") if saved else t("leave.body")
+    body = t("leave.body_saved", resume=t("menu.continue")) if saved else t("leave.body")
     buttons = [(t("leave.stay"), None)]
     if on_rules is not None:
         buttons.append((t("menu.rules"), on_rules))
     buttons.append((t("keys.menu_button"), screen.intents.keyboard.open_sheet))  # the F1 sheet
     if on_save_as is not None:
         buttons.append((t("table.save_as"), on_save_as))
-    return Dialog(screen, t("leave.title"), body, buttons + [(t("leave.leave"), on_leave)])
+    # Leaving a saved game loses nothing: Leave is the default; else Stay (the game would be
+    # lost).
+    return Dialog(screen, t("leave.title"), body, buttons + [(t("leave.leave"), on_leave)],
+                  default=None if saved else 0)

@@ -29,11 +29,10 @@ def meld_name(key: int) -> str:
     if key == 0:
         return t("log.wild_meld")
     name = format_key(key)
-    rank = key_rank(key)
-    word = {1: t("rank.ace_short"), 11: "J", 12: "Q", 13: "K"}.get(rank, name.split("#")[0])
+    ranks = t(f"rank.plural.{key_rank(key)}")  # "the aces", not "the As"
     if "#" in name:
-        return t("log.meld_nth", rank=word, n=name.split("#")[1])
-    return t("log.meld_of", rank=word)
+        return t("log.meld_nth", ranks=ranks, n=name.split("#")[1])
+    return t("log.meld_of", ranks=ranks)
 
 
 def describe(text: str, names: list[str], you: int = -1) -> str:
@@ -82,9 +81,9 @@ def describe(text: str, names: list[str], you: int = -1) -> str:
     return text
 
 
-def describe_events(events, names: list[str]) -> list[str]:
+def describe_events(events, names: list[str], you: int = -1) -> list[str]:
     """Sentences for what the engine did during a move or a deal beyond the move itself (the
-    events of game.events), in their order."""
+    events of game.events), in their order; ``you`` as for :func:`describe`."""
     out: list[str] = []
     used: set[int] = set()  # draws told with the red three they replaced
 
@@ -126,7 +125,10 @@ def describe_events(events, names: list[str]) -> list[str]:
             for owner in e.info.get("overrides", ()):
                 if owner == e.seat:  # raising one's own reservation overrides no one
                     continue
-                out.append(t("log.override", name=name(e.seat), owner=name(owner)))
+                if owner == you:  # "your reservation", never "the reservation You made"
+                    out.append(t("log.override_you", name=name(e.seat)))
+                else:
+                    out.append(t("log.override", name=name(e.seat), owner=name(owner)))
     if not taken_pile and any(e.kind == "take" for e in events):
         out.append(t("log.pile_count", count=1))
     return out
@@ -234,13 +236,13 @@ class MoveLog:
             if several and title is not None:
                 rows.append((title(deal.number), "head"))
                 moves.append(None)
-            for x in describe_events(deal.events.get(-1, ()), names):
+            for x in describe_events(deal.events.get(-1, ()), names, you):
                 rows.append((x, "note"))
                 moves.append(None)
             for i, h in enumerate(deal.history):
                 rows.append((f"{i + 1}. {describe(h, names, you)}", "move"))
                 moves.append((k, i))
-                for x in describe_events(deal.events.get(i, ()), names):
+                for x in describe_events(deal.events.get(i, ()), names, you):
                     rows.append((x, "note"))
                     moves.append((k, i))
         self.rows = rows

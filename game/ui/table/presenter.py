@@ -80,6 +80,20 @@ class Presenter:
         return translate_reason(reason)
 
     # ---- moves -----------------------------------------------------------------------------
+    def restore_log(self) -> None:
+        """A table opened on a deal in progress (Continue, Load) tells it from its start: a
+        save keeps the moves, not what the engine did around them (the red threes laid out
+        when the deal was dealt...), which the session finds by playing the deal again. A log
+        that tells something already (the table came back from the rules) stays as it is."""
+        sc = self.screen
+        if any(d.history or any(d.events.values()) for d in sc.movelog.deals):
+            return
+        dealt, moves = sc.session.events_so_far()
+        seen = sc.reads.events_seen
+        sc.movelog.new_deal(seen(dealt))
+        for i, events in enumerate(moves):
+            sc.movelog.note(i, seen(events))
+
     def sync_log(self) -> None:
         sc = self.screen
         session = sc.session

@@ -115,7 +115,7 @@ class TableScreen(Screen):
         self.movelog = MoveLog()
         self.info = TableInfo(self)
         self.intents = TableIntents(self)
-        self.pointer = Pointer(self.intents)
+        self.pointer = Pointer(self.intents, lambda: self.app.now)
         self.family = family_for(self.game)(self)
         self.presenter = Presenter(self)
         self.flow = TurnFlow(self)
@@ -181,6 +181,7 @@ class TableScreen(Screen):
         if self.session.state is None:
             self.begin_deal()
         else:
+            self.presenter.restore_log()  # a loaded deal: its log from the start
             self.sync_hands()
             self.presenter.sync_log()
             self.mark_dirty()
@@ -435,7 +436,6 @@ class TableScreen(Screen):
     # Each frame
 
     def update(self, dt: float) -> None:
-        self.pointer.tick(dt)
         self.think_clock += dt
         self.presenter.update(dt)
         self.info.update(dt)

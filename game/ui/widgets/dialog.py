@@ -24,11 +24,12 @@ class Dialog:
                  default: int | None = None):
         """``buttons`` are (label, callback or None); every button closes the dialog first.
 
-        ``default``: the index of the button that Enter presses, drawn as the primary one (a
-        confirmation of something that cannot be undone defaults to its safe choice). Without
-        it the last button is drawn as the primary one and Enter does nothing."""
+        ``default``: the index of the button drawn as the primary one, which Enter presses and
+        the keyboard's ring starts on (a confirmation of something that cannot be undone
+        defaults to its safe choice); the last button when not given. One button is therefore
+        never drawn as the default without being it."""
         self.screen = screen
-        self.default = default
+        self.default = len(buttons) - 1 if default is None else default
         self._callbacks = [callback for _, callback in buttons]
         self._args = (title, message, list(buttons))
         s = screen.s
@@ -63,10 +64,9 @@ class Dialog:
         text_block(screen, pygame.Rect(s(28) - 4, y, inner + 8, msg_h), message,
                    container=self.panel)
         x = box_w - s(28) - len(buttons) * bw - (len(buttons) - 1) * gap
-        primary_index = len(buttons) - 1 if default is None else default
         self.buttons = []
         for i, (label, callback) in enumerate(buttons):
-            primary = i == primary_index
+            primary = i == self.default
             self.buttons.append(screen.button(
                 pygame.Rect(x, box_h - s(24) - bh, bw, bh), label,
                 lambda cb=callback: self._press(cb), container=self.panel,
@@ -75,8 +75,8 @@ class Dialog:
         screen.dialog = self
 
     def press_default(self) -> bool:
-        """Enter: press the default button, if the dialog has one."""
-        if self.default is None:
+        """Enter: press the default button (the one drawn as primary)."""
+        if not 0 <= self.default < len(self._callbacks):
             return False
         self._press(self._callbacks[self.default])
         return True

@@ -11,6 +11,7 @@ import json
 from collections import Counter
 
 import pygame
+import pytest
 
 from game.actions import make
 from game.cards import JOKER, RANK
@@ -21,6 +22,7 @@ from game.ui.table.keyboard import SHEET
 from game.ui.table.keysheet import KeySheet
 from game.ui.table.render import FOCUS
 from game.ui.table.scoresheet import ScoreSheet
+from game.ui.widgets.dialog import Dialog
 
 from .driver import post
 
@@ -323,13 +325,14 @@ def test_dialogs_and_overlays_answer_the_arrows_and_enter(table):
     key(d, pygame.K_ESCAPE)
     assert sc.dialog is not None
     kb = ring(d)
-    assert kb.buttons()[kb.button].text == t("leave.stay")  # the safe choice first
-    key(d, pygame.K_LEFT)  # round to the last button, and back
-    assert kb.buttons()[kb.button].text == t("leave.leave")
-    key(d, pygame.K_ESCAPE)  # closed with the ring on Leave: the next menu starts on Stay
+    assert kb.buttons()[kb.button].text == t("leave.leave")  # the default (a saved game)
+    key(d, pygame.K_RIGHT)  # round to the first button
+    assert kb.buttons()[kb.button].text == t("leave.stay")
+    key(d, pygame.K_ESCAPE)  # closed with the ring on Stay: the next menu starts on Leave
     assert sc.dialog is None
     key(d, pygame.K_ESCAPE)
-    assert kb.buttons()[kb.button].text == t("leave.stay")
+    assert kb.buttons()[kb.button].text == t("leave.leave")
+    key(d, pygame.K_RIGHT)
     key(d, pygame.K_RETURN)
     assert sc.dialog is None and sc.app.screen is sc
     key(d, pygame.K_F2)
@@ -386,3 +389,80 @@ def test_space_typed_in_a_name_box_presses_no_button(table):
     key(d, pygame.K_SPACE, times=2)
     key(d, pygame.K_RIGHT)
     assert sc.dialog is name_box
+
+
+def _yellow(dialog) -> str:
+    """The label of the button drawn as the dialog's primary one (yellow)."""
+    primary = [b.text for b in dialog.buttons if "#primary_button" in b.get_object_ids()]
+    assert len(primary) == 1, primary
+    return primary[0]
+
+
+def _take_the_pile(d):
+    take = next(a for a in d.state.legal_actions(0) if a.verb == "take")
+    choose(d, [c for g in take.groups for c in g])
+    key(d, pygame.K_p)
+    return take
+
+
+@pytest.mark.parametrize("ring_shown", [False, True])
+def test_enter_and_the_ring_agree_with_the_yellow_button(table, ring_shown):
+    """Issue 27: Enter presses the button drawn as the default and the ring starts on it:
+    "Take the pile?" rang Cancel, the Leave dialog rang Stay, and without a declared default
+    Enter did nothing (a one-button dialog stayed open)."""
+    d = table("canasta", 2, seed=21)
+    assert d.settle() == "human"
+    sc = d.screen
+    kb = ring(d)
+    before = len(d.session.history)
+    take = _take_the_pile(d)
+    assert sc.dialog is not None and _yellow(sc.dialog) == t("table.take_pile.take")
+    if ring_shown:
+        assert kb.visible  # the cards were chosen by keys
+    else:
+        kb.mouse_used()
+    assert kb.buttons()[kb.button].text == t("table.take_pile.take")
+    key(d, pygame.K_RETURN)
+    d.step(3)
+    assert sc.dialog is None and my_moves(d, before) == [str(take)]
+    # A dialog with one button: Enter closes it.
+    Dialog(sc, "?", "?", [(t("common.ok"), None)])
+    d.step(1, dt=0.01)
+    assert _yellow(sc.dialog) == t("common.ok")
+    if not ring_shown:
+        kb.mouse_used()
+    key(d, pygame.K_RETURN)
+    assert sc.dialog is None
+
+
+def test_the_leave_dialogs_default_is_leave_only_when_the_game_is_saved(table):
+    d = table("canasta", 2, seed=2)
+    assert d.settle() == "human"
+    sc = d.screen
+    kb = ring(d)
+    key(d, pygame.K_ESCAPE)
+    assert _yellow(sc.dialog) == t("leave.leave") == kb.buttons()[kb.button].text
+    key(d, pygame.K_ESCAPE)
+    moments.leave_dialog(sc, False, sc.leave_table)  # a game that is not saved (a lesson)
+    d.step(1, dt=0.01)
+    assert _yellow(sc.dialog) == t("leave.stay") == kb.buttons()[kb.button].text
+    key(d, pygame.K_RETURN)
+    assert sc.dialog is None and sc.app.screen is sc
+    key(d, pygame.K_ESCAPE)
+    key(d, pygame.K_RETURN)
+    assert sc.app.screen is not sc  # saved: Enter leaves, as the yellow button says
+
+
+def test_enter_closes_a_one_button_dialog_on_any_screen(tmp_path):
+    from .driver import make_app
+
+    app = make_app(tmp_path)
+    try:
+        menu = app.screen
+        Dialog(menu, "?", "?", [(t("common.ok"), None)])
+        app.step(0.01, present=False)
+        post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+        app.step(0.01, present=False)
+        assert menu.dialog is None
+    finally:
+        app.close()

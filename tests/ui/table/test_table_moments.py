@@ -279,6 +279,28 @@ def test_double_click_discards_sort_and_reorder(table):
     assert d.session.history[-1].endswith("discard " + _name(code))
 
 
+def test_a_double_click_after_the_pointer_rested_discards(table):
+    """Issue 27: after the pointer rested over the hand the run loop sleeps, and the step that
+    handles the first click has the time slept as its dt (App.run's idle branch). That time
+    passed before the click: counted after it, the second click looked late and the discard
+    became two single clicks."""
+    d = table("canasta", 2, seed=1)
+    d.app.update_settings(warn_risky_discard=False)  # no question before the discard
+    assert d.settle() == "human"
+    d.perform(make(0, "draw"))
+    assert d.settle() == "human"
+    card = next(a for a in d.state.legal_actions(0) if a.verb == "discard").cards()[0]
+    p = d.visible_point(d.hand_sprite(card))
+    before = len(d.session.history)
+    post(pygame.MOUSEBUTTONDOWN, pos=p, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=p, button=1)
+    d.app.step(1.0, present=None)  # as App.run steps after a second's sleep
+    post(pygame.MOUSEBUTTONDOWN, pos=p, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=p, button=1)
+    d.app.step(0.2, present=None)
+    assert d.session.history[before:] == [f"0 discard {_name(card)}"]
+
+
 def _name(code):
     from game.cards import format_card
 
