@@ -60,7 +60,8 @@ class GameInfo:
     ``packets`` Canastone's packet, dealt face down under the starter and taken with the
     pile (CS-3).
     ``family`` says which family's parts play, save, count and draw the game; ``deal_word``
-    what one deal is called (Cassino's deal is a game, CN-11). ``module`` and ``attr`` name the
+    and ``game_word`` what one deal and the whole game are called (Cassino's deal is a game,
+    its game a match, CN-11). ``module`` and ``attr`` name the
     Game object, imported only when the game is played.
     """
 
@@ -81,6 +82,7 @@ class GameInfo:
     out_of_turn: bool = False
     packets: bool = False
     deal_word: Literal["deal", "game"] = "deal"
+    game_word: Literal["game", "match"] = "game"
 
     def __post_init__(self) -> None:
         assert self.usual_players in self.player_counts, self.name

@@ -56,7 +56,7 @@ _LOOKING_AND_DOWN = GameInfo(
 )
 _CASSINO = GameInfo(
     name="cassino", title="Cassino", family="cassino", module="game.cassino.game",
-    attr="CASSINO", deal_word="game",
+    attr="CASSINO", deal_word="game", game_word="match",
     player_counts=(2, 4), usual_players=2, partnership_counts=(4,),  # CN-2
     target=21, level_plays_on=True,  # CN-11
     options=(Option("target-51", "the match is played to 51 points instead of 21 (CN-11)",

@@ -26,12 +26,17 @@ def _streak(streak: int) -> str:
     return f"lost {-streak}" if streak < 0 else "none"
 
 
+PLURAL = {"deal": "deals", "game": "games", "match": "matches"}
+
+
 def bucket_line(key: str, b) -> str:
+    from game.registry import game_info
     from game.stats.families import counts_of
     from game.stats.model import split_key
 
     rules, players, level = split_key(key)
-    parts = [_tally("games", b.games), _tally("deals", b.deals)]
+    info = game_info(rules)
+    parts = [_tally(PLURAL[info.game_word], b.games), _tally(PLURAL[info.deal_word], b.deals)]
     if b.deals.played:
         parts.append(f"average {b.average_score:.0f}, best {b.best_score}")
     parts.append(f"streak {_streak(b.streak)} (longest won {b.best_streak}, "

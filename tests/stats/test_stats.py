@@ -200,7 +200,9 @@ def test_the_command_prints_the_statistics(stats_file, capsys):
     play_deal(human_session("cassino", 2, 9))
     assert main(["stats", "--file", str(stats_file)]) == 0
     out = capsys.readouterr().out
-    assert "cassino, 2 players, normal computers: games 0" in out and "deals 1" in out
+    # Cassino's own words (CN-11): a deal is a game, the whole game a match
+    assert "cassino, 2 players, normal computers: matches 0" in out and "games 1" in out
+    assert "deals" not in out
     assert main(["stats", "--json", "--file", str(stats_file)]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["buckets"]["cassino/2/normal"]["deals"]["played"] == 1

@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import game_name, game_text, t
 from game.registry import GAMES
+from game.stats.families import counts_of
 from game.ui import fonts, palette
 from game.ui.screen import Screen
 from game.ui.widgets.dialog import Dialog
@@ -45,15 +46,7 @@ def rows_for(rules: str, bucket) -> list[tuple[str, str]]:
         (t("stats.longest"), t("stats.longest_value", won=bucket.best_streak,
                                lost=bucket.worst_streak)),
     ]
-    if rules == "cassino":
-        rows += [(t("stats.sweeps"), str(bucket.sweeps)),
-                 (t("stats.majorities"),
-                  f"{bucket.cards_majorities} / {bucket.spades_majorities}")]
-    else:
-        rows += [(t("stats.canastas"), f"{bucket.canastas_natural} / {bucket.canastas_mixed}"
-                                       f" / {bucket.canastas_special}"),
-                 (t("stats.went_out"), str(bucket.went_out)),
-                 (t("stats.red_threes"), str(bucket.red_threes))]
+    rows += counts_of(rules).rows(bucket, t)  # the family's own counts
     rows.append((t("stats.take_backs"), tally_text(bucket.take_backs)))
     return rows
 

@@ -4,9 +4,9 @@ the move log tells the deal from its start."""
 
 from __future__ import annotations
 
+from game.newgame import NewGameConfig, SeatConfig
 from game.players.registry import make_player
 from game.session import GameSession
-from game.ui.config import NewGameConfig, SeatConfig
 from game.ui.table import TableScreen
 from game.ui.table.screen import new_session
 
