@@ -1,0 +1,58 @@
+"""The table's readings of chosen cards, the most natural first (issue 27).
+
+The table tries its readings of a gesture in order and, when the engine accepts none, shows
+the engine's reason for the first (``TableMoves.play_first``). A two-meld opening below the
+minimum was refused as "All natural cards of a meld must have the same rank": the first
+reading was all the cards as one meld, which no game allows.
+"""
+
+from __future__ import annotations
+
+from pygame import Rect
+
+from game.actions import make
+from game.cards import parse_cards
+from game.ui.table.gestures import canasta_candidates, meld_groupings, take_groupings
+from game.ui.table.scene import Target
+from tests.canasta.helpers import CA, QC, pos
+
+
+def first_refusal(st, actions):
+    """What the table shows when no reading is accepted: the first reading's reason."""
+    reasons = [st.why_illegal(a) for a in actions]
+    assert all(r is not None for r in reasons)
+    return reasons[0]
+
+
+def test_qc5_two_meld_opening_below_the_minimum_says_the_minimum():
+    """QC-5 / CA-7: 6H 6H 6C / 7H 7H 2H is worth 45 of the 50 needed: the reason names the
+    opening minimum with its numbers."""
+    st = pos(QC, 2, hands=["6H 6H 6C 7H 7H 2H 9C 9D", "5C 5D"], turn=0, phase="play",
+             opened=[False, False])
+    drop = Target("meld_area", Rect(0, 0, 10, 10))
+    readings = canasta_candidates(None, 0, drop, parse_cards("6H 6H 6C 7H 7H 2H"))
+    r = first_refusal(st, readings)
+    assert r.key == "opening_minimum"
+    assert r.params == {"minimum": 50, "value": 45}
+
+
+def test_ca4_several_ranks_are_read_as_one_meld_per_rank_first():
+    """CA-4: a meld has one natural rank, so cards of several ranks are read one meld per
+    rank first, the wild card where a group is short of three; one meld of all comes last."""
+    cards = parse_cards("6H 6H 6C 7H 7H 2H")
+    readings = meld_groupings(cards)
+    assert readings[0] == (tuple(parse_cards("6H 6H 6C")), tuple(parse_cards("7H 7H 2H")))
+    assert readings[-1] == (tuple(cards),)
+    one_rank = parse_cards("6H 6H 2H")
+    assert meld_groupings(one_rank)[0] == (tuple(one_rank),)
+
+
+def test_ca7_take_with_another_meld_below_the_minimum_says_the_minimum():
+    """CA-7 / CA-9: taking the pile with 8H 8S and melding 4H 4S 4D besides is worth
+    30 + 15 = 45 of 50: the reason names the minimum, not the take's pair."""
+    st = pos(CA, 2, hands=["8H 8S 4H 4S 4D 9C 9D KC", "5C 5D"], turn=0, pile="5S 8D",
+             opened=[False, False])
+    readings = take_groupings(parse_cards("8H 8S 4H 4S 4D"), parse_cards("8D")[0])
+    r = first_refusal(st, [make(0, "take", g) for g in readings])
+    assert r.key == "opening_minimum"
+    assert r.params == {"minimum": 50, "value": 45}
