@@ -65,6 +65,12 @@ class DealState(ABC):
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
 
+    def reads_as_nothing(self, action: Action) -> bool:
+        """Whether an action read from an older record or save does nothing here, so the
+        reader skips it (a step the rules no longer ask for: Looking and Down's draw in the
+        last round, LD-13). Every reader of recorded actions asks this first."""
+        return False
+
     # Event kinds that move cards into a seat's hidden hand (each game declares its own).
     private_events: frozenset[str] = frozenset()
 

@@ -68,6 +68,11 @@ class CheckingMixin(TableState):
         """Whether ``seat`` may meld before drawing (Canastone's opening first, CS-9)."""
         return False
 
+    def _takes_without_drawing(self, seat: int) -> bool:
+        """Whether ``seat`` may still take the pile in a turn that started without a draw
+        (Looking and Down's last round, LD-13: it starts with melds, a discard, or a take)."""
+        return False
+
     def _only_discard_left(self) -> bool:
         """Whether the turn's player may only discard now, not meld, add or ask (Canastone's
         CS-9: an unopened side that drew two). The listing's side of it is the variant's
@@ -283,6 +288,7 @@ class CheckingMixin(TableState):
         return reason("bad_action")
 
     def _check_draw(self, seat: int):
+        """Whether ``seat`` may draw now (CA-8, CA-14; a variant may ask no draw: LD-13)."""
         if self.phase != DRAW:
             return reason("already_drew")
         if not self.stock:
@@ -320,7 +326,7 @@ class CheckingMixin(TableState):
         return self.frozen or (self.rules.unopened_pile_frozen and not self.opened[side])
 
     def _check_take(self, seat: int, groups):
-        if self.phase != DRAW:
+        if self.phase != DRAW and not self._takes_without_drawing(seat):
             return reason("already_drew")
         p = self._take_problem(seat)
         if p:

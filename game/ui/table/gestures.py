@@ -131,7 +131,11 @@ def canasta_candidates(reads, seat: int, target: Target, cards: list[int]) -> li
             return [make(seat, "take", g) for g in take_groupings(cards, pile[-1])]
         if not cards:
             return [make(seat, "take")]
-        return [make(seat, "discard", (tuple(cards),))]
+        out = [make(seat, "discard", (tuple(cards),))]
+        pile = reads.pile() if len(cards) >= 2 and seat == reads.turn else None
+        if pile:  # a turn that starts without a draw may still take (LD-13)
+            out += [make(seat, "take", g) for g in take_groupings(cards, pile[-1])]
+        return out
     if kind == "meld_area":
         if not cards:
             return []

@@ -56,3 +56,27 @@ def test_ca7_take_with_another_meld_below_the_minimum_says_the_minimum():
     r = first_refusal(st, [make(0, "take", g) for g in readings])
     assert r.key == "opening_minimum"
     assert r.params == {"minimum": 50, "value": 45}
+
+
+def test_ld13_cards_dropped_on_the_pile_in_the_last_round_may_take_it():
+    """LD-13: in the last round the turn starts without a draw, and taking the pile is still
+    allowed: two cards dropped on the pile are read as a take too, not only as a discard."""
+    from tests.canasta.helpers import LD
+
+    st = pos(LD, 3, hands=["9C 5S", "5C 5D 7C 8C", "6C 6D 7D 8D"],
+             melds=[{"A": "AS AH AD"}, {"Q": "QS QH QD"}, {}], turn=0,
+             downs=["KS", "4H 4H", "4D 4D"], exact_stock="JS 6H")
+    st.apply(make(0, "draw"))
+    st.apply(make(0, "discard", ((parse_cards("5S")[0],),)))
+
+    class Reads:
+        turn = st.turn
+        phase = st.phase
+
+        @staticmethod
+        def pile():
+            return st.pile
+
+    readings = canasta_candidates(Reads, 1, Target("pile", Rect(0, 0, 10, 10)),
+                                  parse_cards("5C 5D"))
+    assert any(st.why_illegal(a) is None and a.verb == "take" for a in readings)
