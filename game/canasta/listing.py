@@ -122,6 +122,8 @@ class ListingMixin(TableState):
             return []
         if phase == DRAW:
             return self._draw_actions(seat)
+        if self._black_threes_pending(seat):  # CA-6: rare; only what keeps going out open
+            return [a for a in self._play_actions(seat, False) if self.why_illegal(a) is None]
         return self._play_actions(seat, False)
 
     def _draw_actions(self, seat: int) -> list[Action]:
@@ -338,7 +340,13 @@ class ListingMixin(TableState):
             skip_absent = not W and not closed
             for m in self.melds[side]:
                 mr = m.rank
-                if skip_absent and not hrank[mr] or mr == 3:
+                if mr == 3:  # black threes, in their going-out turn (CA-6)
+                    for k in range(1, h[2] + h[41] + 1):
+                        cards = self._pick(h, 3, k, None)
+                        if self._check_add(seat, m.key, (cards,), out_of_turn) is None:
+                            out.append(_new(Action, (seat, "add", (cards,), m.key)))
+                    continue
+                if skip_absent and not hrank[mr]:
                     continue
                 msize = len(m.cards)
                 if closed and msize >= csize:
@@ -457,7 +465,8 @@ class ListingMixin(TableState):
                             out.append(_new(Action, (seat, "meld", (g,), -1)))
             bt = rules.black_three_meld
             nb = h[2] + h[41]
-            if bt and bt[0] <= nb and hs - min(bt[1], nb) <= 1:  # CA-6: only when going out
+            if bt and bt[0] <= nb and (hs - min(bt[1], nb) <= 1 or (
+                    one and not rules.wild_meld and self._black_threes_hopeful(seat))):
                 for k in range(bt[0], min(bt[1], nb) + 1):
                     g = self._pick(h, 3, k, None)
                     if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
@@ -485,6 +494,18 @@ class ListingMixin(TableState):
                 and self._ask_in_reach(seat)):  # as _check_ask
             out += self.ask_actions[seat]
         return out
+
+    def _black_threes_hopeful(self, seat: int) -> bool:
+        """A quick bound before black threes are checked in a hand of more cards (CA-6,
+        decided: while the rest can still go out): at most one lone natural of a rank the
+        side has not melded (the final discard), and the canastas within reach."""
+        hrank = self.hrank[seat]
+        by_key = self.by_key[self.side[seat]]
+        lone = 0
+        for r in NATURAL_RANKS:
+            if hrank[r] == 1 and r not in by_key:
+                lone += 1
+        return lone <= 1 and self._ask_in_reach(seat)
 
     def _ask_in_reach(self, seat: int) -> bool:
         """``_may_reach_out`` (checking.py, the readable form) as the listing asks it on every

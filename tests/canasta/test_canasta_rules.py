@@ -269,11 +269,11 @@ def test_ca6_black_threes_refused_when_not_going_out_or_with_wild():
 
 def test_ca6_black_threes_with_the_final_melds_in_one_action():
     """CA-6 (decided: the black-three meld may be laid in the same action as the other final
-    melds)."""
+    melds, or before them while the rest can still go out)."""
     st = pos(CA, 2, hands=["8H 8S 8D 3S 3C 3S 9C", "5C 5D"], turn=0, phase="play",
              melds=[{"K": K7}, {}])
     assert legal(st, "0 meld 8H 8S 8D / 3S 3C 3S")
-    refused(st, "0 meld 3S 3C 3S", "black threes")
+    assert legal(st, "0 meld 3S 3C 3S")  # then 8H 8S 8D, and 9C discarded
 
 
 def test_ca6_four_black_threes_and_a_discard():
@@ -281,8 +281,59 @@ def test_ca6_four_black_threes_and_a_discard():
     st = pos(CA, 2, hands=["3S 3S 3C 3C 8H", "5C 5D"], turn=0, phase="play",
              melds=[{"K": K7}, {}])
     assert legal(st, "0 meld 3S 3S 3C 3C")
-    refused(st, "0 meld 3S 3S 3C", "black threes")  # two cards would remain
+    assert legal(st, "0 meld 3S 3S 3C")  # decided: then 3C added, 8H discarded
     do(st, "0 meld 3S 3S 3C 3C", "0 discard 8H")
+    assert st.went_out == 0
+
+
+def test_ca6_black_threes_first_then_the_rest_of_the_going_out_turn():
+    """CA-6 (decided): within the going-out turn black threes may be melded in any order,
+    while the rest of the hand can still all be melded, or melded but one discarded."""
+    st = pos(CA, 2, hands=["5C 5D", "3S 3S 3C KC KC"], turn=1, phase="play",
+             melds=[{}, {"K": "KS KS KH KH KD KD", "Q": "QS QS QH QH QD QD QC"}])
+    assert legal(st, "1 meld 3S 3S 3C") and listed(st, "1 meld 3S 3S 3C")
+    do(st, "1 meld 3S 3S 3C")
+    refused(st, "1 discard KC", "black threes", "go out")  # the turn must go out
+    assert all(st.why_illegal(a) is None for a in st.legal_actions(1))
+    do(st, "1 add K KC", "1 discard KC")
+    assert st.went_out == 1
+
+
+def test_ca6_black_threes_first_refused_when_the_rest_cannot_go_out():
+    """CA-6 (decided): refused when the rest could not all be melded this turn (two lone
+    cards), or when the side could not go out (no canasta, none within reach)."""
+    st = pos(CA, 2, hands=["5C 5D", "3S 3S 3C KC 9C 8D"], turn=1, phase="play",
+             melds=[{}, {"K": "KS KS KH KH KD KD", "Q": "QS QS QH QH QD QD QC"}])
+    refused(st, "1 meld 3S 3S 3C", "black threes")
+    assert not listed(st, "1 meld 3S 3S 3C")
+    st = pos(CA, 2, hands=["5C 5D", "3S 3S 3C KC KC"], turn=1, phase="play",
+             melds=[{}, {"K": "KS KS KH KH", "Q": "QS QS QH QH QD QD"}])
+    refused(st, "1 meld 3S 3S 3C", "black threes")
+
+
+def test_ca6_after_black_threes_no_move_may_spoil_going_out():
+    """CA-6 (decided): once the black threes are down, a move that leaves the rest unable to
+    go out is refused (the going out stays open: 8C 8D 2C, then the 9C discarded)."""
+    st = pos(QC, 2, hands=["5C 5D", "3S 3S 3C 8C 8D 2C 9C"], turn=1, phase="play",
+             melds=[{}, {"K": "KS KS KH KH KD KD KC"}])
+    do(st, "1 meld 3S 3S 3C")
+    refused(st, "1 add K 2C", "black threes")  # 8C 8D would need the two
+    assert not listed(st, "1 add K 2C")
+    assert listed(st, "1 meld 8C 8D 2C")
+    do(st, "1 meld 8C 8D 2C", "1 discard 9C")
+    assert st.went_out == 1
+
+
+def test_ca6_the_fourth_black_three_added_later_is_listed():
+    """CA-6 (decided): three black threes melded first, the fourth added after them, the last
+    card discarded: every step listed, so a computer player never ends up stuck."""
+    st = pos(CA, 2, hands=["3S 3S 3C 3C 5H", "5C 5D"], turn=0, phase="play",
+             melds=[{"K": K7}, {}])
+    assert listed(st, "0 meld 3S 3S 3C")
+    do(st, "0 meld 3S 3S 3C")
+    assert listed(st, "0 add 3 3C")
+    refused(st, "0 discard 5H", "black threes")
+    do(st, "0 add 3 3C", "0 discard 5H")
     assert st.went_out == 0
 
 
