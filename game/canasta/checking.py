@@ -704,25 +704,48 @@ class CheckingMixin(TableState):
             return reason("ask_partner", seats=" or ".join(map(str, partners)))
         if len(partners) == 1 and target not in (-1, partners[0]):
             return reason("ask_partner", seats=str(partners[0]))
-        if self.phase == PLAY:
-            why = self._out_of_reach(seat)
-            if why is not None:
-                return reason("ask_no_way", why=why)
+        why = self._out_of_reach(seat)
+        if why is not None:
+            return reason("ask_no_way", why=why)
         return None
 
     def _out_of_reach(self, seat: int) -> Reason | None:
-        """The 'why' reason when the seat's side cannot go out this turn whatever it melds
-        (decided: then there is nothing to ask, CA-12/CS-13), else None."""
-        if self._may_reach_out(seat):
-            return None
-        return self._go_out_problem(seat, None)
+        """The 'why' reason when the seat cannot go out this turn whatever it melds (decided:
+        then there is nothing to ask, CA-12/CS-13; before the draw the cards it may bring
+        count), else None."""
+        extra = self._cards_to_come(seat)
+        if not self._may_reach_out(seat, extra):
+            return self._go_out_problem(seat, None)
+        if not extra and not self._hand_may_go_out(seat):
+            return reason("why_cards_left")
+        return None
 
-    def _may_reach_out(self, seat: int) -> bool:
+    def _cards_to_come(self, seat: int) -> int:
+        """How many cards the turn may still bring ``seat``: none after the draw; before it
+        (Canastone asks then too, CS-13) the draw's, or the pile's with what follows it."""
+        if self.phase != DRAW:
+            return 0
+        come = self.draw_n if self.stock else 0
+        if self.pile and self._take_blocker(seat) is None:
+            take = len(self.pile) + len(self.packet) + self.rules.draw_after_take
+            if take > come:
+                come = take
+        return come
+
+    def _hand_may_go_out(self, seat: int) -> bool:
+        """Whether the seat's hand can all be melded, or melded but one discarded, this turn
+        (CA-12: exact where a side has one meld per rank and no wild meld, else True)."""
+        rules = self.rules
+        if not rules.one_meld_per_rank or rules.wild_meld:
+            return True
+        return self._out_within_turn(seat, (), (), None)
+
+    def _may_reach_out(self, seat: int, extra: int = 0) -> bool:
         """Whether the seat's side might still go out this turn (the listing asks this on
         every turn, so no reason is built). Optimistic, so that a side that might go out is
         never refused: every natural in hand may join the side's meld of its rank (or a new
-        one), every wild card in hand may go to any meld, without the limits on wild cards,
-        and a short wild meld may be completed."""
+        one), every wild card in hand, and the ``extra`` cards still to come, may go to any
+        meld, without the limits on wild cards, and a short wild meld may be completed."""
         rules = self.rules
         side = self.side[seat]
         clean, dirty, _ = self._canastas(side)
@@ -744,6 +767,6 @@ class CheckingMixin(TableState):
         deficits = [csize - size if size < csize else 0 for size in sizes.values()]
         if rules.wild_meld:
             deficits.append(csize - wild_meld)
-        more = canastas_within(deficits, h[0] + h[2])
+        more = canastas_within(deficits, h[0] + h[2] + extra)
         return rules.going_out_allowed(clean + more, dirty + more, clean + dirty + more,
                                        self.needed, False, self.options)

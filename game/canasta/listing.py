@@ -136,7 +136,8 @@ class ListingMixin(TableState):
         if pile and TAKEABLE[pile[-1]]:  # never under a wild card or a three (CA-9)
             out += self._take_variants(seat)
         if not rules.ask_right_after_draw and self.can_ask and not self.asked \
-                and self.hsize[seat] >= 2:  # CS-13: before the draw too (as _check_ask)
+                and self.hsize[seat] >= 2 and self._ask_in_reach(  # CS-13: before the draw
+                    seat, self._cards_to_come(seat)):  # too, counting what it may bring
             out += self.ask_actions[seat]
         return out
 
@@ -491,7 +492,7 @@ class ListingMixin(TableState):
             out += self._discards(seat, bool(out))
         if (self.phase == PLAY and not self.asked and self.can_ask and hs >= 2
                 and (not rules.ask_right_after_draw or not self.played)  # CA-12 / CS-13
-                and self._ask_in_reach(seat)):  # as _check_ask
+                and self._ask_in_reach(seat) and self._hand_may_go_out(seat)):  # _check_ask
             out += self.ask_actions[seat]
         return out
 
@@ -507,7 +508,7 @@ class ListingMixin(TableState):
                 lone += 1
         return lone <= 1 and self._ask_in_reach(seat)
 
-    def _ask_in_reach(self, seat: int) -> bool:
+    def _ask_in_reach(self, seat: int, extra: int = 0) -> bool:
         """``_may_reach_out`` (checking.py, the readable form) as the listing asks it on every
         turn: one pass over the side's melds counts its canastas and keeps only the melds the
         wild cards in hand could complete; the hand's ranks are scanned only when one could
@@ -515,7 +516,7 @@ class ListingMixin(TableState):
         rules = self.rules
         csize = rules.canasta_size
         h = self.hrank[seat]
-        wilds = h[0] + h[2]
+        wilds = h[0] + h[2] + extra  # the cards still to come count as wild (optimistic)
         reach = csize - wilds  # a meld (or rank in hand) this big could become a canasta
         clean = dirty = 0
         wild_meld = 0

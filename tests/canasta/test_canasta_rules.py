@@ -607,7 +607,7 @@ def test_ca12_ask_partner_and_the_answer_binds():
 def test_ca12_ask_right_after_taking_the_pile():
     """CA-12: the question may also come right after taking the pile (its meld is part of the
     take), but not after a further meld."""
-    st = pos(CA, 4, hands=["8H 8S 9C 9H 9S 4C", "5C", "6C", "7C"], pile="4D 8D",
+    st = pos(CA, 4, hands=["8H 8S 9C 9H 9S 4C", "5C", "6C", "7C"], pile="4D 4H 8D",
              melds=[{"K": K7}, {}], turn=0)
     do(st, "0 take 8H 8S")
     assert legal(st, "0 ask") and listed(st, "0 ask")
@@ -634,7 +634,7 @@ def test_ca12_asking_before_drawing_stays_refused_unlike_canastone(rules):
     taking the pile, so before the draw it is refused and not listed (CS-13 lets Canastone
     players ask before drawing too)."""
     st = pos(rules, 4, hands=["8H 8S 8D 9C", "5C 5D", "6C 6D", "7C 7D"],
-             melds=[{"K": K7}, {}], turn=0)
+             melds=[{"K": K7}, {}], turn=0, stock="8C 8C")  # then 9C is the discard
     refused(st, "0 ask", "right after drawing")
     assert not any(a.verb == "ask" for a in st.legal_actions(0))
     do(st, "0 draw")
