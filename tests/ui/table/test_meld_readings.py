@@ -80,3 +80,32 @@ def test_ld13_cards_dropped_on_the_pile_in_the_last_round_may_take_it():
     readings = canasta_candidates(Reads, 1, Target("pile", Rect(0, 0, 10, 10)),
                                   parse_cards("5C 5D"))
     assert any(st.why_illegal(a) is None and a.verb == "take" for a in readings)
+
+
+def test_qc5_the_table_says_the_opening_minimum_for_two_melds_chosen_at_once(table):
+    """The issue's case at the table: 6H 6H 6C and 7H 7H 2H chosen, M pressed, in Quick
+    Canasta before opening: the toast names the minimum, 50, and the 45 reached (QC-5)."""
+    import pygame
+
+    from game.canasta.position import build_position
+
+    from .test_keyboard import choose, key
+
+    d = table("quick-canasta", 2, seed=1)
+    assert d.settle() == "human"
+    sc = d.screen
+    sc.worker.cancel()
+    sc.ready = None
+    d.session.state = build_position("quick-canasta", 2, turn=0, phase="play",
+                                     hands=["6H 6H 6C 7H 7H 2H 9C 9D", "5C 5D"])
+    sc.version += 1
+    sc.sync_hands()
+    sc.rebuild_scene()
+    sc.mark_dirty()
+    d.step(1, dt=0.01)
+    choose(d, parse_cards("6H 6H 6C 7H 7H 2H"))
+    before = list(d.session.history)
+    key(d, pygame.K_m)
+    assert d.session.history == before
+    shown = sc.toasts[-1][0]
+    assert "50" in shown and "45" in shown, shown
