@@ -123,8 +123,7 @@ def replay(record: DealRecord) -> tuple[dict, int]:
     for i, text in enumerate(record.actions):
         try:
             action = parse_action(text)
-            if not state.reads_as_nothing(action):  # an older record's step (LD-13)
-                state.apply(action)
+            state.apply_recorded(action)
         except CardTableError as e:
             error = {"index": i, "action": text, "reason": str(e)}
             break

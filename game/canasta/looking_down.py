@@ -157,11 +157,13 @@ class LookingAndDownState(CanastaState):
             out += self._take_variants(seat)  # LD-13: taking the pile starts the turn
         return out
 
-    def reads_as_nothing(self, action) -> bool:
+    def apply_recorded(self, action):
         """LD-13: an older record wrote a draw in the last round; it draws nothing."""
-        return (action.verb == "draw" and not action.groups and action.seat == self.turn
+        if (action.verb == "draw" and not action.groups and action.seat == self.turn
                 and self._last_round() and not self.over
-                and not (self.drew or self.took or self.played))
+                and not (self.drew or self.took or self.played)):
+            return None
+        return _BASE.apply_recorded(self, action)
 
     def _end_turn(self, ev: list) -> None:
         self.took_last[self.turn] = self.took

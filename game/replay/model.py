@@ -31,9 +31,8 @@ def _check(record: DealRecord) -> list[Action]:
     for i, text in enumerate(record.actions, 1):
         try:
             action = parse_action(text)
-            if state.reads_as_nothing(action):  # an older record's step (LD-13)
+            if state.apply_recorded(action) is None:  # an older record's step (LD-13)
                 continue
-            state.apply(action)
         except CardTableError as e:
             raise ActionRefused(f"action {i} ({text[:40]}) is refused: {e}", i) from None
         actions.append(action)

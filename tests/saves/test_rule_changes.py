@@ -79,3 +79,21 @@ def test_ca6_black_threes_on_the_table_when_going_out_is_lost_are_refused():
     st._give(1, 8)  # a nine of spades and a ten besides: no longer all meldable
     st._give(1, 9)
     assert "black threes" in state_problem(st)
+
+
+def test_ca12_an_old_saves_question_now_refused_still_loads():
+    """CA-12 (decided since: only while going out is still possible). A save whose history
+    asks partner with a hand that could not go out (written before) loads, rewinds, and the
+    answer binds as it did."""
+    position = {"hands": ["4C 5D 6S 7H", "5C 5D", "6C 6D", "7C 7D"], "turn": 0,
+                "phase": "play", "melds": [{"K": "KS KS KH KH KD KD KC"}, {}]}
+    seats = [SeatConfig("human", name=n) for n in ("Ann", "Ben", "Cat", "Dan")]
+    s = GameSession.from_position("canasta", 4, position, seats=seats, seed=3)
+    assert s.state.why_illegal(parse_action("0 ask")) is not None  # refused today
+    snap = s.snapshot()
+    snap["deal"]["actions"] = ["0 ask", "2 no", "0 discard 4C"]
+    back = GameSession.restore(snap)
+    assert back.history == ["0 ask", "2 no", "0 discard 4C"]
+    assert verify(back) is None
+    back.rewind_to(2)
+    assert back.state.ask == 3  # the 'no' stands
