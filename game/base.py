@@ -70,6 +70,14 @@ class DealState(ABC):
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
 
+    def apply_recorded(self, action: Action) -> list[Event] | None:
+        """Apply an action read from a record or a save, checked as ``apply`` does, but as an
+        older version wrote it: a step the rules no longer ask for reads as nothing (None;
+        Looking and Down's draw in the last round, LD-13), and a move whose conditions grew
+        stricter since stands (a variant says which). Every reader of recorded actions calls
+        this, so that older records and saves keep loading."""
+        return self.apply(action)
+
     # Event kinds that move cards into a seat's hidden hand (each game declares its own).
     private_events: frozenset[str] = frozenset()
 

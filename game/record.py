@@ -119,7 +119,7 @@ def replay(record: DealRecord) -> tuple[dict, int]:
     for i, text in enumerate(record.actions):
         try:
             action = parse_action(text)
-            state.apply(action)
+            state.apply_recorded(action)
         except CardTableError as e:
             error = {"index": i, "action": text, "reason": str(e)}
             break

@@ -268,7 +268,7 @@ class GameSession:
             self.state = self.match.deal = self.game.new_deal(self.setup)
             self.history = []
         for text in actions:
-            self.state.apply(parse_action(text))  # validated
+            self.state.apply_recorded(parse_action(text))  # validated, as restore does
             self.history.append(text)
         for seat, state in trail[n].items():
             if seat in self.bots:
@@ -391,7 +391,9 @@ class GameSession:
         seats_of = []
         for text in d["actions"]:
             action = parse_action(text)
-            self.state.apply(action)  # validated
+            # validated, as an older version wrote it (its LD-13 draw reads as nothing)
+            if self.state.apply_recorded(action) is None:
+                continue
             self.history.append(text)
             seats_of.append(action.seat)
         self.trail = _trail_back(self._bot_states(), seats_of)

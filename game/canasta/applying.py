@@ -174,6 +174,15 @@ class ApplyingMixin(TableState):
             ev.append(_ev(Event, ("answer", seat, (), verb == "yes")))
         return ev
 
+    def apply_recorded(self, action: Action) -> list:
+        """A question to partner written before CA-12/CS-13 were decided (only while going
+        out is still possible) stands as it was asked; everything else is checked as usual."""
+        if action.verb == "ask":
+            refusal = self.why_illegal(action)
+            if refusal is not None and getattr(refusal, "key", "") == "ask_no_way":
+                return self.apply(action, validate=False)
+        return self.apply(action)
+
     def _do_draw(self, seat: int, ev: list) -> None:
         """Draw the turn's cards from the stock (CA-8)."""
         if not self.stock:

@@ -19,6 +19,7 @@ from game.reasons import Reason, reason
 
 TAKEABLE = [RANK[c] in NATURAL_RANKS for c in range(53)]  # top cards that may be taken
 
+_KIND_CODE = [JOKER] + [r - 1 for r in range(1, 14)]  # a card of each rank (0: wild), spades
 _RANK_WORDS = {1: "rank.ace", 11: "rank.jack", 12: "rank.queen", 13: "rank.king", 0: "rank.wild"}
 
 
@@ -66,6 +67,11 @@ class CheckingMixin(TableState):
 
     def _may_meld_before_drawing(self, seat: int) -> bool:
         """Whether ``seat`` may meld before drawing (Canastone's opening first, CS-9)."""
+        return False
+
+    def _takes_without_drawing(self, seat: int) -> bool:
+        """Whether ``seat`` may still take the pile in a turn that started without a draw
+        (Looking and Down's last round, LD-13: it starts with melds, a discard, or a take)."""
         return False
 
     def _only_discard_left(self) -> bool:
@@ -283,6 +289,7 @@ class CheckingMixin(TableState):
         return reason("bad_action")
 
     def _check_draw(self, seat: int):
+        """Whether ``seat`` may draw now (CA-8, CA-14; a variant may ask no draw: LD-13)."""
         if self.phase != DRAW:
             return reason("already_drew")
         if not self.stock:
@@ -320,7 +327,7 @@ class CheckingMixin(TableState):
         return self.frozen or (self.rules.unopened_pile_frozen and not self.opened[side])
 
     def _check_take(self, seat: int, groups):
-        if self.phase != DRAW:
+        if self.phase != DRAW and not self._takes_without_drawing(seat):
             return reason("already_drew")
         p = self._take_problem(seat)
         if p:
@@ -445,10 +452,16 @@ class CheckingMixin(TableState):
             # the card left is the closing discard; before the draw (CS-9) two more come
             last = self._last_card(seat, [c for g in groups for c in g])
         has_black = any(s[0] == 3 for s in after.values())
-        if has_black:
-            # CA-6 / LD-7: only in the turn of going out.
-            if left > 1 or self._go_out_problem(seat, after) is not None or out_of_turn:
-                return self._black_three_reason()
+        pending = self._black_threes_pending(seat)
+        if has_black or pending:
+            # CA-6 / LD-7: only in the turn of going out; decided: in any order, while the
+            # rest of the hand can still go out this turn.
+            gained = [c for c in self.pile[:-1] + self.packet
+                      if not (rules.red_threes_laid_out and c in RED_THREES)
+                      ] if take_top >= 0 else ()
+            used = [c for g in groups for c in g]
+            if out_of_turn or not self._out_within_turn(seat, used, gained, after):
+                return self._black_three_reason() if has_black else reason("black_threes_out")
         if opening:
             minimum = self.open_min[side]
             if value < minimum and not self._concealed_waiver(seat, after, left):
@@ -458,6 +471,109 @@ class CheckingMixin(TableState):
                     if not self._shape_clean(shape):
                         return reason("cs_opening_clean")
         return self._end_problem(seat, left, after, out_of_turn, last)
+
+    def _black_threes_pending(self, seat: int) -> bool:
+        """Whether black threes were melded this turn by ``seat``: the turn must then end by
+        going out (CA-6, LD-7)."""
+        m = self.by_key[self.side[seat]].get(3)
+        return m is not None and m.turn == self.turn_no and m.creator == seat
+
+    def _out_within_turn(self, seat: int, used, gained, after: dict | None) -> bool:
+        """CA-6 (decided): whether ``seat``, its hand less ``used`` and with ``gained``, can
+        still meld every card, or all but one that it then discards, in this turn and go out,
+        the side's melds being as ``after`` changes them. Exact where a side has one meld per
+        rank and no wild meld (Canasta, Quick Canasta): every rank's naturals join its meld or
+        make one, and the wild cards fit the melds' limits with enough canastas; elsewhere
+        (Looking and Down's seven black threes, LD-7) a hand of at most one card, the final
+        discard."""
+        if self.ask == ASK_NO:
+            return False  # CA-12: the partner said no
+        rules = self.rules
+        counts = self.hrank[seat][:]  # per rank: 0 jokers, 2 twos, 3 threes
+        for c in used:
+            counts[RANK[c]] -= 1
+        for c in gained:
+            counts[RANK[c]] += 1
+        if not rules.one_meld_per_rank or rules.wild_meld:
+            return sum(counts) <= 1 and self._go_out_problem(seat, after) is None
+        h = self.hand[seat]
+        if h[15] or h[28]:
+            return False  # red threes are laid out at once (CA-3): never here
+        counts[0] += counts[2]  # the wild cards, together
+        counts[2] = 0
+        shapes: dict[int, tuple[int, int, int]] = {}
+        for m in self.melds[self.side[seat]]:
+            shapes[m.rank] = (m.nat, m.jok + m.two, len(m.cards))
+        for rank, nat, jok, two, r3 in (after or {}).values():
+            shapes[rank] = (nat, jok + two, nat + jok + two + r3)
+        # A lone natural of a rank the side has not melded can only be the final discard
+        # (CA-4: two naturals at least): the quick answer for most hands.
+        lone = -1
+        for r in NATURAL_RANKS:
+            if counts[r] == 1 and r not in shapes:
+                if lone >= 0:
+                    return False
+                lone = r
+        if lone >= 0:
+            kinds = [lone]
+        else:
+            kinds = [r for r in range(14) if counts[r]]
+            if not rules.discard_to_go_out:
+                kinds.append(-1)  # no final discard
+        for kind in kinds:
+            if kind >= 0 and not rules.going_out_discard_ok(_KIND_CODE[kind]):
+                continue
+            rest = counts[:]
+            if kind >= 0:
+                rest[kind] -= 1
+            if self._melds_every_card(shapes, rest):
+                return True
+        return False
+
+    def _melds_every_card(self, shapes: dict[int, tuple[int, int, int]],
+                          counts: list[int]) -> bool:
+        """Whether a side with melds ``shapes`` (rank -> naturals, wild cards, size) can meld
+        cards ``counts`` (per rank; 0: wild cards, 3: black threes) and then have the
+        canastas to go out (CA-4..6, CA-11; one meld per rank)."""
+        rules = self.rules
+        b = counts[3]
+        if b:
+            bt = rules.black_three_meld
+            size = (shapes[3][2] if 3 in shapes else 0) + b
+            if bt is None or not bt[0] <= size <= bt[1]:
+                return False
+        wild = counts[0]
+        csize = rules.canasta_size
+        problem = rules.natural_meld_problem
+        low = high = canastas = 0
+        deficits = []
+        for rank in NATURAL_RANKS:
+            k = counts[rank]
+            nat0, wild0, size0 = shapes.get(rank, (0, 0, 0))
+            if not k and not size0:
+                continue
+            nat, size = nat0 + k, size0 + k
+            top = wild if size0 < csize or rules.canasta_accepts_wild() else 0
+            lo = hi = -1  # the wild cards this meld may take: lo..hi
+            for x in range(top + 1):
+                if problem(nat, wild0 + x, size + x) is None:
+                    if lo < 0:
+                        lo = x
+                    hi = x
+                elif lo >= 0:
+                    break
+            if lo < 0:
+                return False  # these naturals cannot stand (a single card, CA-4)
+            low += lo
+            high += hi
+            if size + lo >= csize:
+                canastas += 1
+            elif size + hi >= csize:
+                deficits.append(csize - size - lo)
+        if not low <= wild <= high:
+            return False
+        more = canastas + canastas_within(deficits, wild - low)
+        return rules.going_out_allowed(more, more, more, self.needed, False, self.options)
 
     def _add_to_shape(self, shape, cards):
         rank, nat, jok, two, r3 = shape
@@ -521,6 +637,9 @@ class CheckingMixin(TableState):
             return p
         left = self.hsize[seat] - len(cards)
         last = self._last_card(seat, cards) if left == 1 else -1
+        if self._black_threes_pending(seat):
+            if not self._out_within_turn(seat, cards, (), after):
+                return reason("black_threes_out")  # CA-6 (decided)
         return self._end_problem(seat, left, after, out_of_turn, last)
 
     def _check_discard(self, seat: int, groups):
@@ -540,6 +659,8 @@ class CheckingMixin(TableState):
             # CS-6; decided: a hand of wild cards only may discard one (no dead end)
             return reason("wild_meld_discard")
         left = self.hsize[seat] - 1
+        if left and self._black_threes_pending(seat):
+            return reason("black_threes_out")  # CA-6: melded in the turn of going out
         if left == 0:
             if self._may_empty_hand(seat):
                 return None
@@ -583,25 +704,48 @@ class CheckingMixin(TableState):
             return reason("ask_partner", seats=" or ".join(map(str, partners)))
         if len(partners) == 1 and target not in (-1, partners[0]):
             return reason("ask_partner", seats=str(partners[0]))
-        if self.phase == PLAY:
-            why = self._out_of_reach(seat)
-            if why is not None:
-                return reason("ask_no_way", why=why)
+        why = self._out_of_reach(seat)
+        if why is not None:
+            return reason("ask_no_way", why=why)
         return None
 
     def _out_of_reach(self, seat: int) -> Reason | None:
-        """The 'why' reason when the seat's side cannot go out this turn whatever it melds
-        (decided: then there is nothing to ask, CA-12/CS-13), else None."""
-        if self._may_reach_out(seat):
-            return None
-        return self._go_out_problem(seat, None)
+        """The 'why' reason when the seat cannot go out this turn whatever it melds (decided:
+        then there is nothing to ask, CA-12/CS-13; before the draw the cards it may bring
+        count), else None."""
+        extra = self._cards_to_come(seat)
+        if not self._may_reach_out(seat, extra):
+            return self._go_out_problem(seat, None)
+        if not extra and not self._hand_may_go_out(seat):
+            return reason("why_cards_left")
+        return None
 
-    def _may_reach_out(self, seat: int) -> bool:
+    def _cards_to_come(self, seat: int) -> int:
+        """How many cards the turn may still bring ``seat``: none after the draw; before it
+        (Canastone asks then too, CS-13) the draw's, or the pile's with what follows it."""
+        if self.phase != DRAW:
+            return 0
+        come = self.draw_n if self.stock else 0
+        if self.pile and self._take_blocker(seat) is None:
+            take = len(self.pile) + len(self.packet) + self.rules.draw_after_take
+            if take > come:
+                come = take
+        return come
+
+    def _hand_may_go_out(self, seat: int) -> bool:
+        """Whether the seat's hand can all be melded, or melded but one discarded, this turn
+        (CA-12: exact where a side has one meld per rank and no wild meld, else True)."""
+        rules = self.rules
+        if not rules.one_meld_per_rank or rules.wild_meld:
+            return True
+        return self._out_within_turn(seat, (), (), None)
+
+    def _may_reach_out(self, seat: int, extra: int = 0) -> bool:
         """Whether the seat's side might still go out this turn (the listing asks this on
         every turn, so no reason is built). Optimistic, so that a side that might go out is
         never refused: every natural in hand may join the side's meld of its rank (or a new
-        one), every wild card in hand may go to any meld, without the limits on wild cards,
-        and a short wild meld may be completed."""
+        one), every wild card in hand, and the ``extra`` cards still to come, may go to any
+        meld, without the limits on wild cards, and a short wild meld may be completed."""
         rules = self.rules
         side = self.side[seat]
         clean, dirty, _ = self._canastas(side)
@@ -623,6 +767,6 @@ class CheckingMixin(TableState):
         deficits = [csize - size if size < csize else 0 for size in sizes.values()]
         if rules.wild_meld:
             deficits.append(csize - wild_meld)
-        more = canastas_within(deficits, h[0] + h[2])
+        more = canastas_within(deficits, h[0] + h[2] + extra)
         return rules.going_out_allowed(clean + more, dirty + more, clean + dirty + more,
                                        self.needed, False, self.options)

@@ -122,6 +122,8 @@ class ListingMixin(TableState):
             return []
         if phase == DRAW:
             return self._draw_actions(seat)
+        if self._black_threes_pending(seat):  # CA-6: rare; only what keeps going out open
+            return [a for a in self._play_actions(seat, False) if self.why_illegal(a) is None]
         return self._play_actions(seat, False)
 
     def _draw_actions(self, seat: int) -> list[Action]:
@@ -134,7 +136,8 @@ class ListingMixin(TableState):
         if pile and TAKEABLE[pile[-1]]:  # never under a wild card or a three (CA-9)
             out += self._take_variants(seat)
         if not rules.ask_right_after_draw and self.can_ask and not self.asked \
-                and self.hsize[seat] >= 2:  # CS-13: before the draw too (as _check_ask)
+                and self.hsize[seat] >= 2 and self._ask_in_reach(  # CS-13: before the draw
+                    seat, self._cards_to_come(seat)):  # too, counting what it may bring
             out += self.ask_actions[seat]
         return out
 
@@ -338,7 +341,13 @@ class ListingMixin(TableState):
             skip_absent = not W and not closed
             for m in self.melds[side]:
                 mr = m.rank
-                if skip_absent and not hrank[mr] or mr == 3:
+                if mr == 3:  # black threes, in their going-out turn (CA-6)
+                    for k in range(1, h[2] + h[41] + 1):
+                        cards = self._pick(h, 3, k, None)
+                        if self._check_add(seat, m.key, (cards,), out_of_turn) is None:
+                            out.append(_new(Action, (seat, "add", (cards,), m.key)))
+                    continue
+                if skip_absent and not hrank[mr]:
                     continue
                 msize = len(m.cards)
                 if closed and msize >= csize:
@@ -457,7 +466,8 @@ class ListingMixin(TableState):
                             out.append(_new(Action, (seat, "meld", (g,), -1)))
             bt = rules.black_three_meld
             nb = h[2] + h[41]
-            if bt and bt[0] <= nb and hs - min(bt[1], nb) <= 1:  # CA-6: only when going out
+            if bt and bt[0] <= nb and (hs - min(bt[1], nb) <= 1 or (
+                    one and not rules.wild_meld and self._black_threes_hopeful(seat))):
                 for k in range(bt[0], min(bt[1], nb) + 1):
                     g = self._pick(h, 3, k, None)
                     if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
@@ -482,11 +492,23 @@ class ListingMixin(TableState):
             out += self._discards(seat, bool(out))
         if (self.phase == PLAY and not self.asked and self.can_ask and hs >= 2
                 and (not rules.ask_right_after_draw or not self.played)  # CA-12 / CS-13
-                and self._ask_in_reach(seat)):  # as _check_ask
+                and self._ask_in_reach(seat) and self._hand_may_go_out(seat)):  # _check_ask
             out += self.ask_actions[seat]
         return out
 
-    def _ask_in_reach(self, seat: int) -> bool:
+    def _black_threes_hopeful(self, seat: int) -> bool:
+        """A quick bound before black threes are checked in a hand of more cards (CA-6,
+        decided: while the rest can still go out): at most one lone natural of a rank the
+        side has not melded (the final discard), and the canastas within reach."""
+        hrank = self.hrank[seat]
+        by_key = self.by_key[self.side[seat]]
+        lone = 0
+        for r in NATURAL_RANKS:
+            if hrank[r] == 1 and r not in by_key:
+                lone += 1
+        return lone <= 1 and self._ask_in_reach(seat)
+
+    def _ask_in_reach(self, seat: int, extra: int = 0) -> bool:
         """``_may_reach_out`` (checking.py, the readable form) as the listing asks it on every
         turn: one pass over the side's melds counts its canastas and keeps only the melds the
         wild cards in hand could complete; the hand's ranks are scanned only when one could
@@ -494,7 +516,7 @@ class ListingMixin(TableState):
         rules = self.rules
         csize = rules.canasta_size
         h = self.hrank[seat]
-        wilds = h[0] + h[2]
+        wilds = h[0] + h[2] + extra  # the cards still to come count as wild (optimistic)
         reach = csize - wilds  # a meld (or rank in hand) this big could become a canasta
         clean = dirty = 0
         wild_meld = 0

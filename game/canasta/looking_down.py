@@ -136,6 +136,34 @@ class LookingAndDownState(CanastaState):
             self._end_deal("went out while frozen in time", ev)
         elif not self.hsize[seat] and self.in_down(seat) and self._free_period():
             self._end_turn(ev)  # an emptied hand after the end has nothing to play
+        elif self._last_round():
+            self.phase = PLAY  # LD-13: no draw; the turn starts with melds, a discard or a take
+
+    def _last_round(self) -> bool:
+        """LD-13: the round without drawing, after the stock's last card was drawn."""
+        return self.final_turn >= 0 and self.turn_no > self.final_turn - self.players
+
+    def _check_draw(self, seat: int) -> Reason | None:
+        if self._last_round():
+            return reason("ld_no_draw")  # LD-13
+        return _BASE._check_draw(self, seat)
+
+    def _takes_without_drawing(self, seat: int) -> bool:
+        return self._last_round() and not (self.drew or self.took or self.played)  # LD-13
+
+    def _play_actions(self, seat: int, out_of_turn: bool, discards: bool = True):
+        out = _BASE._play_actions(self, seat, out_of_turn, discards)
+        if not out_of_turn and discards and self._takes_without_drawing(seat):
+            out += self._take_variants(seat)  # LD-13: taking the pile starts the turn
+        return out
+
+    def apply_recorded(self, action):
+        """LD-13: an older record wrote a draw in the last round; it draws nothing."""
+        if (action.verb == "draw" and not action.groups and action.seat == self.turn
+                and self._last_round() and not self.over
+                and not (self.drew or self.took or self.played)):
+            return None
+        return _BASE.apply_recorded(self, action)
 
     def _end_turn(self, ev: list) -> None:
         self.took_last[self.turn] = self.took

@@ -72,6 +72,15 @@ def position_problem(rules: str, players: int, position: dict) -> str | None:
     return None
 
 
+def _going_out_now(st, side: int, m) -> bool:
+    """CA-6 (decided): black threes on the table in a deal under way were melded this turn by
+    the player to move, who can still go out with the rest of the hand (the engine's own
+    test, so that a save of any position the engine reaches loads)."""
+    seat = st.turn
+    return (st.phase == PLAY and st.side[seat] == side and st._black_threes_pending(seat)
+            and m is st.by_key[side].get(3) and st._out_within_turn(seat, (), (), None))
+
+
 def _meld_problem(st, side: int, m) -> str | None:
     """Whether a meld on the table has a shape this game's rules allow (RULES.md CA-4..6,
     CS-5..7, LD-5..7), with every card where the meld's key says it is."""
@@ -101,8 +110,8 @@ def _meld_problem(st, side: int, m) -> str | None:
     if m.rank == 3:
         if r.black_three_meld is None:
             return "black threes are never melded in this game"
-        if not st.over and r.black_three_meld[0] < 7:
-            return "black threes are melded only when going out"
+        if not st.over and r.black_three_meld[0] < 7 and not _going_out_now(st, side, m):
+            return "black threes are melded only in the turn of going out (CA-6)"
     if red3 and not (red3 == 1 and m.wild == 0 and m.nat == 7):
         return f"meld {name}: a red three belongs only on a natural canasta of seven (LD-6)"
     shape = (m.rank, m.nat, m.jok, m.two, 0)

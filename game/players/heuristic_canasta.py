@@ -210,9 +210,26 @@ class CanastaHeuristic(Player):
         if v.seat != v.view.to_move:
             a = self._optional(v, p, ctx)
             return a if a is not None else legal[0]
-        if "draw" in verbs or "take" in verbs:
+        if "draw" in verbs or ("take" in verbs and "discard" not in verbs):
             return self._draw_phase(v, p, ctx, legal)
+        if "take" in verbs:  # LD-13: a turn of the last round may start with a take
+            take = self._last_round_take(v, p, legal)
+            if take is not None:
+                return take
         return self._play_phase(v, p, ctx, legal)
+
+    def _last_round_take(self, v: CanastaView, p: CanastaParams, legal) -> Action | None:
+        """The pile in a turn without a draw (LD-13), as at the stock's end: only a small
+        pile, or when behind; None to play on."""
+        takes = [a for a in legal if a.verb == "take"]
+        lead = v.table_value(v.side) - max(v.table_value(s) for s in range(v.nsides)
+                                           if s != v.side)
+        if len(v.pile) > 3 and lead >= 0:
+            return None
+        risk = self.end_risk(v)
+        scored = [(self.take_value(v, p, a, risk), i, a) for i, a in enumerate(takes)]
+        self.reason = _take_reason(v)
+        return max(scored, key=lambda t: (t[0], -t[1]))[2]
 
     def choose_optional(self, decision: Decision) -> Action | None:
         """Out of turn (Looking and Down, frozen in time): a meld or add, or None to wait."""

@@ -291,7 +291,7 @@ def _replay_problem(snap: dict, error: Exception) -> str:
         return f"the game does not replay: {_line(error)}"
     for i, text in enumerate(actions):
         try:
-            session.state.apply(parse_action(text))
+            session.state.apply_recorded(parse_action(text))
         except Exception as e:
             return f"the game does not replay: action {i + 1} '{quoted(text, 40)}': {_line(e)}"
     return f"the game does not replay: {_line(error)}"

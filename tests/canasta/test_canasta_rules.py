@@ -269,11 +269,11 @@ def test_ca6_black_threes_refused_when_not_going_out_or_with_wild():
 
 def test_ca6_black_threes_with_the_final_melds_in_one_action():
     """CA-6 (decided: the black-three meld may be laid in the same action as the other final
-    melds)."""
+    melds, or before them while the rest can still go out)."""
     st = pos(CA, 2, hands=["8H 8S 8D 3S 3C 3S 9C", "5C 5D"], turn=0, phase="play",
              melds=[{"K": K7}, {}])
     assert legal(st, "0 meld 8H 8S 8D / 3S 3C 3S")
-    refused(st, "0 meld 3S 3C 3S", "black threes")
+    assert legal(st, "0 meld 3S 3C 3S")  # then 8H 8S 8D, and 9C discarded
 
 
 def test_ca6_four_black_threes_and_a_discard():
@@ -281,8 +281,59 @@ def test_ca6_four_black_threes_and_a_discard():
     st = pos(CA, 2, hands=["3S 3S 3C 3C 8H", "5C 5D"], turn=0, phase="play",
              melds=[{"K": K7}, {}])
     assert legal(st, "0 meld 3S 3S 3C 3C")
-    refused(st, "0 meld 3S 3S 3C", "black threes")  # two cards would remain
+    assert legal(st, "0 meld 3S 3S 3C")  # decided: then 3C added, 8H discarded
     do(st, "0 meld 3S 3S 3C 3C", "0 discard 8H")
+    assert st.went_out == 0
+
+
+def test_ca6_black_threes_first_then_the_rest_of_the_going_out_turn():
+    """CA-6 (decided): within the going-out turn black threes may be melded in any order,
+    while the rest of the hand can still all be melded, or melded but one discarded."""
+    st = pos(CA, 2, hands=["5C 5D", "3S 3S 3C KC KC"], turn=1, phase="play",
+             melds=[{}, {"K": "KS KS KH KH KD KD", "Q": "QS QS QH QH QD QD QC"}])
+    assert legal(st, "1 meld 3S 3S 3C") and listed(st, "1 meld 3S 3S 3C")
+    do(st, "1 meld 3S 3S 3C")
+    refused(st, "1 discard KC", "black threes", "go out")  # the turn must go out
+    assert all(st.why_illegal(a) is None for a in st.legal_actions(1))
+    do(st, "1 add K KC", "1 discard KC")
+    assert st.went_out == 1
+
+
+def test_ca6_black_threes_first_refused_when_the_rest_cannot_go_out():
+    """CA-6 (decided): refused when the rest could not all be melded this turn (two lone
+    cards), or when the side could not go out (no canasta, none within reach)."""
+    st = pos(CA, 2, hands=["5C 5D", "3S 3S 3C KC 9C 8D"], turn=1, phase="play",
+             melds=[{}, {"K": "KS KS KH KH KD KD", "Q": "QS QS QH QH QD QD QC"}])
+    refused(st, "1 meld 3S 3S 3C", "black threes")
+    assert not listed(st, "1 meld 3S 3S 3C")
+    st = pos(CA, 2, hands=["5C 5D", "3S 3S 3C KC KC"], turn=1, phase="play",
+             melds=[{}, {"K": "KS KS KH KH", "Q": "QS QS QH QH QD QD"}])
+    refused(st, "1 meld 3S 3S 3C", "black threes")
+
+
+def test_ca6_after_black_threes_no_move_may_spoil_going_out():
+    """CA-6 (decided): once the black threes are down, a move that leaves the rest unable to
+    go out is refused (the going out stays open: 8C 8D 2C, then the 9C discarded)."""
+    st = pos(QC, 2, hands=["5C 5D", "3S 3S 3C 8C 8D 2C 9C"], turn=1, phase="play",
+             melds=[{}, {"K": "KS KS KH KH KD KD KC"}])
+    do(st, "1 meld 3S 3S 3C")
+    refused(st, "1 add K 2C", "black threes")  # 8C 8D would need the two
+    assert not listed(st, "1 add K 2C")
+    assert listed(st, "1 meld 8C 8D 2C")
+    do(st, "1 meld 8C 8D 2C", "1 discard 9C")
+    assert st.went_out == 1
+
+
+def test_ca6_the_fourth_black_three_added_later_is_listed():
+    """CA-6 (decided): three black threes melded first, the fourth added after them, the last
+    card discarded: every step listed, so a computer player never ends up stuck."""
+    st = pos(CA, 2, hands=["3S 3S 3C 3C 5H", "5C 5D"], turn=0, phase="play",
+             melds=[{"K": K7}, {}])
+    assert listed(st, "0 meld 3S 3S 3C")
+    do(st, "0 meld 3S 3S 3C")
+    assert listed(st, "0 add 3 3C")
+    refused(st, "0 discard 5H", "black threes")
+    do(st, "0 add 3 3C", "0 discard 5H")
     assert st.went_out == 0
 
 
@@ -556,7 +607,7 @@ def test_ca12_ask_partner_and_the_answer_binds():
 def test_ca12_ask_right_after_taking_the_pile():
     """CA-12: the question may also come right after taking the pile (its meld is part of the
     take), but not after a further meld."""
-    st = pos(CA, 4, hands=["8H 8S 9C 9H 9S 4C", "5C", "6C", "7C"], pile="4D 8D",
+    st = pos(CA, 4, hands=["8H 8S 9C 9H 9S 4C", "5C", "6C", "7C"], pile="4D 4H 8D",
              melds=[{"K": K7}, {}], turn=0)
     do(st, "0 take 8H 8S")
     assert legal(st, "0 ask") and listed(st, "0 ask")
@@ -583,7 +634,7 @@ def test_ca12_asking_before_drawing_stays_refused_unlike_canastone(rules):
     taking the pile, so before the draw it is refused and not listed (CS-13 lets Canastone
     players ask before drawing too)."""
     st = pos(rules, 4, hands=["8H 8S 8D 9C", "5C 5D", "6C 6D", "7C 7D"],
-             melds=[{"K": K7}, {}], turn=0)
+             melds=[{"K": K7}, {}], turn=0, stock="8C 8C")  # then 9C is the discard
     refused(st, "0 ask", "right after drawing")
     assert not any(a.verb == "ask" for a in st.legal_actions(0))
     do(st, "0 draw")

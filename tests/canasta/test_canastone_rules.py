@@ -530,7 +530,9 @@ def test_cs13_asking_before_drawing_six_players_and_unopened(options):
     no-asking forbids it."""
     st = pos(CS, 6, hands=["9C 9D 9H 8S", "5C", "5D", "6C", "6D", "7C"], melds=CLOSE,
              turn=0, options=options)
-    unopened = pos(CS, 4, hands=H15[:1] + ["5C", "5D", "6C"], turn=0, options=options)
+    # seven fours and six fives: the opening and the draw may bring the closing (CS-13)
+    near = "4S 4H 4D 4C 4S 4H 4D 5S 5H 5D 5C 5S 5H 6S 6H"
+    unopened = pos(CS, 4, hands=[near, "5C", "5D", "6C"], turn=0, options=options)
     for state, text in ((st, "0 ask 2"), (st, "0 ask 4"), (unopened, "0 ask")):
         if options:
             refused(state, text, "not allowed")
@@ -539,8 +541,11 @@ def test_cs13_asking_before_drawing_six_players_and_unopened(options):
             assert legal(state, text) and listed(state, text)
     if not options:
         refused(st, "0 ask 3", "2 or 4")
-        do(unopened, "0 ask", "2 no", "0 meld 6S 6H 6D / 7S 7H 7D / 8S 8H 8D", "0 draw")
-        assert unopened.observation(0)["answer"] == "no" and len(unopened.hand_cards(0)) == 8
+        do(unopened, "0 ask", "2 no", "0 meld 4S 4H 4D 4C 4S 4H 4D / 5S 5H 5D 5C 5S 5H",
+           "0 draw")
+        assert unopened.observation(0)["answer"] == "no" and len(unopened.hand_cards(0)) == 4
+        far = pos(CS, 4, hands=H15[:1] + ["5C", "5D", "6C"], turn=0)
+        refused(far, "0 ask", "nothing to ask")  # decided: no closing within this turn
 
 
 def test_cs13_option_no_asking():

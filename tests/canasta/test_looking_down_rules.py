@@ -467,16 +467,80 @@ def test_ld13_one_more_round_after_the_last_draw():
     st = pos(LD, 3, hands=["9C 9D 9H 4S", "5C 5D 7C 8C", "6C 6D 7D 8D"], melds=ONE, turn=0,
              downs=["KS", "4H 4H", "4D 4D"], exact_stock="JS QS")
     do(st, "0 draw", "0 discard 4S")
-    assert legal(st, "1 draw")
-    do(st, "1 draw")  # nothing to draw
-    assert hand(st, 1) == ["5C", "5D", "7C", "8C"]
-    do(st, "1 discard 5C", "2 draw", "2 discard 6C")
+    do(st, "1 discard 5C", "2 discard 6C")  # LD-13: no draw is asked
     assert not st.is_over() and st.current_player() == 0
-    do(st, "0 draw", "0 meld 9C 9D 9H")
+    do(st, "0 meld 9C 9D 9H")
     ev = do(st, "0 discard JS")
     assert kinds(ev)[-1] == "deal_over"
     _, parts = finish_scores(st)
     assert all(p["going_out"] == 0 for p in parts)
+
+
+def test_ld13_the_last_round_asks_no_draw():
+    """LD-13 (decided): in the last round a turn starts with its melds or its discard; no draw
+    is asked of the player (refused with that reason, and never listed)."""
+    st = pos(LD, 3, hands=["9C 9D 9H 4S", "5C 5D 7C 8C", "6C 6D 7D 8D"], melds=ONE, turn=0,
+             downs=["KS", "4H 4H", "4D 4D"], exact_stock="JS QS")
+    assert legal(st, "0 draw")
+    do(st, "0 draw")
+    refused(st, "0 take 5C 5D")  # the seat that drew the last card plays on as usual
+    do(st, "0 discard 4S")
+    assert st.current_player() == 1
+    refused(st, "1 draw", "last round")
+    assert all(a.verb != "draw" for a in st.legal_actions(1))
+    assert listed(st, "1 discard 5C") and legal(st, "1 meld 5C 5D 7C") is False
+    do(st, "1 discard 5C")
+    assert hand(st, 1) == ["5D", "7C", "8C"]
+    assert st.current_player() == 2 and not legal(st, "2 draw")
+
+
+def test_ld13_an_old_records_draw_in_the_last_round_draws_nothing():
+    """LD-13 (decided): a record that still writes `draw` in the last round is read as
+    drawing nothing: the record, the replay screen and a save all read it."""
+    from game.record import DealRecord, replay
+    from game.replay.model import Replay
+
+    record, last_round = _deal_to_the_stock_end()
+    old = list(record.actions)
+    for i in reversed(last_round):
+        old.insert(i, f"{old[i].split()[0]} draw")  # what an older version wrote
+    old_record = record.model_copy(update={"actions": old})
+    new_result, code = replay(record)
+    old_result, old_code = replay(old_record)
+    assert code == old_code == 0 and new_result["deal_over"]
+    assert old_result["deal_scores"] == new_result["deal_scores"]
+    assert old_result["applied"] == len(old)
+    assert Replay(old_record).total == len(record.actions)
+    assert isinstance(old_record, DealRecord)
+
+
+def _deal_to_the_stock_end():
+    """A two-player deal played by drawing and discarding to the end of the stock: its
+    record and the indexes of the actions that start a turn of the last round."""
+    from game.base import DealSetup
+    from game.record import DealRecord, actions_text
+    from game.registry import get_game
+
+    game = get_game(LD)
+    setup = DealSetup(players=2, deck=tuple(game.deck_for(2)), dealer=0, scores=(0, 0),
+                      options=frozenset(), keeper=1)
+    st = game.new_deal(setup)
+    done = []
+    starts = []
+    while not st.is_over():
+        legal_now = st.legal_actions()
+        verbs = [a.verb for a in legal_now]
+        if "draw" in verbs:
+            a = legal_now[verbs.index("draw")]
+        else:
+            if not st.stock and st.phase == 1 and not (st.played or st.took) and \
+                    (not done or done[-1].verb == "discard"):
+                starts.append(len(done))
+            a = legal_now[verbs.index("discard")]
+        st.apply(a)
+        done.append(a)
+    assert starts, "the deal never reached its last round"
+    return DealRecord.from_setup(LD, setup, actions_text(done)), starts
 
 
 def test_ld13_taking_the_pile_allowed_in_the_last_round():

@@ -60,7 +60,8 @@ def test_cs13_a_world_at_an_answer_before_the_draw_still_draws():
     answer (from the answering partner's view, or the asker's) must bring the asker back to
     the draw (it used to let the asker meld and discard without drawing)."""
     canasta_meld = {"5": "5C 5D 5H 5S 5C 5D 5H"}
-    st = build_position("canastone", 4, hands=["9C 9D 9H 8S 8H", "5C", "5D", "6C"],
+    # five nines: the draw may bring the dirty canasta, so the question may be asked (CS-13)
+    st = build_position("canastone", 4, hands=["9C 9D 9H 9S 9H 8S 8H", "5C", "5D", "6C"],
                         melds=[canasta_meld, {}], turn=0, stock="8D 7S JS")
     st.apply(next(a for a in st.legal_actions(0) if a.verb == "ask"))
     assert st.current_player() == 2

@@ -40,36 +40,52 @@ def _by_rank(cards: list[int]) -> list[list[int]]:
     return list(groups.values())
 
 
+def _short(groups) -> int:
+    """How many groups of a reading are too short to be a meld (under three cards)."""
+    return sum(1 for g in groups if len(g) < 3)
+
+
 def meld_groupings(cards: list[int]) -> list[tuple[tuple[int, ...], ...]]:
-    """Ways to read a set of hand cards as new melds: one meld; or one meld per rank with the
-    wild cards going to one of them (each in turn); or the wild cards as a meld of their own."""
+    """Ways to read a set of hand cards as new melds, the most natural first (the table shows
+    the engine's reason for the first when none is accepted): one meld; or one meld per rank
+    with the wild cards going to one of them (each in turn, first where no group is left
+    under three cards); or the wild cards as a meld of their own. When the cards make melds
+    of three or more by rank, those readings come first and one meld of all last (a meld
+    has one natural rank)."""
     nat = [c for c in cards if not _wild(c)]
     wild = [c for c in cards if _wild(c)]
-    out: list[tuple[tuple[int, ...], ...]] = [(tuple(cards),)]
+    whole = (tuple(cards),)
     groups = _by_rank(nat)
-    if len(groups) > 1:
-        for i in range(len(groups)):
-            gs = [list(g) for g in groups]
-            gs[i] += wild
-            out.append(tuple(tuple(g) for g in gs))
-        if len(wild) >= 3:
-            out.append(tuple(tuple(g) for g in groups) + (tuple(wild),))
-    elif groups and len(wild) >= 3:
-        out.append((tuple(groups[0]), tuple(wild)))
-    return out
+    if len(groups) <= 1:
+        out: list[tuple[tuple[int, ...], ...]] = [whole]
+        if groups and len(wild) >= 3:
+            out.append((tuple(groups[0]), tuple(wild)))
+        return out
+    out = []
+    for i in range(len(groups)):
+        gs = [list(g) for g in groups]
+        gs[i] += wild
+        out.append(tuple(tuple(g) for g in gs))
+    out.sort(key=_short)  # stable: rank order otherwise
+    if len(wild) >= 3:
+        out.append(tuple(tuple(g) for g in groups) + (tuple(wild),))
+    if _short(out[0]):
+        return [whole] + out
+    return out + [whole]
 
 
 def take_groupings(cards: list[int], top: int) -> list[tuple[tuple[int, ...], ...]]:
-    """Ways to take the pile with these hand cards: they all go with the top card; or the
-    cards of the top card's rank (with or without the wild cards) go with it and the rest
-    form melds by rank."""
+    """Ways to take the pile with these hand cards, the most natural first: they all go with
+    the top card; or the cards of the top card's rank (with or without the wild cards) go
+    with it and the rest form melds by rank (first when they make melds of three or more)."""
     if not cards:
         return [()]
     r = RANK[top]
     same = [c for c in cards if RANK[c] == r and not _wild(c)]
     wild = [c for c in cards if _wild(c)]
     rest = [c for c in cards if c not in same and not _wild(c)]
-    out: list[tuple[tuple[int, ...], ...]] = [(tuple(cards),)]
+    whole = (tuple(cards),)
+    out: list[tuple[tuple[int, ...], ...]] = []
     if rest or (same and wild):
         for g0 in (same + wild, same):
             if not g0:
@@ -80,6 +96,11 @@ def take_groupings(cards: list[int], top: int) -> list[tuple[tuple[int, ...], ..
                 continue
             for more in meld_groupings(left):
                 out.append((tuple(g0),) + more)
+    # All with the top card first, unless the other cards make melds of three or more.
+    if rest and out and not _short(out[0][1:]):
+        out.append(whole)
+    else:
+        out.insert(0, whole)
     seen = set()
     uniq = []
     for g in out:
@@ -111,7 +132,11 @@ def canasta_candidates(reads, seat: int, target: Target, cards: list[int]) -> li
             return [make(seat, "take", g) for g in take_groupings(cards, pile[-1])]
         if not cards:
             return [make(seat, "take")]
-        return [make(seat, "discard", (tuple(cards),))]
+        out = [make(seat, "discard", (tuple(cards),))]
+        pile = reads.pile() if len(cards) >= 2 and seat == reads.turn else None
+        if pile:  # a turn that starts without a draw may still take (LD-13)
+            out += [make(seat, "take", g) for g in take_groupings(cards, pile[-1])]
+        return out
     if kind == "meld_area":
         if not cards:
             return []

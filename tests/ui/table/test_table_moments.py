@@ -7,6 +7,7 @@ from collections import Counter
 import pygame
 
 from game.actions import make, parse_action
+from game.canasta.position import build_position
 from game.i18n import t
 from game.players.registry import make_player
 from game.ui.screens.new_game import NewGameScreen
@@ -32,11 +33,27 @@ def _play_until(d, pred, bot_seed=5, limit=300):
     return pred()
 
 
+def _going_out_position(d, turn: int, phase: str, stock: str | None = None):
+    """Seat ``turn`` to play a built Canasta position in which it can go out this turn:
+    asking partner is offered only then (CA-12, decided)."""
+    sc = d.screen
+    sc.worker.cancel()
+    sc.ready = None
+    hands = ["5C 5D", "6C 6D", "7C 7D", "4C 4D"]
+    hands[turn] = "8H 8S 8D 9C 9D" + ("" if stock else " 9S")
+    d.session.state = build_position("canasta", 4, hands=hands, turn=turn, phase=phase,
+                                     melds=[{"K": "KS KS KH KH KD KD KC"}, {}], stock=stock)
+    sc.version += 1
+    sc.sync_hands()
+    sc.rebuild_scene()
+    sc.mark_dirty()
+    d.step(1, dt=0.01)
+
+
 def test_ask_partner_and_the_computer_answers(table):
-    # A deal where going out is within reach after the first draw: asking is offered only
-    # then (CA-12, docs/canasta-decisions.md).
     d = table("canasta", 4, seed=1)
     assert d.settle() == "human"
+    _going_out_position(d, 0, "draw", stock="9S")  # then the eights and nines go out
     d.perform(make(0, "draw"))
     assert d.screen.family.ask_legal()
     d.press(t("table.ask_partner"))
@@ -49,19 +66,11 @@ def test_ask_partner_and_the_computer_answers(table):
 
 
 def test_partner_asks_the_human_who_answers_in_a_dialog(table):
-    d = table("canasta", 4, seed=20)  # seat 2 may go out, so it may ask, after its draw
+    d = table("canasta", 4, seed=20)
     assert d.settle() == "human"
-    d.perform(make(0, "draw"))
-    d.perform(d.session.decision(0).legal[-1] if False else _a_discard(d))
-    # Seat 1 (computer) plays; when seat 2 has drawn, it asks (made here, as a computer might).
+    # Seat 2 has drawn and may go out, so it may ask (made here, as a computer might).
+    _going_out_position(d, 2, "play")
     sc = d.screen
-    for _ in range(400):
-        d.step()
-        st = d.state
-        if st.turn == 2 and st.phase == 1 and not sc.animator.busy and not sc.worker.busy:
-            break
-    sc.worker.cancel()
-    sc.ready = None
     assert sc.apply(make(2, "ask"), computer=True)
     assert d.settle() == "dialog"
     assert sc.dialog._args[0] == t("ask.title")
