@@ -14,11 +14,27 @@ log = logging.getLogger(__name__)
 
 # Called with the GameSession each time one of its deals is scored.
 DEAL_SCORED: list[Callable[[Any], object]] = []
+# What a listener could not do, for the player: catalogue keys the table shows, then clears.
+NOTICES: list[str] = []
+
+
+def notice(key: str) -> None:
+    """Tell the player (at the table's next move) that something was not recorded."""
+    if key not in NOTICES:
+        NOTICES.append(key)
+
+
+def take_notices() -> list[str]:
+    """The notices not shown yet (and forget them)."""
+    out = list(NOTICES)
+    NOTICES.clear()
+    return out
 
 
 def deal_scored(session) -> None:
     for listener in list(DEAL_SCORED):
         try:
             listener(session)
-        except Exception:  # a listener must never stop the game
+        except Exception:  # a listener must never stop the game, nor fail unseen
             log.exception("a deal-end listener failed")
+            notice("notice.listener_failed")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from datetime import date
 
+from game import listeners
 from game.stats import store
 from game.stats.model import (
     MAX_DAILY,
@@ -65,11 +66,17 @@ def record_deal(session, path=None) -> bool:
     gid = game_id(session)
     key = f"{gid}:{session.match.deals_played}"
     counted: list[bool] = []
+    # A daily game is known by its number; without one (never written so: a save refuses it)
+    # its deals count as any other game's and the player is told.
+    daily = session.daily is not None and session.number is not None
+    if session.daily is not None and not daily:
+        log.warning("a daily game without a deal number: counted as an ordinary game")
+        listeners.notice("stats.daily_not_counted")
 
     def change(stats: StatsFile) -> bool:
         if key in stats.recorded:
             return False
-        if session.daily is not None and not _daily_counts(stats, session, gid, side):
+        if daily and not _daily_counts(stats, session, gid, side):
             return False
         _add_deal(stats, session, side)
         stats.recorded = (stats.recorded + [key])[-MAX_RECORDED:]
@@ -78,8 +85,9 @@ def record_deal(session, path=None) -> bool:
 
     try:
         store.update(change, path)
-    except OSError:
+    except (OSError, ValueError):  # the disk, or a value the file's model refuses
         log.exception("the statistics could not be written")
+        listeners.notice("stats.not_counted")
         return False
     return bool(counted)
 
@@ -202,7 +210,7 @@ def begin_daily(session, path=None) -> bool:
 
     try:
         stats = store.update(change, path)
-    except OSError:
+    except (OSError, ValueError):
         log.exception("the statistics could not be written")
         return False
     return stats.daily[dkey].game_id == gid
