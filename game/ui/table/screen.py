@@ -196,10 +196,11 @@ class TableScreen(Screen):
     def back(self) -> None:
         if self.overlay is not None and self.overlay.closable:
             return self.overlay.close()
-        save_as = self._save_as if (self.autosave_enabled and self.session.state
-                                    and not self.halted) else None
-        moments.leave_dialog(self, self.autosave_enabled, self.leave_table, save_as,
-                             self._rules)
+        from game.saves import lock
+
+        saved = self.autosave_enabled and not lock.any_read_only()  # a second copy saves nothing
+        save_as = self._save_as if (saved and self.session.state and not self.halted) else None
+        moments.leave_dialog(self, saved, self.leave_table, save_as, self._rules)
 
     def _rules(self) -> None:
         """This game's rules, then back to this same table (issue 4: rules from the table)."""
