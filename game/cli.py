@@ -198,7 +198,7 @@ def check_options(args) -> None:
 
 def check_output_file(args, option: str, path: str) -> None:
     """Usage error unless ``path`` names a file in a folder that exists: output never creates
-    folders the user did not ask for, and never replaces a folder."""
+    folders the user did not ask for, and never replaces a folder, a device or a pipe."""
     from pathlib import Path
 
     if not path or "\0" in path:
@@ -206,6 +206,9 @@ def check_output_file(args, option: str, path: str) -> None:
     target = Path(path)
     if target.is_dir():
         usage_error(args, f"{option}: {one_line(path, 200)} is a folder")
+    if target.exists() and not target.is_file():  # a device (/dev/full), a pipe, a socket
+        usage_error(args, f"{option}: {one_line(path, 200)} is not a regular file (output "
+                          "replaces files only)")
     folder = target.parent
     if not folder.is_dir():
         problem = "is not a folder" if folder.exists() else "does not exist"
@@ -234,6 +237,20 @@ def one_line(text: str, limit: int = 40) -> str:
 # ---- running ---------------------------------------------------------------------------
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. Everything it writes to the terminal goes through
+    :class:`game.safetext.TerminalStream`: a control character in an argument that a message
+    echoes (``saves check $'x\\e[2J'``) is shown, never obeyed."""
+    from game.safetext import TerminalStream
+
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = TerminalStream(out), TerminalStream(err)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

@@ -58,6 +58,36 @@ def daily_number(rules: str, day: date) -> int:
     return 1 + _digest64(f"cardtable-daily:{rules}:{day.isoformat()}") % MAX_NUMBER
 
 
+# Draws a deal may make after its shuffle: Looking and Down's keeper and grabs (LD-1, LD-3),
+# with room for the generator's rare rejected draws.
+_DRAWS_AFTER_SHUFFLE = 8
+
+
+def deals_deck(number: int, deck: list[int], shuffled: list[int], state: int,
+               deals: int) -> bool:
+    """Whether ``shuffled`` is the deck game ``number`` dealt last before its generator reached
+    ``state``: the number's generator, wound to just before that point, shuffles ``deck`` (the
+    game's unshuffled deck) into exactly these cards. ``deals``: the deals dealt before, which
+    bounds how far the generator can be (a deal draws about one number per card; Canastone's
+    rare redeals, CS-2, draw again)."""
+    from game.rng import Rng, draws_between
+
+    seed = seed_of(number)
+    draws = draws_between(seed, state)
+    need = len(deck) - 1  # Fisher-Yates draws once per card but the last
+    if draws > 4 * (deals + 1) * (need + _DRAWS_AFTER_SHUFFLE):
+        return False
+    for after in range(_DRAWS_AFTER_SHUFFLE + 1):
+        start = draws - need - after
+        if start < 0:
+            break
+        cards = list(deck)
+        Rng.at(seed, start).shuffle(cards)
+        if cards == list(shuffled):
+            return True
+    return False
+
+
 def format_number(number: int, deal: int = 1) -> str:
     """``N`` for a game's first deal, ``N-k`` for its deal ``k``."""
     return str(number) if deal <= 1 else f"{number}-{deal}"

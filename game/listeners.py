@@ -14,26 +14,28 @@ log = logging.getLogger(__name__)
 
 # Called with the GameSession each time one of its deals is scored.
 DEAL_SCORED: list[Callable[[Any], object]] = []
-# What a listener could not do and the player must be told (catalogue keys), until the
-# table takes them (take_notices).
+# What a listener could not do, for the player: catalogue keys the table shows after the
+# move that ended the deal (take_notices), then clears.
 NOTICES: list[str] = []
 
 
 def notify(key: str) -> None:
-    """Tell the player (at the table's next chance) what a listener could not do."""
+    """Tell the player (at the table, after this move) what a listener could not do."""
     if key not in NOTICES:
         NOTICES.append(key)
 
 
 def take_notices() -> list[str]:
-    taken = list(NOTICES)
+    """The notices not shown yet (and forget them)."""
+    out = list(NOTICES)
     NOTICES.clear()
-    return taken
+    return out
 
 
 def deal_scored(session) -> None:
     for listener in list(DEAL_SCORED):
         try:
             listener(session)
-        except Exception:  # a listener must never stop the game
+        except Exception:  # a listener must never stop the game, nor fail unseen
             log.exception("a deal-end listener failed")
+            notify("notice.listener_failed")

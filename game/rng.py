@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Protocol
 
 _MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's step: the state after n draws is seed + n * _GAMMA
 
 
 class Shuffler(Protocol):
@@ -30,7 +31,7 @@ class Rng:
         self.state = seed & _MASK
 
     def next64(self) -> int:
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = z = (self.state + _GAMMA) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
@@ -64,3 +65,18 @@ class Rng:
 
     def clone(self) -> Rng:
         return Rng(self.state)
+
+    @staticmethod
+    def at(seed: int, draws: int) -> Rng:
+        """The generator seeded with ``seed`` after ``draws`` 64-bit draws (no drawing)."""
+        return Rng(seed + draws * _GAMMA)
+
+
+def draws_between(seed: int, state: int) -> int:
+    """How many 64-bit draws take a generator seeded with ``seed`` to ``state`` (modulo 2**64:
+    the step is odd, so every state is reached exactly once in 2**64 draws).
+
+    >>> r = Rng(7); _ = [r.next64() for _ in range(5)]; draws_between(7, r.state)
+    5
+    """
+    return ((state - seed) * pow(_GAMMA, -1, 1 << 64)) & _MASK

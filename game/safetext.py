@@ -19,6 +19,7 @@ No pygame here: the command line uses it too.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 
 MAX_DISPLAY = 300  # characters: any message or name is one line of at most this many
@@ -76,6 +77,41 @@ def json_safe(text: str) -> str:
     itself escapes only U+0000..U+001F, so a C1 control or a bidi override would reach a
     terminal raw)."""
     return "".join(json.dumps(c)[1:-1] if is_unsafe(c) else c for c in text)
+
+
+_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def _escape(c: str) -> str:
+    return f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
+
+
+def terminal_text(text: str) -> str:
+    """``text`` for a terminal: line breaks and tabs kept, every other control or format
+    character written as a visible escape (``\\x1b``), so that the terminal shows it and
+    never obeys it."""
+    if text.isascii():
+        return _ASCII_CONTROL.sub(lambda m: _escape(m.group()), text)
+    return "".join(_escape(c) if c not in "\n\t" and is_unsafe(c) else c for c in text)
+
+
+class TerminalStream:
+    """A text stream (standard output or error) that writes through :func:`terminal_text`:
+    the one place the command line's messages pass, whatever value they echo."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(terminal_text(text))
+        return len(text)
+
+    def writelines(self, lines) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
 
 
 def quoted(text: object, limit: int = 24) -> str:

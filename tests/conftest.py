@@ -63,3 +63,13 @@ def _default_look():
     palette = sys.modules.get("game.ui.palette")
     if palette is not None:
         palette.apply(False)
+
+
+@pytest.fixture(autouse=True)
+def _no_notices_left():
+    """What a deal-end listener could not record waits for the table (game.listeners): a
+    test's leftovers must not show at the next test's table."""
+    yield
+    listeners = sys.modules.get("game.listeners")
+    if listeners is not None:
+        listeners.NOTICES.clear()

@@ -17,10 +17,12 @@ Both return None, or one short English line naming the first problem.
 from __future__ import annotations
 
 from game.actions import format_key
+from game.canasta.canastone import PACKET_SIZE
+from game.canasta.deal import wild_or_three
 from game.canasta.game import CanastaFamilyGame
 from game.canasta.phase import ANSWER, DRAW, PLAY
 from game.canasta.ruleset import NATURAL_RANKS, RED_THREES
-from game.cards import JOKER, RANK
+from game.cards import JOKER, RANK, format_card
 from game.registry import get_game
 
 _PER_SIDE = ("melds", "red_threes", "opened", "scores")
@@ -122,6 +124,19 @@ def _meld_problem(st, side: int, m) -> str | None:
     return None
 
 
+def _packet_problem(st) -> str | None:
+    """CS-2, CS-3: an untaken packet lies under the starters (the bottom of the pile) and
+    holds as many cards as the natural starter's rank says."""
+    for c in st.pile[:3]:
+        if not wild_or_three(c):
+            want = PACKET_SIZE.get(RANK[c], RANK[c])
+            if len(st.packet) != want:
+                return (f"the packet holds {len(st.packet)} cards; under the starter "
+                        f"{format_card(c)} it holds {want} (CS-3)")
+            return None
+    return "a packet lies under a pile without a natural starter (CS-2, CS-3)"
+
+
 def state_problem(st) -> str | None:
     """What no play of this game can reach in the state ``st`` (None when it could be)."""
     n, sides = st.players, st.nsides
@@ -130,8 +145,17 @@ def state_problem(st) -> str | None:
                               ("red threes", st.red3, sides), ("opened", st.opened, sides)):
         if len(value) != want:
             return f"{len(value)} {name} lists for {want}"
-    if st.down is not None and len(st.down) != n:
-        return f"{len(st.down)} downs for {n} seats"
+    if st.down is not None:
+        if len(st.down) != n:
+            return f"{len(st.down)} downs for {n} seats"
+        size = st.rules.hand_size
+        for seat, down in enumerate(st.down):  # LD-2: dealt whole, picked up whole (LD-11)
+            if down is not None and len(down) != size:
+                return f"seat {seat}'s down holds {len(down)} cards, not {size} (LD-2)"
+    if st.packet:
+        problem = _packet_problem(st)
+        if problem:
+            return problem
     for side in range(sides):
         for c in st.red3[side]:
             if c not in RED_THREES:

@@ -106,7 +106,9 @@ def run(args) -> int:
         try:
             pygame.image.save(app.render(), screenshot)
         except (pygame.error, OSError) as e:
-            print(f"play: cannot write {screenshot}: {e}", file=sys.stderr)
+            from game.cli import one_line
+
+            print(f"play: cannot write {one_line(screenshot, 200)}: {e}", file=sys.stderr)
             return 2
         finally:
             app.close()

@@ -103,22 +103,25 @@ def run(args) -> int:
             for e in practice:
                 print("  " + _line(e))
         return 0
+    from game.cli import one_line
+
+    name = one_line(args.file, 200)  # a value typed by the user: one safe line
     try:
         loaded = load_entry(args.file)
     except DamagedSave as e:
-        print(f"{args.file}: {e}", file=sys.stderr)
+        print(f"{name}: {e}", file=sys.stderr)
         return 1
     if cmd == "check":
         s = loaded.save.summary
         note = f" (format version {loaded.migrated_from}, updated on loading)" \
             if loaded.migrated_from is not None else ""
-        print(f"{args.file}: ok: {s.game}, {s.players} players, totals {s.totals}, "
+        print(f"{name}: ok: {s.game}, {s.players} players, totals {s.totals}, "
               f"deal {s.deal}{_number(s)}, {s.actions} actions, {_who(s)}{note}")
         return 0
     # export
     session = loaded.session
     if session.position is not None:
-        print(f"{args.file}: this deal starts from a hand-made position, not a dealt deck, "
+        print(f"{name}: this deal starts from a hand-made position, not a dealt deck, "
               "so it has no deal record", file=sys.stderr)
         return 1
     text = session.record().model_dump_json(exclude_none=True, indent=2) + "\n"
@@ -127,10 +130,11 @@ def run(args) -> int:
         return 0
     from game.saves.atomic import write_atomic
 
+    record = one_line(args.record, 200)
     try:
         write_atomic(Path(args.record), text.encode("utf-8"))
     except OSError as e:
-        print(f"saves export: cannot write {args.record}: {e.strerror or e}", file=sys.stderr)
+        print(f"saves export: cannot write {record}: {e.strerror or e}", file=sys.stderr)
         return 2
-    print(f"{args.record}: {len(session.history)} actions of deal {loaded.save.summary.deal}")
+    print(f"{record}: {len(session.history)} actions of deal {loaded.save.summary.deal}")
     return 0

@@ -60,9 +60,14 @@ def run(args) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.cli import check_output_file, player_count, usage_error
+    from game.cli import check_output_file, one_line, or_list, player_count, usage_error
 
     if args.record is not None:
+        given = [o for o, v in (("--rules", args.rules), ("--players", args.players),
+                                ("--score-sheet", args.score_sheet)) if v]
+        if given:  # the record says its game and its players: nothing may say otherwise
+            usage_error(args, f"{or_list(given)} cannot go with --record (the record says "
+                              "which game it is)")
         check_output_file(args, "--out", args.out)
         return run_record(args)
     if args.rules is None:
@@ -92,7 +97,7 @@ def run(args) -> int:
                                               reveal=True), after)
     if code:
         return code
-    print(f"saved {args.out} ({args.rules}, {players} players, seed {args.seed}, "
+    print(f"saved {one_line(args.out, 200)} ({args.rules}, {players} players, seed {args.seed}, "
           f"{len(session.history)} moves)")
     return 0
 
@@ -127,8 +132,8 @@ def run_record(args) -> int:
 
     code = draw(args, lambda app: ReplayScreen(app, replay, open_hands=args.reveal))
     if code == 0:
-        print(f"saved {args.out} ({replay.record.rules}, {replay.record.players} players, "
-              f"step {replay.step} of {replay.total})")
+        print(f"saved {one_line(args.out, 200)} ({replay.record.rules}, "
+              f"{replay.record.players} players, step {replay.step} of {replay.total})")
     return code
 
 
@@ -162,7 +167,10 @@ def draw(args, make_screen, after=None) -> int:
             try:
                 pygame.image.save(surface, args.out)
             except (pygame.error, OSError) as e:
-                print(f"screenshot: cannot write {args.out}: {e}", file=sys.stderr)
+                from game.cli import one_line
+
+                print(f"screenshot: cannot write {one_line(args.out, 200)}: {e}",
+                      file=sys.stderr)
                 return 2
         finally:
             app.close()

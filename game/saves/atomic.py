@@ -19,7 +19,9 @@ Nothing here is specific to saves: the settings can use it too. No pygame, no py
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -59,11 +61,26 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[n:]
 
 
+def _refuse_unless_regular(path: Path) -> None:
+    """OSError when ``path`` is there but is not a regular file (a device such as /dev/full,
+    a pipe, a folder): a write replaces files only, never anything else."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # not there (or not reachable): the write itself says what is wrong
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EEXIST, "not a regular file, so it is never replaced", str(path))
+
+
 def write_atomic(path: Path | str, data: bytes, *, backup: Path | str | None = None) -> None:
     """Replace ``path`` with ``data`` atomically; OSError if the disk refuses (the old file is
-    then still in place). With ``backup``, the file being replaced (if any) is kept under that
-    name (replacing an older backup)."""
+    then still in place) or if ``path`` or ``backup`` is there but is not a regular file. With
+    ``backup``, the file being replaced (if any) is kept under that name (replacing an older
+    backup)."""
     path = Path(path)
+    for target in (path, backup):
+        if target is not None:
+            _refuse_unless_regular(Path(target))
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=TEMP_PREFIX + path.name + ".", suffix=TEMP_SUFFIX,

@@ -88,6 +88,8 @@ DAMAGE_CODES = (
     ("the cards do not add up", "impossible"),
     ("impossible scores", "scores"),
     ("unknown computer level", "invalid"),
+    ("the deal number", "number"),
+    ("a daily game", "number"),
 )
 
 
@@ -354,6 +356,30 @@ def _match_problem(session: GameSession) -> str | None:
     return None
 
 
+def _number_problem(session: GameSession) -> str | None:
+    """A numbered game's cards follow from its number alone (docs/deals.md): its seed is the
+    number's, and its deal is the one the number's generator dealt; a daily game carries the
+    day's number."""
+    from datetime import date
+
+    from game.deals import daily_number, deals_deck, seed_of
+
+    number = session.number
+    if session.daily is not None:
+        if number is None:
+            return "a daily game without its deal number"
+        if number != daily_number(session.rules, date.fromisoformat(session.daily)):
+            return f"a daily game of {session.daily} with another day's number ({number})"
+    if number is None:
+        return None
+    m = session.match
+    if session.seed != seed_of(number) or session.position is not None or not deals_deck(
+            number, session.game.deck_for(session.players, session.options),
+            list(session.setup.deck), m.rng.state, m.deals_played):
+        return f"the deal number {number} does not give this game's cards"
+    return None
+
+
 def verify(session: GameSession) -> str | None:
     """What is wrong with a rebuilt session (cards, totals, dealer...), or None."""
     game = session.game
@@ -401,7 +427,9 @@ def verify(session: GameSession) -> str | None:
         problem = _match_problem(session)
     except Exception as e:  # an engine surprise on odd data: refused, never a crash
         return f"impossible game: {_line(e) or type(e).__name__}"
-    return f"impossible scores: {problem}" if problem else None
+    if problem:
+        return f"impossible scores: {problem}"
+    return _number_problem(session)
 
 
 def load_document(doc: dict, path: Path | None = None) -> LoadedSave:

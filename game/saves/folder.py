@@ -19,9 +19,8 @@ APP_NAME = "cardtable"
 AUTOSAVE = "autosave.json"
 BACKUP = "autosave.bak.json"
 # Unfinished games that a new game replaced in the autosave slot: kept apart from the player's
-# own saves, the newest few only.
+# own saves.
 RECENT = "recent"
-MAX_RECENT = 10
 
 
 def data_dir() -> Path:

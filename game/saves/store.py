@@ -7,7 +7,9 @@ Files, in ``platformdirs.user_data_dir("cardtable") / "saves"`` (on Linux
 - ``autosave.bak.json``: the autosave before that (the previous action);
 - ``<name>.json``: named saves ("Save as..."); the file name is the save's name;
 - ``recent/<game> <time>.json``: unfinished games that a new game replaced in the autosave
-  slot, the 10 most recent (older ones are deleted as newer ones arrive);
+  slot, one file per game (an older copy of a game goes when a newer one arrives; no
+  unfinished game is ever deleted without the player asking);
+- ``.cardtable.lock``: held by the running copy that writes here (game.saves.lock);
 - ``.cardtable-*.tmp``: a write in progress (ignored; left-overs older than a day are removed).
 
 Guarantees: every write is atomic (game.saves.atomic); a file that does not load is listed as
@@ -33,7 +35,7 @@ from pathlib import Path
 
 from game import assets
 from game.safetext import has_unsafe
-from game.saves import atomic
+from game.saves import atomic, lock
 from game.saves.files import (
     DamagedSave,
     LoadedSave,
@@ -46,7 +48,7 @@ from game.saves.files import (
     read_save,
     set_meta,
 )
-from game.saves.folder import AUTOSAVE, BACKUP, MAX_RECENT, RECENT, saves_dir
+from game.saves.folder import AUTOSAVE, BACKUP, RECENT, saves_dir
 from game.saves.model import PracticeInfo, Summary, now_stamp
 from game.session import GameSession
 
@@ -71,6 +73,20 @@ class SaveNameError(SaveError):
 
 class SaveExistsError(SaveError):
     """A save of that name exists already (pass overwrite=True to replace it)."""
+
+
+class FolderInUse(SaveError):
+    """Another running copy of Card Table writes this saves folder: this copy only reads it
+    (game.saves.lock)."""
+
+
+IN_USE = "another copy of Card Table is using the saves folder: this copy does not change it"
+
+
+def _writable(folder: Path) -> None:
+    """FolderInUse unless this copy may write in the user's ``folder``."""
+    if not lock.writable(folder):
+        raise FolderInUse(IN_USE)
 
 
 @dataclass(frozen=True)
@@ -337,8 +353,9 @@ def _keep_name(summary: Summary) -> str:
 
 
 def _keep_recent(path: Path, stem: str) -> None:
-    """Move the autosave of a replaced, unfinished game among the recent games; only the
-    MAX_RECENT most recently played stay (the player keeps one for good by renaming it)."""
+    """Move the autosave of a replaced, unfinished game among the recent games. No unfinished
+    game is ever pruned away: only a copy that another file of the same game has overtaken
+    goes (a recent game continued, then replaced again)."""
     recent = path.parent / RECENT
     recent.mkdir(exist_ok=True)
     os.replace(path, _unique(recent, stem))
@@ -351,9 +368,17 @@ def _keep_recent(path: Path, stem: str) -> None:
         except OSError:
             return 0.0, p.name
 
-    for old in sorted(_save_files(recent), key=last_played, reverse=True)[MAX_RECENT:]:
-        with contextlib.suppress(OSError):
-            os.unlink(old)
+    newest: dict[str, tuple[int, int]] = {}  # game -> how far its newest copy got
+    for old in sorted(_save_files(recent), key=last_played, reverse=True):
+        e = check(old, "recent")
+        if not e.ok or e.game_id is None or e.summary is None:
+            continue  # a damaged file is never deleted without the player asking
+        progress = (e.summary.deal, e.summary.actions)
+        if e.game_id in newest and newest[e.game_id] >= progress:
+            with contextlib.suppress(OSError):
+                os.unlink(old)
+        else:
+            newest.setdefault(e.game_id, progress)
 
 
 def autosave(session: GameSession, folder: Path | None = None) -> SaveFailure | None:
@@ -365,6 +390,7 @@ def autosave(session: GameSession, folder: Path | None = None) -> SaveFailure | 
     try:
         if session.state is None:
             return None
+        _writable(folder)
         meta = meta_of(session)
         if path.exists():
             current = check(path)
@@ -377,6 +403,8 @@ def autosave(session: GameSession, folder: Path | None = None) -> SaveFailure | 
             set_aside(bak)
         _write(path, session, backup=bak)
         return None
+    except FolderInUse as e:  # the second copy says so, at every move it does not save
+        return SaveFailure("load.save_failed.in_use", {"folder": str(folder)}, str(e))
     except SaveError as e:
         return _failure(folder, str(e), getattr(e, "errno", None) or 0)
     except OSError as e:
@@ -413,9 +441,15 @@ def save_as(session: GameSession, name: str, *, overwrite: bool = False,
     """Save under a name ("Save as..."); SaveExistsError if the name is taken (unless
     ``overwrite``), SaveNameError for a bad name, SaveError if the disk refuses."""
     path = named_path(name, folder)
+    _writable(path.parent)
     if path.exists() and not overwrite:
         raise SaveExistsError(f"a save named '{path.stem}' exists already")
     return _write(path, session)
+
+
+def _user_folder_writable(path: Path) -> None:
+    """FolderInUse when ``path`` lies in a saves folder that another running copy holds."""
+    _writable(path.parent.parent if _folder_kind(path) == "recent" else path.parent)
 
 
 def delete(path: Path | str) -> None:
@@ -423,6 +457,7 @@ def delete(path: Path | str) -> None:
     path = Path(path)
     if path.resolve().parent == practice_dir():
         raise SaveError("practice positions come with Card Table and cannot be deleted")
+    _user_folder_writable(path)
     try:
         os.unlink(path)
     except FileNotFoundError:
@@ -439,6 +474,7 @@ def rename(path: Path | str, new_name: str, *, overwrite: bool = False) -> Path:
     if kind == "practice":
         raise SaveError("practice positions cannot be renamed")
     target = named_path(new_name, path.parent.parent if kind == "recent" else path.parent)
+    _user_folder_writable(path)
     if target.exists() and not overwrite:
         try:
             same = os.path.samefile(path, target)  # a change of letter case only

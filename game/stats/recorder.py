@@ -67,11 +67,17 @@ def record_deal(session, path=None) -> bool:
     gid = game_id(session)
     key = f"{gid}:{session.match.deals_played}"
     counted: list[bool] = []
+    # A daily game is known by its number; without one (never written so: a save refuses it)
+    # its deals count as any other game's and the player is told.
+    daily = session.daily is not None and session.number is not None
+    if session.daily is not None and not daily:
+        log.warning("a daily game without a deal number: counted as an ordinary game")
+        listeners.notify("stats.daily_not_counted")
 
     def change(stats: StatsFile) -> bool:
         if key in stats.recorded:
             return False
-        if session.daily is not None and not _daily_counts(stats, session, gid, side):
+        if daily and not _daily_counts(stats, session, gid, side):
             return False
         _add_deal(stats, session, side)
         stats.recorded = (stats.recorded + [key])[-MAX_RECORDED:]
@@ -186,7 +192,7 @@ def begin_daily(session, path=None) -> bool:
 
     try:
         stats = store.update(change, path)
-    except OSError:
+    except (OSError, ValueError):
         log.exception("the statistics could not be written")
         return False
     return stats.daily[dkey].game_id == gid

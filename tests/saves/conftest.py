@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.saves import atomic, store
+from game.saves import atomic, lock, store
 
 
 @pytest.fixture(autouse=True)
@@ -14,6 +14,7 @@ def data_home(tmp_path, monkeypatch):
     atomic.step_hook = None
     yield tmp_path / "data"
     atomic.step_hook = None
+    lock.release(store.saves_dir())
 
 
 @pytest.fixture

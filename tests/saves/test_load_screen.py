@@ -207,7 +207,7 @@ def test_recent_games_have_their_own_section(make_app, some_saves):
     assert recent.summary.game == "canastone" and recent not in screen.user
     i = screen.entries.index(recent)
     click(app, row_pos(screen, i))
-    assert "only the 10 most recent stay" in load_screen.entry_detail(recent)
+    assert "it stays until you delete it" in load_screen.entry_detail(recent)
     click_button(app, screen.rename_button)
     screen.dialog.entry.set_text("Canastone to finish")
     screen.dialog.submit()

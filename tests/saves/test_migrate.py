@@ -133,14 +133,18 @@ def test_version_1_file_is_still_checked_against_its_checksum(folder):
 
 
 def test_a_numbered_game_saves_its_number(folder):
+    from datetime import date
+
+    from game.deals import daily_number
     from game.session import GameSession, SeatConfig
 
-    s = GameSession("canasta", 2, seats=[SeatConfig("human"), SeatConfig()], number=77,
+    n = daily_number("canasta", date(2026, 11, 23))  # a daily game carries the day's number
+    s = GameSession("canasta", 2, seats=[SeatConfig("human"), SeatConfig()], number=n,
                     daily="2026-11-23", dealer=1)
     s.start_deal()
     play(s, 10)
     loaded = saves.load_entry(saves.save_as(s, "numbered", folder=folder))
-    assert loaded.save.summary.number == 77 and loaded.save.version == saves.SAVE_VERSION
-    assert (loaded.session.number, loaded.session.daily) == (77, "2026-11-23")
+    assert loaded.save.summary.number == n and loaded.save.version == saves.SAVE_VERSION
+    assert (loaded.session.number, loaded.session.daily) == (n, "2026-11-23")
     entry = [e for e in saves.list_saves(folder) if e.name == "numbered"][0]
-    assert entry.summary.number == 77
+    assert entry.summary.number == n

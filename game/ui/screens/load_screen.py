@@ -66,10 +66,13 @@ def saves_hooks():
     """The main menu's Continue and Load, backed by game.saves (called once, at start: it
     also removes what writes killed midway left behind). game.saves loads its parts when
     first used, so this imports only game.saves.folder."""
-    from game.saves import folder
+    from game.saves import folder, lock
     from game.ui.app import AppHooks
 
-    folder.remove_temp_files()
+    # The first copy to start writes the saves folder; a second one only reads it and says
+    # so (game.saves.lock), and leaves the first one's writes in progress alone.
+    if lock.writable(folder.saves_dir()):
+        folder.remove_temp_files()
 
     def can_continue() -> bool:
         # Without an autosave file there is nothing to read: the menu's first frame then
@@ -144,8 +147,7 @@ def entry_detail(e) -> str:
         return i18n.cards_in_text(getattr(e.practice.description, i18n.current_language(),
                                           e.practice.description.en))
     if e.kind == "recent" and e.ok:
-        return t("load.recent_note", count=saves.store.MAX_RECENT,
-                 file=display_text(e.path.name))
+        return t("load.recent_note", file=display_text(e.path.name))
     if not e.ok:
         return t("load.damaged_detail", reason=t(f"load.damaged.{e.reason_code}"),
                  detail=display_text(e.reason or ""), file=display_text(e.path.name))
@@ -247,6 +249,8 @@ def name_problem(e: Exception) -> str:
         return t(f"load.name_error.{e.code}")
     if isinstance(e, saves.SaveExistsError):
         return t("load.name_error.exists")
+    if isinstance(e, saves.store.FolderInUse):
+        return t("load.save_failed.in_use")
     return t("load.write_failed")
 
 
@@ -508,8 +512,8 @@ class LoadScreen(Screen):
     def _delete(self, e) -> None:
         try:
             saves.delete(e.path)
-        except saves.SaveError:
-            Dialog(self, t("load.failed.title"), t("load.write_failed"), [(t("common.ok"), None)])
+        except saves.SaveError as err:
+            Dialog(self, t("load.failed.title"), name_problem(err), [(t("common.ok"), None)])
         self.refresh()
 
     def ask_rename(self) -> None:

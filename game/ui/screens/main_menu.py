@@ -59,6 +59,14 @@ def _draw_fan(width: int, style: str) -> pygame.Surface:
     return surf
 
 
+def _read_only() -> bool:
+    """Whether another running copy holds the saves folder (decided when the menu's hooks
+    were made; cheap: no file is touched)."""
+    from game.saves import lock
+
+    return lock.any_read_only()
+
+
 class MainMenu(Screen):
     escape_goes_back = False
     needs_text_fonts = False
@@ -142,12 +150,17 @@ class MainMenu(Screen):
                    palette.HIGH_CONTRAST)
         fy = max(ry + s(30), round(h * 0.41))
         surface.blit(fan, fan.get_rect(midtop=(cx, fy)))
-        # Footer: version, and a note when the settings file was damaged.
+        # Footer: version, and notes: a damaged settings file, a second copy that does not save.
         small = self.app.font_sizes["small"]
         ver = fonts.render(self.version_text(), small, palette.TEXT_DIM)
         surface.blit(ver, ver.get_rect(bottomright=(w - s(16), h - s(10))))
+        bottom = h - s(10)
         if self.app.settings_warning:
             aside = self.app.store.set_aside
             note = fonts.render(t("settings.set_aside", file=aside.name) if aside else
                                 t("settings.damaged"), small, palette.GOLD_LIGHT)
-            surface.blit(note, note.get_rect(bottomleft=(s(16), h - s(10))))
+            surface.blit(note, note.get_rect(bottomleft=(s(16), bottom)))
+            bottom -= note.get_height()
+        if _read_only():  # a second copy on the same saves folder (game.saves.lock)
+            note = fonts.render(t("menu.read_only"), small, palette.GOLD_LIGHT)
+            surface.blit(note, note.get_rect(bottomleft=(s(16), bottom)))

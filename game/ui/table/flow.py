@@ -287,8 +287,4 @@ class TurnFlow:
         failure = autosave(self.session)
         if failure is not None:  # every failure, in the player's language
             sc.presenter.toast(t(failure.key, **failure.params), "info")
-        from game import listeners
-
-        for key in listeners.take_notices():  # a deal not counted, not kept in the History
-            sc.presenter.toast(t(key), "info")
 

@@ -13,6 +13,7 @@ import logging
 
 import pygame
 
+from game import listeners
 from game.actions import Action
 from game.i18n import cards_text, t, translate_reason
 from game.session import Refusal
@@ -97,6 +98,8 @@ class TableMoves:
         sc.info.note_move(action.seat, events)
         sc.sync_hands()
         sc.presenter.show_move(events, old, computer)
+        for key in listeners.take_notices():  # what the deal's end could not record
+            sc.presenter.toast(t(key), "info")
         if action.seat == sc.viewer:
             sc.selected.clear()
             sc.table_selected.clear()

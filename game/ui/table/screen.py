@@ -36,6 +36,7 @@ from game.actions import Action
 from game.deals import random_number, seed_of
 from game.i18n import player_names, t
 from game.registry import game_info
+from game.saves.lock import any_read_only
 from game.ui import audio, cards_art
 from game.ui.screen import Screen
 from game.ui.table import layout as L
@@ -197,10 +198,9 @@ class TableScreen(Screen):
     def back(self) -> None:
         if self.overlay is not None and self.overlay.closable:
             return self.overlay.close()
-        save_as = self._save_as if (self.autosave_enabled and self.session.state
-                                    and not self.halted) else None
-        moments.leave_dialog(self, self.autosave_enabled, self.leave_table, save_as,
-                             self._rules)
+        saved = self.autosave_enabled and not any_read_only()  # a second copy saves nothing
+        save_as = self._save_as if (saved and self.session.state and not self.halted) else None
+        moments.leave_dialog(self, saved, self.leave_table, save_as, self._rules)
 
     def _rules(self) -> None:
         """This game's rules, then back to this same table (issue 4: rules from the table)."""
