@@ -11,10 +11,15 @@ from game.base import DealSetup, DealState
 from game.cards import format_card, parse_card
 from game.errors import CardTableError, NotationError, RecordError
 from game.inputs import MAX_BYTES, InputError, parse_json
-from game.registry import get_game
+from game.registry import game_info, get_game
 from game.safemodel import SafeStrings
 
 FORMAT: Literal["cardtable-record/1"] = "cardtable-record/1"
+
+
+# The field a family's record names the seat a deal starts from (NOTATION.md): the canasta
+# games' dealer, Cassino's first player.
+START_FIELD = {"canasta": "dealer", "cassino": "first"}
 
 
 class DealRecord(SafeStrings):
@@ -39,11 +44,12 @@ class DealRecord(SafeStrings):
             deck = tuple(parse_card(c) for c in self.deck)
         except NotationError as e:
             raise RecordError(f"deck: {e}") from None
-        seat = self.first if self.rules == "cassino" else self.dealer
+        info = game_info(self.rules)
+        seat = getattr(self, START_FIELD[info.family])
         if seat is None:
             seat = 0
         keeper = -1
-        if self.rules == "looking-and-down":
+        if info.keeper:  # LD-1
             if self.keeper is None:
                 raise RecordError("a Looking and Down record names the score keeper ('keeper')")
             if not 0 <= self.keeper < self.players:
@@ -67,9 +73,9 @@ class DealRecord(SafeStrings):
     @classmethod
     def from_setup(cls, rules: str, setup: DealSetup, actions: list[str]) -> DealRecord:
         # Only the fields the game uses are set (a saved record lists no others).
-        fields: dict[str, Any] = {"first": setup.dealer} if rules == "cassino" \
-            else {"dealer": setup.dealer}
-        if rules == "looking-and-down":
+        info = game_info(rules)
+        fields: dict[str, Any] = {START_FIELD[info.family]: setup.dealer}
+        if info.keeper:  # LD-1, LD-3
             fields.update(keeper=setup.keeper, grab=setup.grab)
         return cls(
             rules=rules,

@@ -29,7 +29,9 @@ from game.actions import parse_action
 from game.errors import CardTableError
 from game.inputs import MAX_BYTES, InputError, nesting_depth, read_file  # one reader, one limit
 from game.players.registry import LEVELS
+from game.registry import game_info
 from game.safetext import display_text, quoted
+from game.saves.families import validator_of
 from game.saves.migrate import MigrationError, migrate
 from game.saves.model import (
     FORMAT,
@@ -305,23 +307,13 @@ def _line(e: BaseException) -> str:
 
 
 def _position_problem(rules: str, players: int, position: dict) -> str | None:
-    if rules == "cassino":
-        from game.cassino.validate import position_problem
-
-        return position_problem(players, position)
-    from game.canasta.validate import position_problem
-
-    return position_problem(rules, players, position)
+    return validator_of(rules).position_problem(rules, players, position)
 
 
 def _state_problem(session: GameSession) -> str | None:
     """What no play can reach in the rebuilt deal (melds, per-seat lists, a seat to move)."""
-    if session.rules == "cassino":
-        from game.cassino.validate import state_problem
-    else:
-        from game.canasta.validate import state_problem
     state = session.state
-    problem = state_problem(state)
+    problem = validator_of(session.rules).state_problem(state)
     if problem is None and not state.is_over() and not state.legal_actions(
             state.current_player()):
         problem = "the player to move has no legal move"
@@ -351,7 +343,7 @@ def _match_problem(session: GameSession) -> str | None:
         return "the earlier deals' scores do not add up to the totals"
     if session.scored and m.dealer != game.next_dealer(setup):
         return "the next dealer does not follow from the dealer rules (G-7)"
-    if session.rules != "looking-and-down" and (m.keeper is not None or setup.keeper != -1):
+    if not game_info(session.rules).keeper and (m.keeper is not None or setup.keeper != -1):
         return "only Looking and Down has a score keeper"
     return None
 
@@ -418,7 +410,7 @@ def verify(session: GameSession) -> str | None:
             return "impossible scores: a deal in progress after the end of the game"
         if m.dealer != setup.dealer:
             return "the dealer does not match the deal"
-    if session.rules == "looking-and-down" and m.keeper != setup.keeper:
+    if game_info(session.rules).keeper and m.keeper != setup.keeper:
         return "the score keeper does not match the deal"
     try:
         problem = _state_problem(session)

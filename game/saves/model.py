@@ -39,7 +39,7 @@ from pydantic import (
 )
 
 from game.deals import MAX_NUMBER
-from game.registry import GAME_NAMES
+from game.registry import GAME_NAMES, game_info
 from game.safemodel import SafeStrings
 
 FORMAT = "cardtable-save"
@@ -181,7 +181,8 @@ class CassinoPosition(_Strict):
 
 
 def _position_kind(v: Any) -> str:
-    """Cassino positions list each hand as a list of cards; the canasta games as one string."""
+    """The family of a position (GameInfo.family): Cassino positions list each hand as a list
+    of cards; the canasta games as one string."""
     if isinstance(v, dict):
         hands = v.get("hands")
         return "cassino" if isinstance(hands, list) and hands and isinstance(hands[0], list) \
@@ -228,8 +229,7 @@ class SessionPayload(SafeStrings, _Strict):
         if any(s >= n for s in seats) or self.deal.keeper >= n:
             raise ValueError("a seat number beyond the number of players")
         if self.position is not None:
-            cassino = isinstance(self.position, CassinoPosition)
-            if cassino != (self.rules == "cassino"):
+            if _position_kind(self.position) != game_info(self.rules).family:
                 raise ValueError("the position is not one of this game")
         return self
 
