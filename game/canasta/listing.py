@@ -163,6 +163,9 @@ class ListingMixin(TableState):
         need = rules.take_naturals_frozen if frozen else rules.take_naturals
         if nat_avail >= need:
             firsts.append(self._pick(h, r, need, None))
+            if rules.take_more_naturals:  # CA-9: 2 or more natural cards
+                for k in range(need + 1, nat_avail + 1):
+                    firsts.append(self._pick(h, r, k, None))
         if not frozen and rules.take_with_wild and nat_avail >= 1:
             one = self._pick(h, r, 1, None)
             if h[JOKER]:
