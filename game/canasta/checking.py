@@ -461,6 +461,8 @@ class CheckingMixin(TableState):
                 for shape in after.values():
                     if not self._shape_clean(shape):
                         return reason("cs_opening_clean")
+        if left == 0 and opening and rules.discard_to_go_out:
+            return reason("cs_opening_whole_hand")  # CS-9 with CS-12: a discard always follows
         return self._end_problem(seat, left, after, out_of_turn, last)
 
     def _add_to_shape(self, shape, cards):
