@@ -3,9 +3,12 @@
 ``legal_actions`` is written apart from ``why_illegal`` for speed (docs/engine-speed.md), so
 the two can drift. Here random deals of every game are played by the self-play bots (greedy
 and uniformly random, game/selfplay.py) with ``check_lists``: before every action, every
-action listed for every seat that may act must pass ``why_illegal``. In the canasta games a
-sample of positions also checks the other direction: every legal one-group action shape is
-listed (``check_complete`` of the property tests).
+action listed for every seat that may act must pass ``why_illegal``. In the canasta games every
+position also checks the other direction (issue 27: a sample of every fifteenth position let
+accepted actions go unlisted): every legal one-group action shape is listed
+(``check_complete`` of the property tests), and every accepted action, one-group ones and
+random ones of several groups, is listed in some form with the same cards
+(``unlisted`` of tests/canasta/test_listing_complete.py).
 
 Every player count of every game, with no option, each rule option alone and all options
 together. The cumulative scores cover every opening minimum of every game (CA-7, QC-5, CS-8,
@@ -20,6 +23,7 @@ import random
 import zlib
 
 import pytest
+from canasta.test_listing_complete import unlisted
 from canasta.test_properties import check_complete, new_deal
 
 from game.actions import make
@@ -30,7 +34,7 @@ from game.selfplay import POLICIES, SelfPlayReport, play_deal, run_selfplay
 # target-15000, CS-8).
 SCORES = (-40, 0, 1500, 3000, 5000, 7500, 10500, 12500)
 DEALS = 8  # per configuration: half greedy, half random
-COMPLETE_EVERY = 15  # steps between completeness checks
+SEVERAL = 6  # random actions of several groups tried per position and seat
 
 
 def _configs():
@@ -47,16 +51,17 @@ def _configs():
 CONFIGS = _configs()
 
 
-def _checking(policy, rules: str, problems: list):
-    """``policy`` that first, in the canasta games, checks at a sample of positions that
-    every legal shape of each acting seat is listed."""
+def _checking(policy, rules: str, problems: list, seed: int):
+    """``policy`` that first, in the canasta games, checks at every position that every
+    accepted action of each acting seat is listed."""
     step = 0
+    scan = random.Random(seed)  # apart from the policy's, so the deal is the same
 
     def choose(state, rng):
         nonlocal step
-        if rules != "cassino" and step % COMPLETE_EVERY == 0:
+        if rules != "cassino":
             for seat in state.actors():
-                missing = check_complete(state, seat)
+                missing = check_complete(state, seat) + unlisted(state, seat, scan, SEVERAL)
                 if missing:
                     problems.append(f"step {step}, seat {seat}: legal, not listed: {missing[:3]}")
         step += 1
@@ -75,7 +80,7 @@ def test_every_listed_action_is_legal_and_every_legal_shape_listed(rules, player
         policy = "greedy" if i % 2 == 0 else "random"
         state, _ = new_deal(rules, players, base + i, frozenset(options), SCORES)
         play_deal(state, random.Random(base + i), report, True,
-                  _checking(POLICIES[policy], rules, missing), check_lists=True,
+                  _checking(POLICIES[policy], rules, missing, base + i), check_lists=True,
                   where=f"deal seed {base + i} ({policy})")
     assert report.errors == [] and report.violations == []
     assert missing == []

@@ -201,11 +201,10 @@ class ApplyingMixin(TableState):
         side = self.side[seat]
         top = self.pile.pop()
         ld_show = rules.take_shows_pair and self.opened[side]
-        if not groups:
+        if not groups:  # the take does not touch the meld (CA-13: still concealed)
             m = self.by_key[side][RANK[top]]
             m.add((top,))
             ev.append(_ev(Event, ("add", seat, (top,), m.key)))
-            self._note_touch(seat, m)
         elif ld_show:
             self._give(seat, top)
             known = self.known[seat]
@@ -282,7 +281,8 @@ class ApplyingMixin(TableState):
                 m.add(cards)
                 ev.append(_ev(Event, ("meld", seat, tuple(cards), key)))
             else:
-                self._note_touch(seat, m)
+                if i or take_top < 0:  # a take merged into a meld keeps it concealed (CA-13)
+                    self._note_touch(seat, m)
                 m.add(cards)
                 ev.append(_ev(Event, ("add", seat, tuple(cards), m.key)))
             csize = self.rules.canasta_size

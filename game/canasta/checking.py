@@ -23,19 +23,21 @@ _KIND_CODE = [JOKER] + [r - 1 for r in range(1, 14)]  # a card of each rank (0: 
 _RANK_WORDS = {1: "rank.ace", 11: "rank.jack", 12: "rank.queen", 13: "rank.king", 0: "rank.wild"}
 
 
-def _take_then_add(group, r: int, need: int, with_wild: bool):
+def _take_then_add(group, r: int, need: int, with_wild: bool, more: bool):
     """A take's first group that holds what the pile is taken with (``need`` naturals of rank
-    ``r``, or where allowed one and a wild card) and more cards of that meld: ("then_add",
-    the cards to add after taking) or ("wild_then_add", ...) for one natural and a wild card;
-    None when the group is short of that or holds other cards."""
+    ``r``, or all of them where ``more`` may take it (CA-9), or where allowed one and a wild
+    card) and more cards of that meld: ("then_add", the naturals to take with, the cards to
+    add after taking) or ("wild_then_add", 1, ...) for one natural and a wild card; None when
+    the group is short of that or holds other cards."""
     naturals = [c for c in group if RANK[c] == r and c != JOKER]
     wilds = [c for c in group if c == JOKER or RANK[c] == 2]
     if len(naturals) + len(wilds) != len(group):
         return None
     if len(naturals) >= need:
-        return "then_add", naturals[need:] + wilds
+        take = len(naturals) if more else need
+        return "then_add", take, naturals[take:] + wilds
     if with_wild and len(naturals) == 1 and len(wilds) >= 2:
-        return "wild_then_add", wilds[1:]
+        return "wild_then_add", 1, wilds[1:]
     return None
 
 
@@ -359,14 +361,16 @@ class CheckingMixin(TableState):
         nats = sum(1 for c in g0 if RANK[c] == r and c != JOKER)
         wilds = sum(1 for c in g0 if c == JOKER or RANK[c] == 2)
         need = rules.take_naturals_frozen if frozen else rules.take_naturals
-        ok = nats == need and wilds == 0 and len(g0) == need
+        ok = wilds == 0 and len(g0) == nats and (
+            nats == need or nats > need and rules.take_more_naturals)  # CA-9: 2 or more
         if not ok and not frozen and rules.take_with_wild:
             ok = len(g0) == 2 and nats == 1 and wilds == 1
         if not ok:
-            more = _take_then_add(g0, r, need, not frozen and rules.take_with_wild)
+            more = _take_then_add(g0, r, need, not frozen and rules.take_with_wild,
+                                  rules.take_more_naturals)
             if more is not None:  # enough to take with, and more: they join after (CA-9)
-                key, extra = more
-                return reason(("take_frozen_" if frozen else "take_") + key, count=need,
+                key, count, extra = more
+                return reason(("take_frozen_" if frozen else "take_") + key, count=count,
                               rank=_rank_name(r), cards=format_cards(extra))
             if not frozen and rules.take_with_wild:
                 return reason("take_pair_or_wild", rank=_rank_name(r))
@@ -470,6 +474,8 @@ class CheckingMixin(TableState):
                 for shape in after.values():
                     if not self._shape_clean(shape):
                         return reason("cs_opening_clean")
+        if left == 0 and opening and rules.discard_to_go_out:
+            return reason("cs_opening_whole_hand")  # CS-9 with CS-12: a discard always follows
         return self._end_problem(seat, left, after, out_of_turn, last)
 
     def _black_threes_pending(self, seat: int) -> bool:

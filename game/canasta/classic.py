@@ -14,6 +14,7 @@ class Canasta(RuleSet):
     draw = 1
     opening = ((3000, 120), (1500, 90), (0, 50), (None, 15))  # CA-7
     concealed_bonus: int | None = 200  # CA-15
+    take_more_naturals = True  # CA-9: 2 or more natural cards, all melded with the top card
 
     def hand_size_for(self, players, options):
         if "pagat-small-tables" in options:

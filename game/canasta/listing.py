@@ -9,7 +9,7 @@ proves the two agree in every game, player count and option.
 
 from __future__ import annotations
 
-from itertools import combinations, compress
+from itertools import compress
 
 from game.actions import Action, key_rank, make
 from game.canasta.checking import TAKEABLE
@@ -71,7 +71,51 @@ class _WildNeeds(dict):
         return x
 
 
+class _Splits(dict):
+    """splits[k, w]: how k natural cards of one rank and w wild cards stand as melds of at
+    most ``cap`` cards, as (naturals, wild cards) per meld: one meld where it can, several
+    only where a side may hold several melds of a rank (LD-5); None: never."""
+
+    def __init__(self, stands: _Stands, cap: int, several: bool) -> None:
+        super().__init__()
+        self.stands = stands
+        self.cap = cap
+        self.several = several
+        self._options: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+
+    def options(self, n: int, wilds: int) -> list[tuple[int, int, int]]:
+        """(naturals, fewest wild cards, most wild cards) for every count of up to ``n``
+        naturals that stands with some of ``wilds`` wild cards."""
+        got = self._options.get((n, wilds))
+        if got is None:
+            got = []
+            for k in range(2 if wilds else 3, n + 1):
+                fit = [w for w in range(wilds + 1) if self[k, w] is not None]
+                if fit:
+                    got.append((k, fit[0], fit[-1]))
+            self._options[(n, wilds)] = got
+        return got
+
+    def __missing__(self, key: tuple[int, int]):
+        k, w = key
+        ok = self.stands[k]
+        best: tuple[tuple[int, int], ...] | None = None
+        if k + w <= self.cap and w < len(ok) and ok[w]:
+            best = ((k, w),)
+        elif self.several:
+            for a in range(2, k - 1):  # this meld's naturals; the rest keep two or more
+                row = self.stands[a]
+                for x in range(min(w, self.cap - a) + 1):
+                    if x < len(row) and row[x]:
+                        rest = self[k - a, w - x]
+                        if rest is not None and (best is None or len(rest) + 1 < len(best)):
+                            best = ((a, x),) + rest
+        self[key] = best
+        return best
+
+
 _STANDS: dict[RuleSet, _Stands] = {}
+_SPLITS: dict[tuple[RuleSet, int], _Splits] = {}
 _WILD_NEEDS: dict[tuple[RuleSet, int], _WildNeeds] = {}
 
 
@@ -79,6 +123,14 @@ def _stands(rules: RuleSet) -> _Stands:
     table = _STANDS.get(rules)
     if table is None:
         table = _STANDS[rules] = _Stands(rules)
+    return table
+
+
+def _splits(rules: RuleSet, cap: int) -> _Splits:
+    table = _SPLITS.get((rules, cap))
+    if table is None:
+        table = _SPLITS[(rules, cap)] = _Splits(_stands(rules), cap,
+                                                not rules.one_meld_per_rank)
     return table
 
 
@@ -166,6 +218,9 @@ class ListingMixin(TableState):
         need = rules.take_naturals_frozen if frozen else rules.take_naturals
         if nat_avail >= need:
             firsts.append(self._pick(h, r, need, None))
+            if rules.take_more_naturals:  # CA-9: 2 or more natural cards
+                for k in range(need + 1, nat_avail + 1):
+                    firsts.append(self._pick(h, r, k, None))
         if not frozen and rules.take_with_wild and nat_avail >= 1:
             one = self._pick(h, r, 1, None)
             if h[JOKER]:
@@ -178,6 +233,8 @@ class ListingMixin(TableState):
             return out
         ld = rules.take_shows_pair
         gained = self._take_gain()
+        # the take's melds listed, by their cards: each first group's own, then growths
+        grown = {self._take_form(g0) for g0 in firsts} if not opened else set()
         plain = not rules.canasta_closed and not rules.wild_meld
         stands = _stands(rules)
         for g0 in firsts:
@@ -217,27 +274,77 @@ class ListingMixin(TableState):
                     if left >= 2 or self._end_problem(seat, left, after, False) is None:
                         out.append(make(seat, "take", (g0,)))
                 continue
-            value = rules.points[top] + sum(rules.points[c] for c in g0)
+            # An opening through the pile (CA-7): the take's meld, maybe grown in the same
+            # action by a group of its rank (the groups of a rank laid at once merge), and any
+            # openings of the rest that bring the whole to the minimum.
             minimum = self.open_min[side]
-            if value >= minimum:
-                if self._check_meld_groups(seat, (g0,), False, gained, top) is None:
-                    out.append(make(seat, "take", (g0,)))
-                continue
-            used: dict[int, int] = {}
-            for c in g0:
-                used[c] = used.get(c, 0) + 1
-            # As in the play listing, generated openings that leave two cards or more need
-            # no second check (the pair or natural-and-wild with the top card always stands).
-            trust = not rules.wild_meld
             kept = self.hsize[seat] - len(g0) + gained
-            for extra in self._openings(seat, used, minimum - value, exclude_rank=r):
-                groups = (g0,) + extra
-                if trust and kept - sum(map(len, extra)) >= 2 or self._check_meld_groups(
-                        seat, groups, False, gained, top) is None:
-                    out.append(make(seat, "take", groups))
+            trust = not rules.wild_meld  # as in the play listing: shapes built to stand
+            exclude = r if rules.one_meld_per_rank else -1  # LD-5: another meld of r may stand
+            for e in self._take_growths(seat, g0, top, grown):
+                used: dict[int, int] = {}
+                for c in g0 + e:
+                    used[c] = used.get(c, 0) + 1
+                head = (g0, e) if e else (g0,)
+                value = rules.points[top] + sum(rules.points[c] for c in g0 + e)
+                if value >= minimum and self._check_meld_groups(
+                        seat, head, False, gained, top) is None:
+                    out.append(make(seat, "take", head))
+                left = kept - len(e)
+                for extra in self._openings(seat, used, minimum - value, exclude):
+                    groups = head + extra
+                    if trust and left - sum(map(len, extra)) >= 2 or self._check_meld_groups(
+                            seat, groups, False, gained, top) is None:
+                        out.append(make(seat, "take", groups))
         if by_adding and self._take_by_adding_ok(seat):
             out.append(_TAKE[seat])
         return out
+
+    def _take_growths(self, seat: int, g0, top: int, grown: set):
+        """The groups that may join an unopened side's take meld of ``g0`` and ``top`` in the
+        same action (more naturals of its rank, with wild cards or without), the empty one
+        first; a meld of the same cards reached from another ``g0`` is skipped
+        (``grown`` remembers them)."""
+        rules = self.rules
+        r = RANK[top]
+        h = self.hand[seat]
+        used: dict[int, int] = {}
+        gw = 0
+        for c in g0:
+            used[c] = used.get(c, 0) + 1
+            if c == JOKER or RANK[c] == 2:
+                gw += 1
+        gj = used.get(JOKER, 0)
+        nat0 = len(g0) - gw  # the top card is the same in every form
+        _, J, T = self._avail(seat, used)
+        n = self._nat_count(seat, r, used)
+        if not rules.one_meld_per_rank or rules.take_shows_pair:
+            n = 0  # a group of that rank would be a meld of its own
+        stands = _stands(rules)
+        out: list[tuple[int, ...]] = [()]
+        for k in range(1, n + 1):  # a group of wild cards alone is no meld
+            row = stands[nat0 + 1 + k]
+            for j in range(J + 1):
+                for t in range(T + 1):
+                    w = gw + j + t
+                    if w >= len(row) or not row[w]:
+                        continue
+                    form = (nat0 + k, gj + j, gw - gj + t)
+                    if form not in grown:
+                        grown.add(form)
+                        out.append(self._pick(h, r, k, used) + self._wilds(h, j, t, used))
+        return out
+
+    @staticmethod
+    def _take_form(g0) -> tuple[int, int, int]:
+        """(naturals, jokers, twos) of a take's first group, the top card left out."""
+        j = t = 0
+        for c in g0:
+            if c == JOKER:
+                j += 1
+            elif RANK[c] == 2:
+                t += 1
+        return (len(g0) - j - t, j, t)
 
     def _take_by_adding_ok(self, seat: int) -> bool:
         """The top card may go onto the side's meld (CA-9): with two cards or more in hand
@@ -281,13 +388,6 @@ class ListingMixin(TableState):
                     two -= 1
         return tuple(out)
 
-    @staticmethod
-    def _wild_splits(w: int, J: int, T: int):
-        """The composition of w wild cards the list offers: twos first, keeping the jokers
-        (any other composition is just as legal; the list stays count-complete)."""
-        t = min(w, T)
-        return ((w - t, t),) if w - t <= J else ()
-
     def _avail(self, seat: int, used: dict | None):
         h = self.hand[seat]
         if not used:
@@ -317,14 +417,16 @@ class ListingMixin(TableState):
         T = hrank[2]
         W = J + T
         hs = self.hsize[seat]
-        # wild_cards[w]: the canonical w wild cards (twos first, then jokers)
+        # wild_sets[w]: every way to hold w wild cards, by jokers and twos (a joker and a two
+        # are different cards: 50 points or 20), the twos-first one first
         if W:
             twos = (1,) * h[1] + (14,) * h[14] + (27,) * h[27] + (40,) * h[40]
-            wild_cards: list[tuple[int, ...]] = [()]
+            wild_sets: list[list[tuple[int, ...]]] = [[()]]
             for w in range(1, W + 1):
-                wild_cards.append(twos[:w] + (JOKER,) * (w - T if w > T else 0))
+                wild_sets.append([twos[:w - j] + (JOKER,) * j
+                                  for j in range(w - T if w > T else 0, (w if w < J else J) + 1)])
         else:
-            wild_cards = [()]  # no wild card in hand
+            wild_sets = [[()]]  # no wild card in hand
         # Where the hand stays at two cards or more, the only end-of-hand rule (CA-11, CS-12,
         # LD-12) cannot bite, and a generated shape needs no second check.
         short = False  # Canastone: the side's wild meld is short of a canasta (CS-6)
@@ -387,13 +489,11 @@ class ListingMixin(TableState):
                     for a_n in range(nmax + 1):
                         nats = prefix[:a_n]
                         for w in range(0 if a_n else 1, top + 1):
-                            if hs - a_n - w < 2:
-                                cards = nats + wild_cards[w]
-                                if self._check_add(seat, key, (cards,), out_of_turn) is None:
+                            for wc in wild_sets[w]:
+                                cards = nats + wc
+                                if hs - a_n - w >= 2 or self._check_add(
+                                        seat, key, (cards,), out_of_turn) is None:
                                     out.append(_new(Action, (seat, "add", (cards,), key)))
-                            else:
-                                out.append(_new(Action, (seat, "add", (nats + wild_cards[w],),
-                                                         key)))
                     continue
                 size_cap = csize - 1 if opening_turn and closed else 99
                 if not wmax and hs - nmax >= 2:
@@ -418,14 +518,12 @@ class ListingMixin(TableState):
                         if size > size_cap:
                             break
                         left = hs - k
-                        if left < 2:  # only then can the end-of-hand rules bite
-                            for j, t in self._wild_splits(w, J, T):
-                                cards = self._pick(h, mr, a_n, None) + self._wilds(h, j, t, None)
-                                if self._check_add(seat, m.key, (cards,), out_of_turn) is None:
-                                    out.append(_new(Action, (seat, "add", (cards,), m.key)))
-                            continue
-                        cards = prefix[:a_n] + wild_cards[w] if w else prefix[:a_n]
-                        out.append(_new(Action, (seat, "add", (cards,), m.key)))
+                        for wc in wild_sets[w]:
+                            cards = prefix[:a_n] + wc if w else prefix[:a_n]
+                            # only with fewer than two cards left can the end-of-hand rules bite
+                            if left >= 2 or self._check_add(
+                                    seat, m.key, (cards,), out_of_turn) is None:
+                                out.append(_new(Action, (seat, "add", (cards,), m.key)))
             # new melds
             by_key = self.by_key[side]
             one = rules.one_meld_per_rank
@@ -454,10 +552,11 @@ class ListingMixin(TableState):
                     else:
                         top = 0
                     for w in range(3 - a_n if a_n < 3 else 0, top + 1):
-                        g = prefix[:a_n] + wild_cards[w] if w else prefix[:a_n]
-                        if hs - a_n - w >= 2 or self._check_meld_groups(
-                                seat, (g,), out_of_turn, 0, -1) is None:
-                            out.append(_new(Action, (seat, "meld", (g,), -1)))
+                        for wc in wild_sets[w]:
+                            g = prefix[:a_n] + wc if w else prefix[:a_n]
+                            if hs - a_n - w >= 2 or self._check_meld_groups(
+                                    seat, (g,), out_of_turn, 0, -1) is None:
+                                out.append(_new(Action, (seat, "meld", (g,), -1)))
             if rules.wild_meld and 0 not in by_key and W >= 3:
                 for w in range(3, W + 1):
                     for j in range(max(0, w - T), min(w, J) + 1):
@@ -596,49 +695,6 @@ class ListingMixin(TableState):
             return list(compress(_CODES, h))
         return [c for c in range(53) if h[c] and self._check_discard(seat, ((c,),)) is None]
 
-    def _rank_melds(self, seat, rank, n, J, T, used, opening_turn, short, cap: int = 99,
-                    minimum: int = 0):
-        """Candidate new melds of one rank worth ``minimum`` or more: every natural count with
-        every wild count."""
-        h = self.hand[seat]
-        rules = self.rules
-        pts = rules.points
-        pn, pj, pt = pts[_NAT_CODES[rank][0]], pts[JOKER], pts[1]
-        out = []
-        max_size = rules.canasta_size - 1 if opening_turn and rules.canasta_closed else cap
-        stands = _stands(rules)
-        if not used:
-            a, b, c, d = _NAT_CODES[rank]  # _prefix, inlined
-            prefix = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
-            twos = (1,) * h[1] + (14,) * h[14] + (27,) * h[27] + (40,) * h[40]
-        # The wild compositions per count (they do not depend on the naturals): twos first
-        # (_wild_splits), and for openings, where the joker's 50 points matter, jokers first.
-        splits_of: list[tuple[tuple[int, int], ...]] = []
-        for w in range(0, J + T + 1):
-            t = w if w < T else T
-            splits: tuple[tuple[int, int], ...] = ((w - t, t),) if w - t <= J else ()
-            jf = (w if w < J else J, w - (w if w < J else J))
-            if jf[1] <= T and jf not in splits:
-                splits = splits + (jf,)
-            splits_of.append(splits)
-        for a_n in range(2, n + 1):
-            ok = stands[a_n]
-            for w in range(3 - a_n if a_n < 3 else 0, J + T + 1):
-                if a_n + w > max_size:
-                    break
-                if w and short:
-                    break
-                if not ok[w]:  # natural_meld_problem
-                    continue
-                for j, t in splits_of[w]:
-                    if a_n * pn + j * pj + t * pt < minimum:
-                        continue
-                    if used:
-                        out.append(self._pick(h, rank, a_n, used) + self._wilds(h, j, t, used))
-                    else:
-                        out.append(prefix[:a_n] + twos[:t] + (JOKER,) * j)
-        return out
-
     def _concealed_out(self, seat: int):
         """CA-13: the whole hand (all but one card) melded at once, below the minimum, when
         that would be a concealed going out; None when there is none to offer."""
@@ -660,90 +716,143 @@ class ListingMixin(TableState):
         return None
 
     def _openings(self, seat: int, used: dict | None, minimum: int, exclude_rank: int = -1):
-        """Meld groups (tuples of groups) worth at least ``minimum`` from the hand: each
-        single meld, and combinations of two, three or all meldable ranks with their natural
-        cards and the wild cards spread over them."""
+        """Every opening worth at least ``minimum`` from the hand (less ``used``), one tuple
+        of meld groups per set of cards (CA-7, QC-5, CS-8, LD-8): for each rank any count of
+        its natural cards, or none; with every count of jokers and of twos that the melds can
+        hold (a joker and a two differ: 50 points or 20), spread where the meld shapes allow;
+        and in Canastone a wild meld (CS-6) beside them. Bounds on what the rest of the hand
+        can still add cut the search before a set is built."""
         rules = self.rules
         pts = rules.points
         h, J, T = self._avail(seat, used)
-        # Quick bound: all meldable naturals and every wild card together (CA-7).
-        hr = self.hrank[seat]
         pj, pt = pts[JOKER], pts[1]
-        bound = h[JOKER] * pj + hr[2] * pt
-        for rank in NATURAL_RANKS:
-            n = hr[rank]
-            if n >= 2:
-                bound += n * pts[_FIRST_CODE[rank]]
-        if bound < minimum:
-            return []
-        opening_turn = rules.canasta_closed
-        clean_only = minimum <= rules.clean_opening_minimum and not self.opened[self.side[seat]]
-        # Upper bounds on what a meld (or set of melds) can be worth skip most candidates
-        # before they are built: every wild card the hand may use, and the naturals.
-        wild_value = 0 if clean_only else J * pj + T * pt
-        ranks = []
-        out = []
+        if minimum > 0:  # quick bound: every natural of a rank held twice or more, every wild
+            hr = self.hrank[seat]
+            bound = J * pj + T * pt
+            for rank in NATURAL_RANKS:
+                if hr[rank] >= 2:
+                    bound += hr[rank] * pts[_FIRST_CODE[rank]]
+            if bound < minimum:
+                return []
+        csize = rules.canasta_size
+        cap = csize - 1 if rules.canasta_closed else 99  # LD-8: no canasta when opening
+        # CS-8: at the 50 minimum every opening meld is clean (a wild meld may be)
+        clean_only = self.open_min[self.side[seat]] <= rules.clean_opening_minimum
+        jn, tn = (0, 0) if clean_only else (J, T)  # wild cards the natural melds may take
+        splits = _splits(rules, cap)
+        wn = jn + tn
+        low = 2 if wn else 3
+        # (rank, a natural's points, [(naturals, fewest wild cards, most wild cards)])
+        ranks: list[tuple[int, int, list[tuple[int, int, int]]]] = []
         for rank in NATURAL_RANKS:
             if rank == exclude_rank:
                 continue
-            n = self._nat_count(seat, rank, used) if used else hr[rank]
-            if n >= 2:
-                ranks.append((rank, n))
-                if n * pts[_FIRST_CODE[rank]] + wild_value < minimum:
-                    continue
-                for g in self._rank_melds(seat, rank, n, 0 if clean_only else J,
-                                          0 if clean_only else T, used, opening_turn, False,
-                                          minimum=minimum):
-                    out.append((g,))
+            n = self._nat_count(seat, rank, used)
+            if n < low:
+                continue
+            opts = splits.options(n, wn)
+            if opts:
+                ranks.append((rank, pts[_FIRST_CODE[rank]], opts))
+        wild_opts = [(0, 0)]  # (jokers, twos) of a wild meld (CS-6); (0, 0): none
         if rules.wild_meld and J + T >= 3:
-            for j in range(0, J + 1):
-                for t in range(0, T + 1):
-                    if j + t < 3 or (clean_only and not rules.wild_meld_clean(j, t)):
-                        continue
-                    g = self._wilds(h, j, t, used)
-                    if sum(pts[c] for c in g) >= minimum:
-                        out.append((g,))
-        if len(ranks) < 2:
+            for j0 in range(J + 1):
+                for t0 in range(T + 1):
+                    if j0 + t0 >= 3 and (not clean_only or rules.wild_meld_clean(j0, t0)):
+                        wild_opts.append((j0, t0))
+        out: list[tuple[tuple[int, ...], ...]] = []
+        if not ranks and len(wild_opts) == 1:
             return out
-        cap = rules.canasta_size - 1 if opening_turn else 99
-        wmax = 0 if clean_only else J + T
-        # Per rank: (rank, n), the naturals melded, their worth, the wild cards the meld
-        # needs to stand (a pair: one; 99: never).
-        least = minimum - wild_value  # the naturals' worth a set of melds needs
-        need_of = _wild_needs(rules, cap)
-        info = []
-        for r, n in ranks:
-            k = n if n < cap else cap
-            info.append(((r, n), k, pts[_FIRST_CODE[r]] * k, need_of[k]))
-        # Subsets of two and three ranks, then all of them, in that order; those whose
-        # naturals and wild cards cannot reach the minimum are never built.
-        picked: list[tuple] = []
-        for a, b in combinations(info, 2):
-            if a[2] + b[2] >= least and a[3] + b[3] <= wmax:
-                picked.append((a, b))
-        if len(info) > 2:
-            for a, b, c in combinations(info, 3):
-                if a[2] + b[2] + c[2] >= least and a[3] + b[3] + c[3] <= wmax:
-                    picked.append((a, b, c))
-            if len(info) > 3:
-                if sum(x[2] for x in info) >= least and sum(x[3] for x in info) <= wmax:
-                    picked.append(tuple(info))
-        for subset in picked:
-            base_value = lowest = 0
-            for x in subset:
-                base_value += x[2]
-                lowest += x[3]
-            # The fewest wild cards (jokers first) that reach the minimum; more add nothing
-            # needed. Placing them only gets harder with more, so one try decides.
-            w = lowest
-            while base_value + pj * min(w, J) + pt * (w - min(w, J)) < minimum:
-                w += 1
-            if w <= wmax:
-                groups = self._spread(h, [x[0] for x in subset], [x[1] for x in subset], w,
-                                      J, T, used, cap, [x[3] for x in subset])
-                if groups is not None:
-                    out.append(groups)
+        nr = len(ranks)
+        best = [0] * (nr + 1)  # best[i]: the most the ranks from i on can add
+        for i in range(nr - 1, -1, -1):
+            best[i] = best[i + 1] + ranks[i][1] * ranks[i][2][-1][0]
+        twos = self._wilds(h, 0, T, used)  # the twos held, suits in order
+        # each rank's naturals held, suits in order (a meld takes the first k)
+        nat_cards = {rank: self._pick(h, rank, opts[-1][0], used) if used
+                     else self._prefix(h, rank) for rank, _, opts in ranks}
+        chosen: list[tuple[int, int, int, int]] = []  # (rank, naturals, fewest, most wild)
+
+        wild_value = J * pj + T * pt
+
+        def emit(value: int, lo: int, hi: int) -> None:
+            for j0, t0 in wild_opts:
+                if not chosen and not j0 + t0:
+                    continue
+                v0 = value + j0 * pj + t0 * pt
+                # CS-6: beside a wild meld short of a canasta the others take no wild card
+                jr, tr = (0, 0) if j0 + t0 and j0 + t0 < csize else (jn, tn)
+                if J - j0 < jr:
+                    jr = J - j0
+                if T - t0 < tr:
+                    tr = T - t0
+                if lo > jr + tr:
+                    continue
+                for j in range(jr + 1):
+                    for t in range(tr + 1):
+                        w = j + t
+                        if w < lo:
+                            continue
+                        if w > hi:
+                            break
+                        if v0 + j * pj + t * pt < minimum:
+                            continue
+                        groups = self._opening_groups(nat_cards, chosen, w - lo, j, twos,
+                                                      t0, t, j0, splits)
+                        if groups is not None:
+                            out.append(groups)
+
+        def walk(i: int, value: int, lo: int, hi: int) -> None:
+            # the most the rest can add, and the fewest wild cards the pairs chosen need
+            if value + best[i] + wild_value < minimum or lo > wn:
+                return
+            if i == nr:
+                emit(value, lo, hi)
+                return
+            walk(i + 1, value, lo, hi)  # none of this rank
+            rank, p, opts = ranks[i]
+            for k, klo, khi in opts:
+                chosen.append((rank, k, klo, khi))
+                walk(i + 1, value + k * p, lo + klo, hi + khi)
+                chosen.pop()
+
+        walk(0, 0, 0, 0)
         return out
+
+    @staticmethod
+    def _opening_groups(nat_cards, chosen, spare: int, j: int, twos, t0: int, t: int,
+                        j0: int, splits):
+        """The meld groups of one opening: each rank's naturals with the fewest wild cards it
+        needs, then ``spare`` more where the shapes allow (jokers first); a wild meld of ``j0``
+        jokers and ``t0`` twos first. None if the wild cards cannot all be placed."""
+        counts = []
+        for x in chosen:
+            more = x[3] - x[2]
+            if more > spare:
+                more = spare
+            spare -= more
+            counts.append(x[2] + more)
+        groups: list[tuple[int, ...]] = []
+        if j0 + t0:
+            groups.append((JOKER,) * j0 + twos[:t0])
+        at = t0  # the next two to use
+        jl = j  # jokers left for the natural melds
+        tl = t0 + t
+        for (rank, k, _, _), w in zip(chosen, counts):
+            parts = splits[k, w]
+            if parts is None:
+                return None
+            nats = nat_cards[rank]
+            n_at = 0
+            for a, x in parts:
+                wj = x if x < jl else jl
+                jl -= wj
+                g = nats[n_at:n_at + a] + (JOKER,) * wj + twos[at:at + x - wj]
+                at += x - wj
+                n_at += a
+                groups.append(g)
+        if at != tl or jl:
+            return None
+        return tuple(groups)
 
     def _spread(self, h, subset, base, w, J, T, used, cap, needs=None):
         """Meld each rank of ``subset`` with its natural cards and w wild cards: first the

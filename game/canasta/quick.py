@@ -15,6 +15,7 @@ class QuickCanasta(Canasta):
     draw = 2  # QC-2
     concealed_bonus = None  # QC-6: no concealed going out
     pile_compulsory = False  # QC-7: the stock's end has its own rule
+    take_more_naturals = False  # QC-4: exactly 2 cards from hand plus the top card
 
     # QC-1, QC-2, QC-6 at every player count: classic Canasta's small-table option does not
     # apply, so the declared data stands.

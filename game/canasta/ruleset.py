@@ -79,6 +79,7 @@ class RuleSet:
     take_by_adding = True  # unfrozen pile: the top card alone onto the side's meld
     take_naturals_frozen = 2
     take_naturals = 2
+    take_more_naturals = False  # CA-9: "2 or more" natural cards take it (classic only)
     red_threes_laid_out = True  # Looking and Down keeps them in hand
     red_three_in_hand = 500  # LD-14: what a red three held at the end costs
     unopened_pile_frozen = True  # CA-10: frozen against a side that has not opened

@@ -13,10 +13,10 @@ random legal play (``random.Random(seed).choice`` over ``legal_actions(seat)`` f
   from pile pickups, the stock, the packet, the downs) leaves ``observation(seat)`` and that
   seat's legal actions unchanged;
 - generator completeness: brute-force candidate draw/take/meld/add/discard/ask actions (every
-  rank with every count of naturals and of wild cards, canonical cards: suits in S H D C
+  rank with every count of naturals, of jokers and of twos, canonical cards: suits in S H D C
   order) that pass ``why_illegal`` must appear among ``legal_actions`` up
-  to their shape (verb, target, rank, natural count, wild count). Wild cards are tried twos
-  first and jokers first (an opening may need the joker's 50 points).
+  to their shape (verb, target, rank, natural count, jokers, twos): a joker and a two are
+  different cards (50 points or 20). Actions of several groups: test_listing_complete.py.
 """
 
 from __future__ import annotations
@@ -290,9 +290,10 @@ def test_observation_shows_own_hand_not_others():
 # Completeness of the generator
 # ---------------------------------------------------------------------------------------
 def shape(a: Action, partners=()):
-    """(verb, target, rank, natural count, wild count) of a one-group action; verbs without
-    cards, discards and the plain 'take' keep their identity ('ask' names the partner, which
-    may be left out when there is only one)."""
+    """(verb, target, rank, natural count, jokers, twos) of a one-group action (a joker and a
+    two are different cards: 50 points or 20); verbs without cards, discards and the plain
+    'take' keep their identity ('ask' names the partner, which may be left out when there is
+    only one)."""
     if a.verb in ("draw", "yes", "no"):
         return (a.verb,)
     if a.verb == "ask":
@@ -300,33 +301,33 @@ def shape(a: Action, partners=()):
     if a.verb == "discard":
         return (a.verb, a.groups[0][0])
     if not a.groups:
-        return (a.verb, a.target, None, 0, 0)
+        return (a.verb, a.target, None, 0, 0, 0)
     g = a.groups[0]
     nat = [x for x in g if not is_wild(x)]
     rank = RANK[nat[0]] if nat else 0
-    return (a.verb, a.target, rank, len(nat), len(g) - len(nat))
+    jokers = g.count(JOKER)
+    return (a.verb, a.target, rank, len(nat), jokers, len(g) - len(nat) - jokers)
 
 
-def canonical(held: Counter, rank: int, k: int, w: int, jokers_first: bool = False):
-    """k cards of ``rank`` (suits in S H D C order) and w wild cards (twos first, then
-    jokers; or jokers first), or None when the hand cannot supply them."""
+def canonical(held: Counter, rank: int, k: int, jokers: int, twos: int):
+    """k cards of ``rank`` (suits in S H D C order), ``jokers`` jokers and ``twos`` twos
+    (suits in order), or None when the hand cannot supply them."""
     nat = []
     for x in RANK_CODES[rank] if rank else ():
         nat += [x] * held[x]
-    twos = []
+    held_twos = []
     for x in TWOS:
-        twos += [x] * held[x]
-    jokers = [JOKER] * held[JOKER]
-    wild = (jokers + twos if jokers_first else twos + jokers)[:w]
-    if len(nat) < k or len(wild) < w:
+        held_twos += [x] * held[x]
+    if len(nat) < k or held[JOKER] < jokers or len(held_twos) < twos:
         return None
-    return tuple(nat[:k]) + tuple(wild)
+    return tuple(nat[:k]) + (JOKER,) * jokers + tuple(held_twos[:twos])
 
 
 def brute_candidates(state, seat: int):
-    """Every draw/take/meld/add/discard/ask/answer of one group with canonical cards."""
+    """Every draw/take/meld/add/discard/ask/answer of one group with canonical cards: every
+    count of naturals with every count of jokers and of twos."""
     held = Counter(state.hand_cards(seat))
-    wilds = sum(held[x] for x in TWOS) + held[JOKER]
+    held_twos = sum(held[x] for x in TWOS)
     out = [Action(seat, "draw"), Action(seat, "yes"), Action(seat, "no"),
            Action(seat, "ask", (), -1)]
     out += [Action(seat, "ask", (), p) for p in range(state.players) if p != seat]
@@ -335,10 +336,10 @@ def brute_candidates(state, seat: int):
 
     def groups(rank):
         for k in range(0, counts.get(rank, 0) + 1 if rank else 1):
-            for w in range(0, wilds + 1):
-                if k + w:
-                    found = {canonical(held, rank, k, w, first) for first in (False, True)}
-                    yield from sorted(g for g in found if g)
+            for j in range(0, held[JOKER] + 1):
+                for t in range(0, held_twos + 1):
+                    if k + j + t:
+                        yield canonical(held, rank, k, j, t)
 
     for rank in (0, 3) + NATURAL_RANKS:
         out += [Action(seat, "meld", (g,)) for g in groups(rank)]
