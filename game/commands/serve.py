@@ -1,0 +1,44 @@
+"""``cardtable serve``: the network table server without a window (issue 31, docs/network.md).
+
+It holds any number of tables; a client opens one (``python -m game.net.client create``) and
+friends join it with its code. By default it listens on this machine only (127.0.0.1); give
+``--host 0.0.0.0`` to let other machines in.
+"""
+
+from __future__ import annotations
+
+from game.cli import int_range
+
+DEFAULT_PORT = 8765
+
+
+def add_arguments(p) -> None:
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int_range(0, 65535), default=DEFAULT_PORT,
+                   help=f"the port (default {DEFAULT_PORT}; 0: any free port)")
+
+
+def run(args) -> int:
+    import asyncio
+    import logging
+    import sys
+
+    from game.cli import one_line, usage_error
+    from game.net.server import serve_forever
+
+    if not args.host or any(c.isspace() for c in args.host):
+        usage_error(args, f"--host: '{one_line(args.host)}' is not an address")
+
+    def ready(port: int) -> None:
+        host = f"[{args.host}]" if ":" in args.host else args.host
+        print(f"serving on ws://{host}:{port}", flush=True)
+        logging.getLogger("game.net").info("serving on %s:%d", args.host, port)
+
+    try:
+        asyncio.run(serve_forever(args.host, args.port, ready))
+    except OSError as e:  # the port is taken, the address is not this machine's
+        print(f"serve: cannot listen on {one_line(args.host)}:{args.port}: "
+              f"{one_line(e.strerror or str(e), 80)}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,280 @@
+"""A headless client: host a table, or take a seat at one with a computer player and play it to
+the end (issue 31; docs/network.md).
+
+    python -m game.net.client create ws://127.0.0.1:8765 --game canasta --players 4
+    python -m game.net.client join ws://127.0.0.1:8765 CODE --name Ann --level normal
+
+The seat's player sees only what the server sends: the seat's view and legal actions, decoded
+(game.net.wire) into the same :class:`~game.players.base.Decision` a computer gets offline,
+so it chooses exactly as it would at a table on one machine. ``--record FILE`` writes every
+frame received, as received, one a line (the tests scan them for hidden cards).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import sys
+from dataclasses import dataclass, field
+from typing import IO
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
+
+from game.actions import format_action, parse_action
+from game.net.messages import (
+    CODE_PATTERN,
+    MAX_SEATS,
+    MAX_SERVER_FRAME,
+    Act,
+    Create,
+    Created,
+    DealOver,
+    Error,
+    FrameError,
+    Join,
+    Joined,
+    Lobby,
+    Pass,
+    Refused,
+    Start,
+    YourMove,
+    dump,
+    parse_server,
+)
+from game.net.wire import view_from_wire
+from game.players.base import Decision
+
+
+class ClientError(Exception):
+    """The table could not be played to its end; the text is one line for the user."""
+
+
+@dataclass
+class SeatResult:
+    seat: int = -1
+    token: str = ""
+    deals: list[dict] = field(default_factory=list)  # each deal_over: scores, totals
+    moves: int = 0  # this seat's answers
+    actions: list[str] = field(default_factory=list)  # every action of the table, in order
+
+
+def _connect(url: str):
+    if not url.startswith(("ws://", "wss://")):
+        raise ClientError(f"{url[:60]!r} is not a ws:// or wss:// address")
+    return connect(url, max_size=MAX_SERVER_FRAME, compression=None, proxy=None,
+                   open_timeout=10)
+
+
+async def _frames(ws, idle: float, record: IO[str] | None):
+    """Every server frame, validated; ClientError after ``idle`` seconds of silence."""
+    while True:
+        try:
+            frame = await asyncio.wait_for(ws.recv(), idle)
+        except TimeoutError:
+            raise ClientError(f"the server said nothing for {idle:g} s") from None
+        except ConnectionClosed as e:
+            why = e.rcvd.reason if e.rcvd and e.rcvd.reason else "no reason given"
+            raise ClientError(f"the server closed the connection ({why})") from None
+        if record is not None:
+            record.write(frame if isinstance(frame, str) else repr(frame))
+            record.write("\n")
+        try:
+            yield parse_server(frame)
+        except FrameError as e:
+            raise ClientError(f"the server sent a frame that is not the protocol: {e}") from None
+
+
+async def play_seat(url: str, code: str, name: str, *, player, seat: int | None = None,
+                    token: str | None = None, idle: float = 300.0,
+                    record: IO[str] | None = None) -> SeatResult:
+    """Take a seat (or take one's own back with ``token``) and let ``player`` (a computer
+    player: ``choose`` / ``choose_optional``) answer every question until the table closes."""
+    result = SeatResult()
+    game = ""
+    players = 0
+    try:
+        async with _connect(url) as ws:
+            await ws.send(dump(Join(code=code, name=name, seat=seat, token=token)))
+            async for msg in _frames(ws, idle, record):
+                if isinstance(msg, Joined):
+                    result.seat, result.token = msg.seat, msg.token
+                    game, players = msg.game, msg.players
+                elif isinstance(msg, YourMove):
+                    decision = Decision(game, players, msg.seat, view_from_wire(msg.view),
+                                        [parse_action(t) for t in msg.legal], list(msg.totals),
+                                        frozenset(msg.options), msg.deadline_ms)
+                    if msg.optional:
+                        action = player.choose_optional(decision)
+                    else:
+                        action = player.choose(decision)
+                    reply = Pass(n=msg.n) if action is None else \
+                        Act(n=msg.n, text=format_action(action))
+                    await ws.send(dump(reply))
+                    result.moves += 1
+                elif isinstance(msg, Refused):
+                    raise ClientError(f"the server refused a move: {msg.reason}")
+                elif isinstance(msg, Error):
+                    raise ClientError(msg.reason)
+                elif msg.type == "events":
+                    result.actions.append(msg.action)
+                elif isinstance(msg, DealOver):
+                    result.deals.append({"deal": msg.deal, "scores": msg.scores,
+                                         "totals": msg.totals, "winner": msg.winner})
+                    if msg.last:
+                        return result
+    except (OSError, InvalidURI, WebSocketException) as e:
+        raise ClientError(f"cannot reach {url[:60]}: {e}") from None
+    except ValueError as e:  # a view or an action that does not decode
+        raise ClientError(f"the server sent something unreadable: {str(e)[:100]}") from None
+    raise ClientError("the server closed the table before its end")
+
+
+async def host_table(url: str, spec: Create, *, start_when: int, on_code=None,
+                     idle: float = 300.0) -> list[dict]:
+    """Open a table, pass its code to ``on_code``, start it once ``start_when`` seats are
+    taken (the others are computers), and return each deal's scores as the table plays on."""
+    deals: list[dict] = []
+    try:
+        async with _connect(url) as ws:
+            await ws.send(dump(spec))
+            code = token = ""
+            started = False
+            async for msg in _frames(ws, idle, None):
+                if isinstance(msg, Created):
+                    code, token = msg.code, msg.host_token
+                    if on_code is not None:
+                        on_code(code)
+                elif isinstance(msg, Lobby) and not started:
+                    if sum(s.taken for s in msg.seats) >= start_when:
+                        await ws.send(dump(Start(code=code, host_token=token)))
+                        started = True
+                elif isinstance(msg, Error):
+                    raise ClientError(msg.reason)
+                elif isinstance(msg, DealOver):
+                    deals.append({"deal": msg.deal, "scores": msg.scores,
+                                  "totals": msg.totals, "winner": msg.winner})
+                    if msg.last:
+                        return deals
+    except (OSError, InvalidURI, WebSocketException) as e:
+        raise ClientError(f"cannot reach {url[:60]}: {e}") from None
+    raise ClientError("the server closed the table before its end")
+
+
+# ---- the command line ---------------------------------------------------------------------
+
+def int_range(low: int, high: int):
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}")
+        return value
+
+    parse.__name__ = "int"
+    return parse
+
+
+def _parser() -> argparse.ArgumentParser:
+    from game.players.registry import LEVELS
+    from game.registry import GAME_NAMES
+
+    p = argparse.ArgumentParser(prog="python -m game.net.client",
+                                description="a headless Card Table client")
+    sub = p.add_subparsers(dest="mode", required=True, metavar="MODE")
+    c = sub.add_parser("create", help="open a table and start it when its seats are taken")
+    c.add_argument("url", help="the server, e.g. ws://127.0.0.1:8765")
+    c.add_argument("--game", choices=GAME_NAMES, required=True)
+    c.add_argument("--players", type=int_range(1, MAX_SEATS), required=True)
+    c.add_argument("--option", action="append", default=[], metavar="NAME")
+    c.add_argument("--seed", type=int_range(0, 2**64 - 1), default=None,
+                   help="the match seed (default: a random deal number)")
+    c.add_argument("--level", default="normal", help="the computers in free seats")
+    c.add_argument("--deals", type=int_range(0, 1000), default=0, help="0: the whole game")
+    c.add_argument("--wait", type=int_range(0, 600), default=30, metavar="S",
+                   help="seconds a dropped player's seat waits before a computer plays it")
+    c.add_argument("--start-when", type=int_range(0, MAX_SEATS), default=None, metavar="K",
+                   help="start once K seats are taken (default: all)")
+    j = sub.add_parser("join", help="take a seat with a computer player and play to the end")
+    j.add_argument("url")
+    j.add_argument("code", help="the table's code")
+    j.add_argument("--name", required=True)
+    j.add_argument("--seat", type=int_range(0, MAX_SEATS - 1), default=None)
+    j.add_argument("--token", default=None, help="take your seat back after a drop")
+    j.add_argument("--level", choices=sorted(LEVELS), default="normal", metavar="LEVEL")
+    j.add_argument("--seed", type=int_range(0, 2**64 - 1), default=0,
+                   help="the computer player's seed")
+    j.add_argument("--record", default=None, metavar="FILE",
+                   help="write every frame received to FILE, one a line")
+    for q in (c, j):
+        q.add_argument("--idle", type=int_range(1, 86400), default=300, metavar="S",
+                       help="give up after S seconds without a word from the server")
+        q.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    import re
+
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else 2
+    try:
+        if args.mode == "create":
+            try:
+                spec = Create(game=args.game, players=args.players, options=args.option,
+                              seed=args.seed, level=args.level, deals=args.deals,
+                              wait_s=args.wait)
+            except ValueError as e:
+                parser.error(str(e).splitlines()[0])
+            start_when = args.players if args.start_when is None else args.start_when
+
+            def show(code: str) -> None:
+                print(f"code {code}", flush=True)
+
+            deals = asyncio.run(host_table(args.url, spec, start_when=start_when,
+                                           on_code=show, idle=args.idle))
+            _report({"deals": deals}, args.json)
+            return 0
+        if not re.match(CODE_PATTERN, args.code):
+            parser.error(f"{args.code[:20]!r} is not a table code")
+        from game.players.registry import make_player
+
+        player = make_player(args.level, args.seed)
+        with contextlib.ExitStack() as stack:
+            record = (stack.enter_context(open(args.record, "w", encoding="utf-8"))
+                      if args.record else None)
+            r = asyncio.run(play_seat(args.url, args.code, args.name, player=player,
+                                      seat=args.seat, token=args.token, idle=args.idle,
+                                      record=record))
+        _report({"seat": r.seat, "moves": r.moves, "deals": r.deals, "actions": r.actions},
+                args.json)
+        return 0
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else 2
+    except ClientError as e:
+        print(f"client: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def _report(d: dict, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(d), flush=True)
+        return
+    for deal in d["deals"]:
+        print(f"deal {deal['deal']}: scores {deal['scores']}, totals {deal['totals']}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,220 @@
+"""Whole deals over the network with real processes (issue 31): a ``cardtable serve`` process
+and one client process per seat, each seat a computer player in its client, play a deal of
+every game at its smallest and largest player count over 127.0.0.1. The actions and the
+scores are those of the same deal played offline through ``play_deal`` from the same seed by
+the same players; and a scan of every byte each client received finds no card of another
+seat's hand, the stock, Canastone's packet or a Looking and Down down before it is shown."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pytest
+
+from game.actions import format_action
+from game.cards import format_card
+from game.driver import play_deal
+from game.events import HIDDEN
+from game.match import Match
+from game.net.messages import parse_server
+from game.net.wire import events_to_wire, view_from_wire
+from game.players.base import Decision
+from game.players.registry import make_player
+from game.registry import GAMES, get_game
+from tests.net.netutil import Host, client_args, env, run_clients, server_process
+
+CONFIGS = [(name, n) for name in GAMES
+           for n in sorted({get_game(name).info.player_counts[0],
+                            get_game(name).info.player_counts[-1]})]
+SEED = 31
+# Deterministic levels only (Hard is bound to the clock): Easy and Normal in turn.
+LEVEL = ("easy", "normal")
+# A card's name as the wire writes it, standing alone (not inside a longer word).
+CARD_RE = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQK])[SHDC](?![0-9A-Za-z])|"
+                     r"(?<![0-9A-Za-z])JK(?![0-9A-Za-z])")
+
+
+def level_of(seat: int) -> str:
+    return LEVEL[seat % 2]
+
+
+def seed_of(seat: int) -> int:
+    return 1000 + seat
+
+
+@pytest.fixture(scope="module")
+def server():
+    with server_process() as url:
+        yield url
+
+
+@dataclass
+class Offline:
+    """The same deal on one machine: every state after each action (0: as dealt)."""
+
+    scores: list[int]
+    actions: list[str] = field(default_factory=list)
+    states: list = field(default_factory=list)
+    events: list = field(default_factory=list)
+    dealt: list = field(default_factory=list)
+
+
+def play_offline(rules: str, players: int) -> Offline:
+    match = Match(get_game(rules), players, seed=SEED)
+    state = match.start_deal()
+    seats = [make_player(level_of(s), seed_of(s)) for s in range(players)]
+    out = Offline([], states=[state.clone()], dealt=list(getattr(state, "deal_events", [])))
+
+    def heard(seat, action, events) -> None:
+        out.actions.append(format_action(action))
+        out.events.append(events)
+        out.states.append(state.clone())
+
+    end = play_deal(state, seats, on_action=heard,
+                    decide=lambda s: Decision.of(state, s, match.totals, match.options, 1000))
+    assert end.error is None
+    out.scores = state.deal_scores()
+    return out
+
+
+def secret_only(state, seat: int) -> set[str]:
+    """The cards ``seat`` cannot have seen anywhere: every copy in another seat's hand (less
+    the cards known from pile pickups), the stock, the packet, a down, or Cassino's deck."""
+    total = Counter(state.setup.deck)
+    secret: Counter = Counter()
+    if hasattr(state, "hands"):  # Cassino
+        for s, h in enumerate(state.hands):
+            if s != seat:
+                secret.update(h)
+        secret.update(state.deck[state.pos:])
+    else:
+        for s in range(state.players):
+            if s != seat:
+                held = Counter({c: n for c, n in enumerate(state.hand[s]) if n})
+                held.subtract(Counter(state.known[s]))
+                secret.update(+held)
+        secret.update(state.stock)
+        secret.update(state.packet)
+        for down in state.down or ():
+            secret.update(down or ())
+    return {format_card(c) for c, n in secret.items() if n >= total[c]}
+
+
+def scan(lines: list[str], seat: int, off: Offline) -> tuple[int, int]:
+    """Every frame seat ``seat`` received: a protocol frame, holding exactly what the seat may
+    see at that point of the deal, naming no card it cannot have seen. Returns (frames,
+    hidden cards received as '??')."""
+    seq = 0
+    hidden = 0
+    leaks = []
+    for raw in lines:
+        msg = parse_server(raw)
+        if msg.type == "deal":
+            seq = 0
+            seen = off.states[0].events_seen_by(off.dealt, seat)
+            assert msg.events == events_to_wire(seen)
+        elif msg.type == "events":
+            seq = msg.seq
+            assert msg.action == off.actions[seq - 1]
+            seen = off.states[seq].events_seen_by(off.events[seq - 1], seat)
+            assert msg.events == events_to_wire(seen)
+            hidden += sum(c == HIDDEN for e in seen for c in e.cards)
+        elif msg.type == "your_move":
+            st = off.states[seq]
+            assert msg.seat == seat
+            assert view_from_wire(msg.view) == st.view(seat)
+            assert msg.legal == [format_action(a) for a in st.legal_actions(seat)]
+        named = set(CARD_RE.findall(raw))
+        leaked = named & secret_only(off.states[seq], seat)
+        if leaked:
+            leaks.append((msg.type, seq, sorted(leaked)))
+    assert leaks == []
+    return len(lines), hidden
+
+
+@pytest.mark.parametrize("rules, players", CONFIGS)
+def test_a_deal_over_the_network_is_the_offline_deal_and_leaks_nothing(
+        server, tmp_path, rules, players):
+    records = [tmp_path / f"seat{s}.jsonl" for s in range(players)]
+
+    async def play():
+        async with Host(server) as host:
+            code = await host.create(game=rules, players=players, seed=SEED, deals=1)
+            clients = run_clients([client_args(server, code, s, level_of(s), seed_of(s),
+                                               records[s]) for s in range(players)])
+            task = asyncio.ensure_future(clients)
+            await host.start_when_taken(players)
+            over = await host.deal_over()
+            return over, await task
+
+    over, reports = asyncio.run(play())
+    off = play_offline(rules, players)
+    assert over.scores == off.scores and over.last
+    assert [r["seat"] for r in reports] == list(range(players))
+    for r in reports:
+        assert r["actions"] == off.actions
+        assert [d["scores"] for d in r["deals"]] == [off.scores]
+    hidden = 0
+    for s, path in enumerate(records):
+        frames, h = scan(path.read_text(encoding="utf-8").splitlines(), s, off)
+        assert frames > len(off.actions)
+        hidden += h
+    if rules != "cassino":
+        assert hidden > 0  # other seats drew, and the scan saw those cards arrive as '??'
+
+
+def test_the_scan_finds_a_leak():
+    """The scan can fail: a frame naming another seat's card is caught."""
+    off = play_offline("canasta", 2)
+    st = off.states[0]
+    theirs = next(iter(secret_only(st, 0)))
+    frame = ('{"v":1,"type":"error","reason":"' + theirs + '","fatal":false}')
+    with pytest.raises(AssertionError):
+        scan([frame], 0, off)
+
+
+def test_computers_fill_the_seats_nobody_took(server):
+    """A table started with one client: the server's computers play the other seats, as
+    GameSession seeds them, and the deal ends with the offline scores."""
+    from game.session import GameSession, SeatConfig
+
+    async def play():
+        async with Host(server) as host:
+            code = await host.create(game="cassino", players=4, seed=SEED, deals=1,
+                                     level="easy")
+            task = asyncio.ensure_future(run_clients(
+                [client_args(server, code, 2, "normal", 5)]))
+            await host.start_when_taken(1)
+            over = await host.deal_over()
+            return over, await task
+
+    over, (report,) = asyncio.run(play())
+    seats = [SeatConfig("computer", level="easy") for _ in range(4)]
+    seats[2] = SeatConfig("human")
+    session = GameSession("cassino", 4, seats=seats, seed=SEED)
+    session.start_deal()
+    player = make_player("normal", 5)
+    play_deal(session.state, [session.bots.get(s) or player for s in range(4)],
+              decide=session.decision, apply=session.apply)
+    assert over.scores == report["deals"][0]["scores"] == session.match.deal_history[0]
+
+
+def test_the_client_gives_one_line_for_a_wrong_code(server):
+    async def go():
+        return await asyncio.wait_for(asyncio.create_subprocess_exec(
+            *client_args(server, "BBBBBB", 0, "easy", 1), stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, env=env()
+        ), 30)
+
+    async def run():
+        p = await go()
+        out, err = await asyncio.wait_for(p.communicate(), 30)
+        return p.returncode, err.decode()
+
+    code, err = asyncio.run(run())
+    assert code == 1
+    assert err.strip() == "client: no table has that code"
+
