@@ -77,6 +77,8 @@ class Create(Msg):
     deals: Annotated[int, Field(ge=0, le=1000)] = 0  # 0: the whole game
     deadline_ms: Annotated[int, Field(ge=1, le=60_000)] = 1000
     wait_s: Annotated[float, Field(ge=0, le=600)] = 30.0  # a dropped seat's grace
+    # how long a connected seat may think before a computer makes that one move for it
+    move_s: Annotated[float, Field(gt=0, le=86400)] = 600.0
 
 
 class Join(Msg):

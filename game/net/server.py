@@ -67,6 +67,7 @@ MAX_TABLES = 2000
 RATE = 20.0  # frames a second a client may send, on average
 BURST = 40  # ... and in a burst
 MAX_SLOWED = 200  # frames in a row over the rate before the connection is closed
+SEND_TIMEOUT = 10.0  # seconds a frame may wait for a client to read before it is cut off
 PLAYABLE_LEVELS = ("easy", "normal", "hard", "simple")
 _DROPPED = object()  # a pending ask's answer when its seat's connection closed
 
@@ -84,8 +85,23 @@ class Client:
         self.slowed = 0
 
     async def send(self, msg: Msg) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            await self.ws.send(dump(msg))
+        """Send, or cut off a client that does not read (it would stall its table)."""
+        try:
+            await asyncio.wait_for(self.ws.send(dump(msg)), SEND_TIMEOUT)
+        except ConnectionClosed:
+            pass
+        except TimeoutError:
+            log.info("a client read nothing for %g s: closed", SEND_TIMEOUT)
+            self.ws.transport.abort()
+
+    async def shut(self, code: int, reason: str) -> None:
+        """Refuse the client for good: the reason as an error frame, then the close (not waited
+        for long: a flooding client's close frame may sit behind its unread frames)."""
+        await self.send(Error(reason=reason, fatal=True))
+        try:
+            await asyncio.wait_for(self.ws.close(code, reason), 1.0)
+        except TimeoutError:
+            self.ws.transport.abort()
 
     async def throttle(self) -> bool:
         """Slow a client that sends too fast (False: close it, it kept on)."""
@@ -199,9 +215,7 @@ class Table:
         old = self.clients[seat]
         if old is not None and old is not client:
             old.seat = None
-            await old.send(Error(reason="your seat was taken back with its token elsewhere",
-                                 fatal=True))
-            await old.ws.close(1000, "seat taken back")
+            await old.shut(1000, "your seat was taken back with its token elsewhere")
         token = self.tokens[seat] or new_token()
         self.tokens[seat] = token
         self.names[seat] = msg.name.strip()
@@ -345,7 +359,12 @@ class Table:
             self.pending[seat] = pending
             await client.send(msg)
             try:
-                answer = await pending.answer
+                answer = await asyncio.wait_for(asyncio.shield(pending.answer),
+                                                self.spec.move_s)
+            except TimeoutError:  # a silent seat never holds the table: a computer moves
+                log.info("table %s: seat %d did not answer in %g s", self.code, seat,
+                         self.spec.move_s)
+                answer = await self.computer(seat, decision, ask.optional)
             finally:
                 self.pending.pop(seat, None)
             if answer is not _DROPPED:
@@ -408,8 +427,7 @@ class Server:
         try:
             async for frame in ws:
                 if not await client.throttle():
-                    await client.send(Error(reason="too many frames", fatal=True))
-                    await ws.close(1008, "too many frames")
+                    await client.shut(1008, "too many frames")
                     return
                 try:
                     msg = parse_client(frame)
@@ -418,8 +436,7 @@ class Server:
                     continue
                 await self.dispatch(client, msg)
                 if client.wrong_codes >= MAX_WRONG_CODES:
-                    await client.send(Error(reason="too many wrong table codes", fatal=True))
-                    await ws.close(1008, "too many wrong codes")
+                    await client.shut(1008, "too many wrong table codes")
                     return
         except ConnectionClosed:
             pass
