@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import re
 import sys
 from dataclasses import dataclass, field
 from typing import IO
@@ -28,6 +29,7 @@ from game.net.messages import (
     CODE_PATTERN,
     MAX_SEATS,
     MAX_SERVER_FRAME,
+    TOKEN_PATTERN,
     Act,
     Create,
     Created,
@@ -89,7 +91,7 @@ async def _frames(ws, idle: float, record: IO[str] | None):
 
 async def play_seat(url: str, code: str, name: str, *, player, seat: int | None = None,
                     token: str | None = None, idle: float = 300.0,
-                    record: IO[str] | None = None) -> SeatResult:
+                    record: IO[str] | None = None, on_joined=None) -> SeatResult:
     """Take a seat (or take one's own back with ``token``) and let ``player`` (a computer
     player: ``choose`` / ``choose_optional``) answer every question until the table closes."""
     result = SeatResult()
@@ -102,6 +104,8 @@ async def play_seat(url: str, code: str, name: str, *, player, seat: int | None 
                 if isinstance(msg, Joined):
                     result.seat, result.token = msg.seat, msg.token
                     game, players = msg.game, msg.players
+                    if on_joined is not None:
+                        on_joined(msg.token)
                 elif isinstance(msg, YourMove):
                     decision = Decision(game, players, msg.seat, view_from_wire(msg.view),
                                         [parse_action(t) for t in msg.legal], list(msg.totals),
@@ -206,7 +210,8 @@ def _parser() -> argparse.ArgumentParser:
     j.add_argument("code", help="the table's code")
     j.add_argument("--name", required=True)
     j.add_argument("--seat", type=int_range(0, MAX_SEATS - 1), default=None)
-    j.add_argument("--token", default=None, help="take your seat back after a drop")
+    j.add_argument("--token-file", default=None, metavar="FILE",
+                   help="keep the seat token here; when FILE holds one, take that seat back")
     j.add_argument("--level", choices=sorted(LEVELS), default="normal", metavar="LEVEL")
     j.add_argument("--seed", type=int_range(0, 2**64 - 1), default=0,
                    help="the computer player's seed")
@@ -220,8 +225,6 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import re
-
     parser = _parser()
     try:
         args = parser.parse_args(argv)
@@ -249,12 +252,18 @@ def main(argv: list[str] | None = None) -> int:
         from game.players.registry import make_player
 
         player = make_player(args.level, args.seed)
+        token = _read_token(args.token_file, parser) if args.token_file else None
+
+        def keep(new_token: str) -> None:
+            if args.token_file and new_token != token:
+                _write_token(args.token_file, new_token)
+
         with contextlib.ExitStack() as stack:
             record = (stack.enter_context(open(args.record, "w", encoding="utf-8"))
                       if args.record else None)
             r = asyncio.run(play_seat(args.url, args.code, args.name, player=player,
-                                      seat=args.seat, token=args.token, idle=args.idle,
-                                      record=record))
+                                      seat=args.seat, token=token, idle=args.idle,
+                                      record=record, on_joined=keep))
         _report({"seat": r.seat, "moves": r.moves, "deals": r.deals, "actions": r.actions},
                 args.json)
         return 0
@@ -266,6 +275,30 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def _read_token(path: str, parser) -> str | None:
+    """The seat token kept in ``path`` (None when there is no such file yet)."""
+    from pathlib import Path
+
+    p = Path(path)
+    if not p.exists():
+        return None
+    try:
+        text = p.read_text(encoding="ascii")[:100].strip()
+    except (OSError, UnicodeDecodeError) as e:
+        parser.error(f"--token-file: cannot read it ({type(e).__name__})")
+    if not re.fullmatch(TOKEN_PATTERN[1:-1], text):
+        parser.error("--token-file: it does not hold a seat token")
+    return text
+
+
+def _write_token(path: str, token: str) -> None:
+    import os
+
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # a secret: owner only
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(token + "\n")
 
 
 def _report(d: dict, as_json: bool) -> None:

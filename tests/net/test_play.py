@@ -19,7 +19,7 @@ from game.cards import format_card
 from game.driver import play_deal
 from game.events import HIDDEN
 from game.match import Match
-from game.net.messages import parse_server
+from game.net.messages import Act, Join, Pass, dump, parse_server
 from game.net.wire import events_to_wire, view_from_wire
 from game.players.base import Decision
 from game.players.registry import make_player
@@ -135,22 +135,34 @@ def scan(lines: list[str], seat: int, off: Offline) -> tuple[int, int]:
     return len(lines), hidden
 
 
+async def _one_table(url: str, rules: str, players: int, folder):
+    records = [folder / f"{rules}-{players}-seat{s}.jsonl" for s in range(players)]
+    async with Host(url) as host:
+        code = await host.create(game=rules, players=players, seed=SEED, deals=1)
+        clients = asyncio.ensure_future(run_clients(
+            [client_args(url, code, s, level_of(s), seed_of(s), records[s])
+             for s in range(players)], timeout=120))
+        await host.start_when_taken(players)
+        over = await host.deal_over(timeout=120)
+        return over, await clients, records
+
+
+@pytest.fixture(scope="module")
+def played(server, tmp_path_factory):
+    """Every table of CONFIGS played at once on the one server (the tables are independent;
+    at once, the processes' start-up and the round trips overlap)."""
+    folder = tmp_path_factory.mktemp("wire")
+
+    async def all_tables():
+        return await asyncio.gather(*(_one_table(server, r, n, folder) for r, n in CONFIGS))
+
+    return dict(zip(CONFIGS, asyncio.run(all_tables())))
+
+
 @pytest.mark.parametrize("rules, players", CONFIGS)
 def test_a_deal_over_the_network_is_the_offline_deal_and_leaks_nothing(
-        server, tmp_path, rules, players):
-    records = [tmp_path / f"seat{s}.jsonl" for s in range(players)]
-
-    async def play():
-        async with Host(server) as host:
-            code = await host.create(game=rules, players=players, seed=SEED, deals=1)
-            clients = run_clients([client_args(server, code, s, level_of(s), seed_of(s),
-                                               records[s]) for s in range(players)])
-            task = asyncio.ensure_future(clients)
-            await host.start_when_taken(players)
-            over = await host.deal_over()
-            return over, await task
-
-    over, reports = asyncio.run(play())
+        played, rules, players):
+    over, reports, records = played[rules, players]
     off = play_offline(rules, players)
     assert over.scores == off.scores and over.last
     assert [r["seat"] for r in reports] == list(range(players))
@@ -218,3 +230,74 @@ def test_the_client_gives_one_line_for_a_wrong_code(server):
     assert code == 1
     assert err.strip() == "client: no table has that code"
 
+
+
+def test_a_client_killed_mid_deal_rejoins_with_its_token_and_the_deal_ends(server, tmp_path):
+    """Seat 0's process is killed mid-deal; a computer plays the seat after the table's
+    grace; a new process with the same token file takes the seat back and plays on; the deal
+    ends, and its actions replay legally from the seed to the same scores, every card
+    accounted for. Seat 1 is the test's own connection, so that it can hold the table still
+    while seat 0's new process starts."""
+    from game.actions import parse_action
+
+    rules, players = "looking-and-down", 2
+    token_file = tmp_path / "seat0.token"
+    record = tmp_path / "seat0.jsonl"
+
+    async def seat_one(gate: asyncio.Event, actions: list[str]):
+        player = make_player("normal", 2)
+        async with Host(server) as me:
+            await me.ws.send(dump(Join(code=code_box[0], name="p1", seat=1)))
+            while True:
+                msg = await me.recv()
+                if msg.type == "events":
+                    actions.append(msg.action)
+                elif msg.type == "your_move":
+                    await asyncio.wait_for(gate.wait(), 60)
+                    d = Decision(rules, players, 1, view_from_wire(msg.view),
+                                 [parse_action(t) for t in msg.legal], list(msg.totals),
+                                 frozenset(msg.options), msg.deadline_ms)
+                    a = player.choose_optional(d) if msg.optional else player.choose(d)
+                    await me.ws.send(dump(Pass(n=msg.n) if a is None
+                                          else Act(n=msg.n, text=format_action(a))))
+                elif msg.type in ("deal_over", "error"):
+                    return msg
+
+    code_box: list[str] = []
+
+    async def play():
+        async with Host(server) as host:
+            code_box.append(await host.create(game=rules, players=players, seed=SEED, deals=1,
+                                              wait_s=0.3))
+            first = await asyncio.create_subprocess_exec(
+                *client_args(server, code_box[0], 0, "normal", 1, record,
+                             ["--token-file", str(token_file)]),
+                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+                env=env())
+            gate, actions = asyncio.Event(), []
+            gate.set()
+            one = asyncio.ensure_future(seat_one(gate, actions))
+            await host.start_when_taken(players)
+            for _ in range(500):  # until seat 0 has been asked a few times (bounded)
+                if record.exists() and record.read_text().count('"your_move"') >= 5:
+                    break
+                await asyncio.sleep(0.02)
+            first.kill()
+            await asyncio.wait_for(first.wait(), 10)
+            await host.until(lambda m: m.type == "lobby" and m.seats[0].computer)
+            gate.clear()  # hold the table at seat 1's next turn
+            again = asyncio.ensure_future(run_clients([client_args(
+                server, code_box[0], 0, "normal", 1, None, ["--token-file", str(token_file)])]))
+            await host.until(lambda m: m.type == "lobby" and m.seats[0].connected)
+            gate.set()
+            over = await host.deal_over()
+            return over, (await again)[0], await one, actions
+
+    over, again, last, actions = asyncio.run(play())
+    assert last.type == "deal_over"
+    assert again["seat"] == 0 and again["moves"] > 0
+    state = Match(get_game(rules), players, seed=SEED).start_deal()
+    for text in actions:
+        state.apply(parse_action(text))  # validated
+    assert state.is_over() and state.deal_scores() == over.scores == again["deals"][0]["scores"]
+    assert state.check_invariants() == []

@@ -1,0 +1,58 @@
+"""``cardtable serve`` and the headless client's command line (issue 31): bad arguments print
+usage and one line (exit 2), a port already taken one line (exit 1), never a traceback."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from game.cli import main
+from game.net import client
+
+
+@pytest.mark.parametrize("argv", [
+    ["serve", "--port", "x"],
+    ["serve", "--port", "70000"],
+    ["serve", "--port", "-1"],
+    ["serve", "--host", ""],
+    ["serve", "--host", "a b"],
+    ["serve", "extra"],
+])
+def test_bad_serve_arguments_print_usage(argv, capsys):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("usage:") and "Traceback" not in err
+    assert len(err.strip().splitlines()[-1]) < 200
+
+
+def test_a_port_in_use_is_one_line(capsys):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert main(["serve", "--host", "127.0.0.1", "--port", str(port)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("serve: cannot listen on 127.0.0.1:")
+
+
+@pytest.mark.parametrize("argv, code", [
+    ([], 2),
+    (["join", "ws://127.0.0.1:1", "abc", "--name", "x"], 2),  # not a code
+    (["join", "ws://127.0.0.1:1", "BBBBBB"], 2),  # no name
+    (["join", "ws://127.0.0.1:1", "BBBBBB", "--name", "x", "--level", "godlike"], 2),
+    (["create", "ws://127.0.0.1:1", "--game", "chess", "--players", "2"], 2),
+    (["create", "ws://127.0.0.1:1", "--game", "canasta", "--players", "9"], 2),
+    (["join", "http://127.0.0.1:1", "BBBBBB", "--name", "x"], 1),  # not ws://
+    (["join", "ws://127.0.0.1:1", "BBBBBB", "--name", "x"], 1),  # nobody listens there
+])
+def test_bad_client_arguments_are_one_line(argv, code, capsys):
+    assert client.main(argv) == code
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    last = err.strip().splitlines()[-1]
+    assert last and len(last) < 200
+    if code == 1:
+        assert err.count("\n") == 1 and err.startswith("client: ")
