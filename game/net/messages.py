@@ -20,6 +20,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from game.safetext import display_text
+
 PROTOCOL = 1
 # The largest frame a server reads (a client sends short texts) and a client reads (a view of
 # seven hands at Looking and Down is a few kilobytes).
@@ -152,12 +154,22 @@ class Joined(Msg):
     options: list[Short]
 
 
+class WireEvent(BaseModel):
+    """One event as a seat sees it (game.net.wire): cards in the notation, ``"??"`` hidden."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Short
+    seat: int
+    cards: list[Annotated[str, Field(max_length=3)]]
+    info: Any = None
+
+
 class DealStart(Msg):
     """A deal begins (``deal`` counts from 1): the automatic steps as this seat sees them."""
 
     type: Literal["deal"] = "deal"
     deal: Count
-    events: list[dict[str, Any]]
+    events: list[WireEvent]
 
 
 class YourMove(Msg):
@@ -198,7 +210,7 @@ class Events(Msg):
     deal: Count
     seq: Count
     action: str
-    events: list[dict[str, Any]]
+    events: list[WireEvent]
 
 
 class DealOver(Msg):
@@ -233,7 +245,13 @@ def _one_line(e: ValidationError) -> str:
         return f"this side speaks protocol version {PROTOCOL} only"
     where = ".".join(str(p) for p in err["loc"])
     text = f"{where}: {err['msg']}" if where else err["msg"]
-    return " ".join(text.split())[:200]
+    return one_line(text)
+
+
+def one_line(text: object, limit: int = 200) -> str:
+    """A reason as one safe line (a field name or an action echoed from the sender may hold
+    line breaks, control characters or thousands of characters)."""
+    return display_text(" ".join(str(text).split()), limit)
 
 
 def _parse(adapter: TypeAdapter, frame: str | bytes, limit: int):

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,6 +55,7 @@ from game.net.messages import (
     dump,
     new_code,
     new_token,
+    one_line,
     parse_client,
 )
 from game.net.wire import events_to_wire, view_to_wire
@@ -181,7 +183,8 @@ class Table:
 
     async def join(self, client: Client, msg: Join) -> None:
         if msg.token is not None:
-            seat = next((s for s, t in enumerate(self.tokens) if t == msg.token), None)
+            seat = next((s for s, t in enumerate(self.tokens)
+                         if t is not None and secrets.compare_digest(t, msg.token)), None)
             if seat is None:
                 await client.send(Error(reason="that seat token is not one of this table's"))
                 return
@@ -250,7 +253,7 @@ class Table:
             await self.tell_lobby()
 
     async def start(self, client: Client, msg: Start) -> None:
-        if msg.host_token != self.host_token:
+        if not secrets.compare_digest(msg.host_token, self.host_token):
             await client.send(Error(reason="that is not this table's host token"))
             return
         if client.table not in (None, self):
@@ -402,14 +405,14 @@ class Table:
         try:
             action = parse_action(msg.text)
         except CardTableError as e:
-            await client.send(Refused(n=msg.n, reason=str(e)[:200]))
+            await client.send(Refused(n=msg.n, reason=one_line(e)))
             return
         if action.seat != seat:
             await client.send(Refused(n=msg.n, reason=f"you play seat {seat}"))
             return
         problem = self.session.state.why_illegal(action)
         if problem is not None:
-            await client.send(Refused(n=msg.n, reason=str(problem)[:200],
+            await client.send(Refused(n=msg.n, reason=one_line(problem),
                                       key=getattr(problem, "key", None)))
             return
         pending.answer.set_result(action)

@@ -115,12 +115,12 @@ def scan(lines: list[str], seat: int, off: Offline) -> tuple[int, int]:
         if msg.type == "deal":
             seq = 0
             seen = off.states[0].events_seen_by(off.dealt, seat)
-            assert msg.events == events_to_wire(seen)
+            assert [e.model_dump() for e in msg.events] == events_to_wire(seen)
         elif msg.type == "events":
             seq = msg.seq
             assert msg.action == off.actions[seq - 1]
             seen = off.states[seq].events_seen_by(off.events[seq - 1], seat)
-            assert msg.events == events_to_wire(seen)
+            assert [e.model_dump() for e in msg.events] == events_to_wire(seen)
             hidden += sum(c == HIDDEN for e in seen for c in e.cards)
         elif msg.type == "your_move":
             st = off.states[seq]
