@@ -237,6 +237,11 @@ class Table:
     async def left(self, client: Client) -> None:
         seat = client.seat
         self.watchers.discard(client)
+        if not self.started and not self.everyone() - {client}:
+            # nobody is left at a table that never started: it goes (codes are not hoarded)
+            self.closed = True
+            self.server.tables.pop(self.code, None)
+            return
         if seat is None or self.clients[seat] is not client:
             return
         self.clients[seat] = None

@@ -346,5 +346,29 @@ def test_a_dropped_player_keeps_the_seat_and_takes_it_back_with_the_token():
     assert state.check_invariants() == []
 
 
+def test_a_table_nobody_started_goes_when_everyone_has_left():
+    async def go():
+        async with live_server() as url:
+            host, code, _ = await _table(url)
+            a, _ = await _seated(url, code, 0)
+            await host.ws.close()
+            probe = await Conn.open(url)
+            await probe.send(Join(code=code, name="x"))
+            still = (await probe.until("joined", "error")).type
+            await a.ws.close()
+            await probe.ws.close()
+            for _ in range(100):  # the server hears the close (bounded)
+                late = await Conn.open(url)
+                await late.send(Join(code=code, name="y"))
+                reply = await late.until("joined", "error")
+                await late.ws.close()
+                if reply.type == "error":
+                    return still, reply.reason
+                await asyncio.sleep(0.02)
+            return still, "still there"
+
+    assert asyncio.run(go()) == ("joined", "no table has that code")
+
+
 def test_the_module_examples_hold():
     assert doctest.testmod(game.net.messages).failed == 0
