@@ -63,11 +63,21 @@ class SeatResult:
     actions: list[str] = field(default_factory=list)  # every action of the table, in order
 
 
+# The certificate authorities a wss:// connection trusts besides the system's (a server with
+# its own certificate: ``--cafile``).
+CAFILE: list[str] = []
+
+
 def _connect(url: str):
     if not url.startswith(("ws://", "wss://")):
         raise ClientError(f"{url[:60]!r} is not a ws:// or wss:// address")
+    tls = None
+    if url.startswith("wss://"):
+        import ssl
+
+        tls = ssl.create_default_context(cafile=CAFILE[0] if CAFILE else None)
     return connect(url, max_size=MAX_SERVER_FRAME, compression=None, proxy=None,
-                   open_timeout=10)
+                   open_timeout=10, ssl=tls)
 
 
 async def _frames(ws, idle: float, record: IO[str] | None):
@@ -218,6 +228,8 @@ def _parser() -> argparse.ArgumentParser:
     j.add_argument("--record", default=None, metavar="FILE",
                    help="write every frame received to FILE, one a line")
     for q in (c, j):
+        q.add_argument("--cafile", default=None, metavar="PEM",
+                       help="also trust this certificate (a wss:// server's own)")
         q.add_argument("--idle", type=int_range(1, 86400), default=300, metavar="S",
                        help="give up after S seconds without a word from the server")
         q.add_argument("--json", action="store_true", help="print one JSON object at the end")
@@ -230,6 +242,12 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else 2
+    if args.cafile:
+        from pathlib import Path
+
+        if not Path(args.cafile).is_file():
+            parser.error(f"--cafile: {args.cafile[:60]!r} is not a file")
+        CAFILE[:] = [args.cafile]
     try:
         if args.mode == "create":
             try:

@@ -54,7 +54,7 @@ class FrameError(ValueError):
 
 class Msg(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    v: Literal[1] = PROTOCOL
+    v: Literal[1] = 1  # PROTOCOL
 
 
 Code = Annotated[str, Field(pattern=CODE_PATTERN)]

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import ssl
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,6 +52,7 @@ from game.net.messages import (
     Refused,
     SeatInfo,
     Start,
+    WireEvent,
     YourMove,
     dump,
     new_code,
@@ -307,7 +309,7 @@ class Table:
             for seat, c in enumerate(self.clients):
                 if c is not None:
                     seen = s.state.events_seen_by(dealt, seat)
-                    await c.send(DealStart(deal=self.deal, events=events_to_wire(seen)))
+                    await c.send(DealStart(deal=self.deal, events=_wire_events(seen)))
             driver = DealDriver(s.state)
             while (ask := driver.ask()) is not None:
                 if self.seq >= MAX_ACTIONS:
@@ -329,7 +331,7 @@ class Table:
                     if c is not None:
                         seen = s.state.events_seen_by(events, seat)
                         await c.send(Events(deal=self.deal, seq=self.seq, action=text,
-                                            events=events_to_wire(seen)))
+                                            events=_wire_events(seen)))
             m = s.match
             last = m.over or bool(self.spec.deals and self.deal >= self.spec.deals)
             over = DealOver(deal=self.deal, scores=list(m.deal_history[-1]),
@@ -498,6 +500,10 @@ class Server:
         await client.send(table.lobby())
 
 
+def _wire_events(events) -> list[WireEvent]:
+    return [WireEvent(**e) for e in events_to_wire(events)]
+
+
 def check_spec(msg: Create) -> str | None:
     """Why a table cannot be made from ``msg``, or None."""
     from game.registry import GAMES, get_game
@@ -517,12 +523,21 @@ def check_spec(msg: Create) -> str | None:
 
 
 async def serve_forever(host: str, port: int, ready=None, stop: asyncio.Future | None = None,
-                        ) -> None:
-    """Serve until ``stop`` is done (forever by default); ``ready(port)`` once listening."""
+                        tls: ssl.SSLContext | None = None) -> None:
+    """Serve until ``stop`` is done (forever by default); ``ready(port)`` once listening.
+    With ``tls`` (a server context holding the certificate), clients connect with wss://."""
     server = Server()
     async with serve(server.handler, host, port, max_size=MAX_CLIENT_FRAME, max_queue=8,
-                     compression=None) as ws_server:
+                     compression=None, ssl=tls) as ws_server:
         bound = next(iter(ws_server.sockets)).getsockname()[1]
         if ready is not None:
             ready(bound)
         await (stop if stop is not None else asyncio.get_running_loop().create_future())
+
+
+def tls_context(cert: str, key: str) -> ssl.SSLContext:
+    """A server's TLS context from PEM files (OSError or ssl.SSLError when unusable)."""
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.minimum_version = ssl.TLSVersion.TLSv1_2
+    ctx.load_cert_chain(cert, key)
+    return ctx

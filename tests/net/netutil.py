@@ -31,17 +31,19 @@ def env() -> dict[str, str]:
 
 
 @contextmanager
-def server_process():
-    """A ``cardtable serve`` process on 127.0.0.1 and a free port: yields its ws:// URL."""
+def server_process(extra=()):
+    """A ``cardtable serve`` process on 127.0.0.1 and a free port: yields its ws:// (with
+    ``--cert``, wss://) URL."""
     proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", HOST,
-                             "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env(), cwd=ROOT)
+                             "--port", "0", *extra], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env(), cwd=ROOT)
     line: list[str] = []
     reader = threading.Thread(target=lambda: line.append(proc.stdout.readline()), daemon=True)
     reader.start()
     reader.join(TIMEOUT)
     try:
-        if not line or not line[0].startswith(f"serving on ws://{HOST}:"):
+        if not line or not line[0].startswith((f"serving on ws://{HOST}:",
+                                                f"serving on wss://{HOST}:")):
             proc.kill()
             raise AssertionError(f"the server did not start: {line} {proc.stderr.read()[:500]}")
         yield line[0].split()[-1]
@@ -67,8 +69,9 @@ def client_args(url: str, code: str, seat: int, level: str, seed: int,
 class Host:
     """The test's own connection: opens a table, starts it, hears its lobby and scores."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, tls=None) -> None:
         self.url = url
+        self.tls = tls
         self.ws = None
         self.code = ""
         self.token = ""
@@ -76,7 +79,7 @@ class Host:
 
     async def __aenter__(self) -> Host:
         self.ws = await connect(self.url, max_size=MAX_SERVER_FRAME, proxy=None,
-                                compression=None, open_timeout=10)
+                                compression=None, open_timeout=10, ssl=self.tls)
         return self
 
     async def __aexit__(self, *exc) -> None:
