@@ -31,10 +31,12 @@ from game.net.messages import (
     MAX_SERVER_FRAME,
     TOKEN_PATTERN,
     Act,
+    Catchup,
     Create,
     Created,
     DealOver,
     Error,
+    Events,
     FrameError,
     Join,
     Joined,
@@ -60,7 +62,14 @@ class SeatResult:
     token: str = ""
     deals: list[dict] = field(default_factory=list)  # each deal_over: scores, totals
     moves: int = 0  # this seat's answers
-    actions: list[str] = field(default_factory=list)  # every action of the table, in order
+    late: int = 0  # answers refused as too late
+    by_deal: dict[int, list[str]] = field(default_factory=dict)  # each deal's actions
+    rejoined: bool = False  # (joined since the last drop)
+
+    @property
+    def actions(self) -> list[str]:
+        """Every action of the table, deal after deal, in order."""
+        return [a for d in sorted(self.by_deal) for a in self.by_deal[d]]
 
 
 # The certificate authorities a wss:// connection trusts besides the system's (a server with
@@ -80,6 +89,10 @@ def _connect(url: str):
                    open_timeout=10, ssl=tls)
 
 
+class Dropped(ClientError):
+    """The connection was lost (the server stopped, the network failed): worth retrying."""
+
+
 async def _frames(ws, idle: float, record: IO[str] | None):
     """Every server frame, validated; ClientError after ``idle`` seconds of silence."""
     while True:
@@ -89,7 +102,7 @@ async def _frames(ws, idle: float, record: IO[str] | None):
             raise ClientError(f"the server said nothing for {idle:g} s") from None
         except ConnectionClosed as e:
             why = e.rcvd.reason if e.rcvd and e.rcvd.reason else "no reason given"
-            raise ClientError(f"the server closed the connection ({why})") from None
+            raise Dropped(f"the server closed the connection ({why})") from None
         if record is not None:
             record.write(frame if isinstance(frame, str) else repr(frame))
             record.write("\n")
@@ -101,10 +114,32 @@ async def _frames(ws, idle: float, record: IO[str] | None):
 
 async def play_seat(url: str, code: str, name: str, *, player, seat: int | None = None,
                     token: str | None = None, idle: float = 300.0,
-                    record: IO[str] | None = None, on_joined=None) -> SeatResult:
+                    record: IO[str] | None = None, on_joined=None,
+                    reconnect: float = 0.0) -> SeatResult:
     """Take a seat (or take one's own back with ``token``) and let ``player`` (a computer
-    player: ``choose`` / ``choose_optional``) answer every question until the table closes."""
+    player: ``choose`` / ``choose_optional``) answer every question until the table closes.
+    With ``reconnect``, a lost connection is retried for that many seconds with the seat
+    token (the server restarted, the network failed), and the same player plays on."""
     result = SeatResult()
+    loop = asyncio.get_running_loop()
+    lost_at: float | None = None
+    while True:
+        try:
+            return await _play_once(url, code, name, player, seat, token or result.token or None,
+                                    idle, record, on_joined, result)
+        except Dropped as e:
+            if reconnect <= 0 or not result.token:
+                raise
+            now = loop.time()
+            lost_at = now if lost_at is None or result.rejoined else lost_at
+            result.rejoined = False
+            if now - lost_at > reconnect:
+                raise ClientError(f"{e}; not back after {reconnect:g} s") from None
+            await asyncio.sleep(0.2)
+
+
+async def _play_once(url, code, name, player, seat, token, idle, record, on_joined,
+                     result: SeatResult) -> SeatResult:
     game = ""
     players = 0
     try:
@@ -113,6 +148,7 @@ async def play_seat(url: str, code: str, name: str, *, player, seat: int | None 
             async for msg in _frames(ws, idle, record):
                 if isinstance(msg, Joined):
                     result.seat, result.token = msg.seat, msg.token
+                    result.rejoined = True
                     game, players = msg.game, msg.players
                     if on_joined is not None:
                         on_joined(msg.token)
@@ -129,21 +165,28 @@ async def play_seat(url: str, code: str, name: str, *, player, seat: int | None 
                     await ws.send(dump(reply))
                     result.moves += 1
                 elif isinstance(msg, Refused):
-                    raise ClientError(f"the server refused a move: {msg.reason}")
+                    if msg.key is not None:  # the engine refused a listed move: a real fault
+                        raise ClientError(f"the server refused a move: {msg.reason}")
+                    result.late += 1  # too late (the table's move time had passed): go on
                 elif isinstance(msg, Error):
                     raise ClientError(msg.reason)
-                elif msg.type == "events":
-                    result.actions.append(msg.action)
+                elif isinstance(msg, Catchup):
+                    result.by_deal[msg.deal] = list(msg.actions)
+                elif isinstance(msg, Events):
+                    done = result.by_deal.setdefault(msg.deal, [])
+                    done[msg.seq - 1:] = [msg.action]
                 elif isinstance(msg, DealOver):
                     result.deals.append({"deal": msg.deal, "scores": msg.scores,
                                          "totals": msg.totals, "winner": msg.winner})
                     if msg.last:
                         return result
-    except (OSError, InvalidURI, WebSocketException) as e:
+    except OSError as e:
+        raise Dropped(f"cannot reach {url[:60]}: {e}") from None
+    except (InvalidURI, WebSocketException) as e:
         raise ClientError(f"cannot reach {url[:60]}: {e}") from None
     except ValueError as e:  # a view or an action that does not decode
         raise ClientError(f"the server sent something unreadable: {str(e)[:100]}") from None
-    raise ClientError("the server closed the table before its end")
+    raise Dropped("the server closed the table before its end")
 
 
 async def host_table(url: str, spec: Create, *, start_when: int, on_code=None,
@@ -225,6 +268,9 @@ def _parser() -> argparse.ArgumentParser:
     j.add_argument("--level", choices=sorted(LEVELS), default="normal", metavar="LEVEL")
     j.add_argument("--seed", type=int_range(0, 2**64 - 1), default=0,
                    help="the computer player's seed")
+    j.add_argument("--reconnect", type=int_range(0, 3600), default=60, metavar="S",
+                   help="after a lost connection, try again for S seconds with the seat "
+                        "token (default 60; 0: give up at once)")
     j.add_argument("--record", default=None, metavar="FILE",
                    help="write every frame received to FILE, one a line")
     for q in (c, j):
@@ -281,7 +327,8 @@ def main(argv: list[str] | None = None) -> int:
                       if args.record else None)
             r = asyncio.run(play_seat(args.url, args.code, args.name, player=player,
                                       seat=args.seat, token=token, idle=args.idle,
-                                      record=record, on_joined=keep))
+                                      record=record, on_joined=keep,
+                                      reconnect=args.reconnect))
         _report({"seat": r.seat, "moves": r.moves, "deals": r.deals, "actions": r.actions},
                 args.json)
         return 0

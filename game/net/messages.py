@@ -164,6 +164,14 @@ class WireEvent(BaseModel):
     info: Any = None
 
 
+class Catchup(Msg):
+    """A seat that rejoins mid-deal: the deal's actions so far (public, in the notation)."""
+
+    type: Literal["catchup"] = "catchup"
+    deal: Count
+    actions: list[str]
+
+
 class DealStart(Msg):
     """A deal begins (``deal`` counts from 1): the automatic steps as this seat sees them."""
 
@@ -232,8 +240,8 @@ class Error(Msg):
 
 ClientFrame = Annotated[Create | Join | Start | Act | Pass, Field(discriminator="type")]
 ServerFrame = Annotated[
-    Created | Lobby | Joined | DealStart | YourMove | Applied | Refused | Events | DealOver
-    | Error,
+    Created | Lobby | Joined | Catchup | DealStart | YourMove | Applied | Refused | Events
+    | DealOver | Error,
     Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientFrame)
 _SERVER = TypeAdapter(ServerFrame)

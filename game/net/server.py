@@ -24,6 +24,7 @@ import secrets
 import ssl
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -37,6 +38,7 @@ from game.net.messages import (
     MAX_WRONG_CODES,
     Act,
     Applied,
+    Catchup,
     Create,
     Created,
     DealOver,
@@ -60,6 +62,7 @@ from game.net.messages import (
     one_line,
     parse_client,
 )
+from game.net.store import SavedTable, TableStore
 from game.net.wire import events_to_wire, view_to_wire
 from game.players.base import Decision, Player
 from game.players.registry import LEVELS, make_player
@@ -230,6 +233,8 @@ class Table:
         self.standins.pop(seat, None)
         await client.send(Joined(code=self.code, seat=seat, token=token, game=self.spec.game,
                                  players=self.spec.players, options=sorted(self.spec.options)))
+        if self.started and self.session.state is not None and self.deal:
+            await client.send(Catchup(deal=self.deal, actions=list(self.session.history)))
         await self.tell_lobby()
         self.back[seat].set()
         pending = self.pending.get(seat)
@@ -289,9 +294,11 @@ class Table:
         self.task = asyncio.create_task(self.run())
 
     # ---- the game -------------------------------------------------------------------------
-    async def run(self) -> None:
+    async def run(self, resume: bool = False) -> None:
         try:
-            await self._play()
+            await self._play(resume)
+            if self.server.store is not None:  # played to its end: nothing to resume
+                self.server.store.remove(self.code)
         except Exception:  # a table's failure closes that table, never the server
             log.exception("table %s failed", self.code)
             for c in self.everyone():
@@ -300,16 +307,57 @@ class Table:
             self.closed = True
             self.server.tables.pop(self.code, None)
 
-    async def _play(self) -> None:
+    # ---- saved and resumed ----------------------------------------------------------------
+    def saved(self) -> SavedTable:
+        return SavedTable(code=self.code, host_token=self.host_token, spec=self.spec,
+                          names=list(self.names), tokens=list(self.tokens), deal=self.deal,
+                          asks=self.asks, session=self.session.snapshot())
+
+    async def save(self) -> None:
+        """Save the table (after every action): a restarted server resumes it from here."""
+        store = self.server.store
+        if store is None:
+            return
+        try:
+            await asyncio.to_thread(store.save, self.saved())
+        except OSError as e:  # a full disk costs the resume, never the game
+            log.warning("table %s not saved: %s", self.code, e)
+
+    @classmethod
+    def resumed(cls, server: Server, saved: SavedTable) -> Table:
+        """A saved table, its players away until they rejoin with their tokens."""
+        from game.session import GameSession
+
+        t = cls(server, saved.code, saved.spec)
+        n = saved.spec.players
+        if len(saved.names) != n or len(saved.tokens) != n:
+            raise ValueError("the seats do not match the table")
+        t.host_token = saved.host_token
+        t.names = list(saved.names)
+        t.tokens = list(saved.tokens)
+        t.deal, t.asks = saved.deal, saved.asks
+        t.session = GameSession.restore(saved.session)  # every action checked by the engine
+        now = time.monotonic()
+        t.away_since = [now if tok is not None else None for tok in t.tokens]
+        return t
+
+    async def _play(self, resume: bool = False) -> None:
         s = self.session
         while True:
-            dealt = s.start_deal()
-            self.deal += 1
-            self.seq = 0
-            for seat, c in enumerate(self.clients):
-                if c is not None:
-                    seen = s.state.events_seen_by(dealt, seat)
-                    await c.send(DealStart(deal=self.deal, events=_wire_events(seen)))
+            if resume and not s.scored:  # the deal in progress when the server stopped
+                self.seq = len(s.history)
+            elif resume and self._last():  # it stopped after the table's last deal
+                return
+            else:
+                dealt = s.start_deal()
+                self.deal += 1
+                self.seq = 0
+                await self.save()
+                for seat, c in enumerate(self.clients):
+                    if c is not None:
+                        seen = s.state.events_seen_by(dealt, seat)
+                        await c.send(DealStart(deal=self.deal, events=_wire_events(seen)))
+            resume = False
             driver = DealDriver(s.state)
             while (ask := driver.ask()) is not None:
                 if self.seq >= MAX_ACTIONS:
@@ -326,6 +374,7 @@ class Table:
                     continue
                 events = s.apply(action)
                 self.seq += 1
+                await self.save()  # before anyone hears of it: a resumed table has it
                 text = format_action(action)
                 for seat, c in enumerate(self.clients):
                     if c is not None:
@@ -333,13 +382,17 @@ class Table:
                         await c.send(Events(deal=self.deal, seq=self.seq, action=text,
                                             events=_wire_events(seen)))
             m = s.match
-            last = m.over or bool(self.spec.deals and self.deal >= self.spec.deals)
+            last = self._last()
             over = DealOver(deal=self.deal, scores=list(m.deal_history[-1]),
                             totals=list(m.totals), last=last, winner=m.winner if m.over else None)
             for c in self.everyone():
                 await c.send(over)
             if last:
                 return
+
+    def _last(self) -> bool:
+        """The deal just scored is the table's last: the game is over, or its deals played."""
+        return self.session.match.over or bool(self.spec.deals and self.deal >= self.spec.deals)
 
     async def move(self, ask: Ask, decision: Decision) -> Action | None:
         """The asked seat's answer: from its client, or from a computer."""
@@ -429,8 +482,23 @@ class Table:
 class Server:
     """Every table of one process, and the connections' loop."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: TableStore | None = None) -> None:
         self.tables: dict[str, Table] = {}
+        self.store = store
+
+    def resume(self) -> int:
+        """Resume every saved table (a restart); returns how many."""
+        if self.store is None:
+            return 0
+        for saved in self.store.load_all():
+            try:
+                table = Table.resumed(self, saved)
+            except (ValueError, KeyError, TypeError) as e:  # IllegalActionError: ValueError
+                log.warning("table %s not resumed: %s", saved.code, " ".join(str(e).split()))
+                continue
+            self.tables[table.code] = table
+            table.task = asyncio.create_task(table.run(resume=True))
+        return len(self.tables)
 
     async def handler(self, ws: ServerConnection) -> None:
         client = Client(ws)
@@ -523,13 +591,18 @@ def check_spec(msg: Create) -> str | None:
 
 
 async def serve_forever(host: str, port: int, ready=None, stop: asyncio.Future | None = None,
-                        tls: ssl.SSLContext | None = None) -> None:
+                        tls: ssl.SSLContext | None = None, tables: Path | None = None) -> None:
     """Serve until ``stop`` is done (forever by default); ``ready(port)`` once listening.
-    With ``tls`` (a server context holding the certificate), clients connect with wss://."""
-    server = Server()
+    With ``tls`` (a server context holding the certificate), clients connect with wss://.
+    With ``tables`` (a folder), every started table is saved there after each action, and
+    the tables saved there are resumed."""
+    server = Server(TableStore(tables) if tables is not None else None)
     async with serve(server.handler, host, port, max_size=MAX_CLIENT_FRAME, max_queue=8,
                      compression=None, ssl=tls) as ws_server:
         bound = next(iter(ws_server.sockets)).getsockname()[1]
+        resumed = server.resume()
+        if resumed:
+            log.info("resumed %d table(s)", resumed)
         if ready is not None:
             ready(bound)
         await (stop if stop is not None else asyncio.get_running_loop().create_future())

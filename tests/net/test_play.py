@@ -8,7 +8,9 @@ seat's hand, the stock, Canastone's packet or a Looking and Down down before it 
 from __future__ import annotations
 
 import asyncio
+import json
 import re
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -300,4 +302,77 @@ def test_a_client_killed_mid_deal_rejoins_with_its_token_and_the_deal_ends(serve
     for text in actions:
         state.apply(parse_action(text))  # validated
     assert state.is_over() and state.deal_scores() == over.scores == again["deals"][0]["scores"]
+    assert state.check_invariants() == []
+
+
+def test_the_server_killed_mid_deal_resumes_its_table_and_the_players_rejoin(tmp_path):
+    """The server process is killed mid-deal (SIGKILL: no goodbye) and started again on the
+    same port and tables folder: it resumes the table from its save, the two client processes
+    reconnect with their seat tokens and play on beside the server's computer, and the deal
+    ends; its actions replay legally from the seed to the same scores, every card accounted
+    for, and the table's file is gone once it is over."""
+    import subprocess
+    import sys
+
+    from game.actions import parse_action
+    from tests.net.netutil import ROOT, TIMEOUT
+
+    rules, players = "looking-and-down", 3
+    tables = tmp_path / "tables"
+    record = tmp_path / "seat0.jsonl"
+
+    def start_server(port: int):
+        proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", "127.0.0.1",
+                                 "--port", str(port), "--tables", str(tables)],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                env=env(), cwd=ROOT)
+        line = proc.stdout.readline()  # the server prints it at once, or exits
+        assert line.startswith("serving on ws://127.0.0.1:"), line
+        return proc, line.split()[-1]
+
+    first, url = start_server(0)
+    second = None
+    try:
+        async def play():
+            nonlocal second
+            async with Host(url) as host:
+                code = await host.create(game=rules, players=players, seed=SEED, deals=1,
+                                         wait_s=20)
+                clients = asyncio.ensure_future(run_clients(
+                    [client_args(url, code, s, "normal", seed_of(s),
+                                 record if s == 0 else None, ["--reconnect", "30"])
+                     for s in range(2)], timeout=TIMEOUT))
+                await host.start_when_taken(2)  # seat 2: the server's computer
+                for _ in range(500):  # until seat 0 has been asked a few times (bounded)
+                    if record.exists() and record.read_text().count('"your_move"') >= 4:
+                        break
+                    await asyncio.sleep(0.02)
+                first.kill()
+                first.wait(10)
+                saved = json.loads((tables / f"{code}.json").read_text(encoding="utf-8"))
+                assert not saved["session"]["scored"]  # killed in the middle of the deal
+                assert saved["session"]["deal"]["actions"]
+                second, again = start_server(int(url.rsplit(":", 1)[1]))
+                assert again == url
+                return await clients
+
+        reports = asyncio.run(play())
+        assert second is not None
+        deadline = 50  # the table's file goes once the deal is over (bounded wait)
+        while list(tables.glob("*.json")) and deadline:
+            time.sleep(0.1)
+            deadline -= 1
+        assert list(tables.glob("*.json")) == []
+    finally:
+        for p in (first, second):
+            if p is not None and p.poll() is None:
+                p.kill()
+                p.wait(10)
+    a, b = reports
+    assert a["deals"] == b["deals"] and len(a["deals"]) == 1
+    assert a["actions"] == b["actions"]
+    state = Match(get_game(rules), players, seed=SEED).start_deal()
+    for text in a["actions"]:
+        state.apply(parse_action(text))  # validated
+    assert state.is_over() and state.deal_scores() == a["deals"][0]["scores"]
     assert state.check_invariants() == []
