@@ -116,6 +116,15 @@ class Pass(Msg):
 
 # ---- server to client ---------------------------------------------------------------------
 
+class Hello(Msg):
+    """The server's first frame on every connection: what it speaks and what it takes."""
+
+    type: Literal["hello"] = "hello"
+    program: Short  # "cardtable 0.1.0"
+    protocol: int = PROTOCOL
+    max_frame: int = MAX_CLIENT_FRAME  # the largest frame it reads
+
+
 class Created(Msg):
     type: Literal["created"] = "created"
     code: Code
@@ -240,7 +249,7 @@ class Error(Msg):
 
 ClientFrame = Annotated[Create | Join | Start | Act | Pass, Field(discriminator="type")]
 ServerFrame = Annotated[
-    Created | Lobby | Joined | Catchup | DealStart | YourMove | Applied | Refused | Events
+    Hello | Created | Lobby | Joined | Catchup | DealStart | YourMove | Applied | Refused | Events
     | DealOver | Error,
     Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientFrame)

@@ -46,6 +46,7 @@ from game.net.messages import (
     Error,
     Events,
     FrameError,
+    Hello,
     Join,
     Joined,
     Lobby,
@@ -483,8 +484,11 @@ class Server:
     """Every table of one process, and the connections' loop."""
 
     def __init__(self, store: TableStore | None = None) -> None:
+        from game import __version__
+
         self.tables: dict[str, Table] = {}
         self.store = store
+        self.hello = Hello(program=f"cardtable {__version__}")
 
     def resume(self) -> int:
         """Resume every saved table (a restart); returns how many."""
@@ -503,6 +507,7 @@ class Server:
     async def handler(self, ws: ServerConnection) -> None:
         client = Client(ws)
         try:
+            await client.send(self.hello)
             async for frame in ws:
                 if not await client.throttle():
                     await client.shut(1008, "too many frames")

@@ -370,5 +370,16 @@ def test_a_table_nobody_started_goes_when_everyone_has_left():
     assert asyncio.run(go()) == ("joined", "no table has that code")
 
 
+def test_the_server_says_hello_first():
+    async def go():
+        async with live_server() as url:
+            c = await Conn.open(url)
+            return parse_server(await asyncio.wait_for(c.ws.recv(), TIMEOUT))
+
+    hello = asyncio.run(go())
+    assert hello.type == "hello" and hello.protocol == 1 and hello.max_frame == MAX_CLIENT_FRAME
+    assert hello.program.startswith("cardtable ")
+
+
 def test_the_module_examples_hold():
     assert doctest.testmod(game.net.messages).failed == 0
