@@ -247,9 +247,11 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="mode", required=True, metavar="MODE")
     c = sub.add_parser("create", help="open a table and start it when its seats are taken")
     c.add_argument("url", help="the server, e.g. ws://127.0.0.1:8765")
-    c.add_argument("--game", choices=GAME_NAMES, required=True)
-    c.add_argument("--players", type=int_range(1, MAX_SEATS), required=True)
-    c.add_argument("--option", action="append", default=[], metavar="NAME")
+    c.add_argument("--game", choices=GAME_NAMES, required=True, help="%(choices)s")
+    c.add_argument("--players", type=int_range(1, MAX_SEATS), required=True,
+                   help="how many seats")
+    c.add_argument("--option", action="append", default=[], metavar="NAME",
+                   help="a rule option from RULES.md (repeatable)")
     c.add_argument("--seed", type=int_range(0, 2**64 - 1), default=None,
                    help="the match seed (default: a random deal number)")
     c.add_argument("--level", default="normal", help="the computers in free seats")
@@ -259,13 +261,15 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--start-when", type=int_range(0, MAX_SEATS), default=None, metavar="K",
                    help="start once K seats are taken (default: all)")
     j = sub.add_parser("join", help="take a seat with a computer player and play to the end")
-    j.add_argument("url")
+    j.add_argument("url", help="the server, e.g. ws://127.0.0.1:8765")
     j.add_argument("code", help="the table's code")
-    j.add_argument("--name", required=True)
-    j.add_argument("--seat", type=int_range(0, MAX_SEATS - 1), default=None)
+    j.add_argument("--name", required=True, help="your name on the plate")
+    j.add_argument("--seat", type=int_range(0, MAX_SEATS - 1), default=None,
+                   help="the seat to take (default: the first free one)")
     j.add_argument("--token-file", default=None, metavar="FILE",
                    help="keep the seat token here; when FILE holds one, take that seat back")
-    j.add_argument("--level", choices=sorted(LEVELS), default="normal", metavar="LEVEL")
+    j.add_argument("--level", choices=sorted(LEVELS), default="normal", metavar="LEVEL",
+                   help="the computer player at the seat: %(choices)s (default normal)")
     j.add_argument("--seed", type=int_range(0, 2**64 - 1), default=0,
                    help="the computer player's seed")
     j.add_argument("--reconnect", type=int_range(0, 3600), default=60, metavar="S",
