@@ -95,7 +95,8 @@ class Client:
     async def send(self, msg: Msg) -> None:
         """Send, or cut off a client that does not read (it would stall its table)."""
         try:
-            await asyncio.wait_for(self.ws.send(dump(msg)), SEND_TIMEOUT)
+            async with asyncio.timeout(SEND_TIMEOUT):  # (no task a frame, as wait_for makes)
+                await self.ws.send(dump(msg))
         except ConnectionClosed:
             pass
         except TimeoutError:

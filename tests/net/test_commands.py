@@ -56,3 +56,18 @@ def test_bad_client_arguments_are_one_line(argv, code, capsys):
     assert last and len(last) < 200
     if code == 1:
         assert err.count("\n") == 1 and err.startswith("client: ")
+
+
+def test_bench_net_reports_its_figures(capsys):
+    """``bench --net`` at its smallest: a server process, two tables moving at once; the JSON
+    has the figures the issue names."""
+    import json
+
+    from game.net.bench import net_section
+
+    net = net_section(seconds=0.5, steps=(2,), think=0.0)
+    assert set(net) >= {"tables_at_p99_100ms", "p50_ms", "p99_ms", "mb_per_table"}
+    (row,) = net["steps"]
+    assert row["tables"] == 2 and row["moves_per_s"] > 0
+    assert main(["bench", "--net", "--net-think", "x"]) == 2
+    assert json.dumps(net)
