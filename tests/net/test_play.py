@@ -376,3 +376,48 @@ def test_the_server_killed_mid_deal_resumes_its_table_and_the_players_rejoin(tmp
         state.apply(parse_action(text))  # validated
     assert state.is_over() and state.deal_scores() == a["deals"][0]["scores"]
     assert state.check_invariants() == []
+
+
+GAME_CONFIGS = [(name, 4) for name in GAMES]
+
+
+def play_offline_game(rules: str, players: int) -> list[list[int]]:
+    """A whole game on one machine, the same players deal after deal: each deal's scores."""
+    match = Match(get_game(rules), players, seed=SEED)
+    seats = [make_player(level_of(s), seed_of(s)) for s in range(players)]
+    for _ in range(200):
+        if match.over:
+            break
+        state = match.start_deal()
+        end = play_deal(state, seats,
+                        decide=lambda s, st=state: Decision.of(st, s, match.totals,
+                                                                match.options, 1000))
+        assert end.error is None
+        match.finish_deal()
+    assert match.over
+    return match.deal_history
+
+
+@pytest.mark.skipif(not __import__("os").environ.get("CARDTABLE_NET_GAMES"),
+                    reason="whole games take a minute or more: CARDTABLE_NET_GAMES=1")
+def test_four_players_on_four_processes_finish_a_game_of_each_kind(server):
+    """Issue 31's "done": four client processes finish a whole game of each kind through the
+    server, each deal scoring as the same game played offline."""
+
+    async def one(rules: str, players: int):
+        async with Host(server) as host:
+            code = await host.create(game=rules, players=players, seed=SEED)
+            clients = asyncio.ensure_future(run_clients(
+                [client_args(server, code, s, level_of(s), seed_of(s)) for s in range(players)],
+                timeout=600))
+            await host.start_when_taken(players)
+            return await clients
+
+    async def all_games():
+        return await asyncio.gather(*(one(r, n) for r, n in GAME_CONFIGS))
+
+    results = dict(zip(GAME_CONFIGS, asyncio.run(all_games())))
+    for (rules, players), reports in results.items():
+        offline = play_offline_game(rules, players)
+        for r in reports:
+            assert [d["scores"] for d in r["deals"]] == offline, rules
