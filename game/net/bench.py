@@ -51,13 +51,15 @@ class _Load:
     async def table(self) -> None:
         from websockets.asyncio.client import connect
 
-        opts = {"max_size": 1 << 20, "compression": None, "proxy": None}
+        def opened():
+            return connect(self.url, max_size=1 << 20, compression=None, proxy=None)
+
         while not self.stop:
-            async with connect(self.url, **opts) as host:
+            async with opened() as host:
                 await host.send(json.dumps({"type": "create", "game": "cassino", "players": 2,
                                             "deals": 1000}))
                 code = await self._until(host, "created")
-                seats = [await connect(self.url, **opts) for _ in range(2)]
+                seats = [await opened() for _ in range(2)]
                 for s, ws in enumerate(seats):
                     await ws.send(json.dumps({"type": "join", "code": code["code"],
                                               "name": f"b{s}", "seat": s}))
@@ -154,8 +156,9 @@ def net_section(seconds: float = 3.0, steps=STEPS, limit_ms: float = LIMIT_MS,
                             stderr=subprocess.DEVNULL, text=True)
     try:
         line: list[str] = []
-        reader = threading.Thread(target=lambda: line.append(proc.stdout.readline()),
-                                  daemon=True)
+        out = proc.stdout
+        assert out is not None
+        reader = threading.Thread(target=lambda: line.append(out.readline()), daemon=True)
         reader.start()
         reader.join(30)
         if not line or not line[0].startswith("serving on ws://"):

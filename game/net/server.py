@@ -13,6 +13,9 @@ Untrusted input: frames are size-limited by the transport (``max_size``) and val
 (game.net.messages); a wrong code, a wrong token, an action out of turn or a malformed frame is
 answered with a one-line reason and changes nothing at any table; a client sending frames
 faster than :data:`RATE` a second is slowed, then closed.
+
+With a tables folder (game.net.store) every started table is saved after each action, before
+anyone hears of it, and a server that starts resumes the tables saved there.
 """
 
 from __future__ import annotations
@@ -133,7 +136,6 @@ class Pending:
 
     n: int
     ask: Ask
-    decision: Decision
     message: YourMove
     answer: asyncio.Future = field(default_factory=lambda: asyncio.get_running_loop()
                                    .create_future())
@@ -420,7 +422,7 @@ class Table:
                            legal=[format_action(a) for a in decision.legal],
                            totals=list(decision.totals), options=sorted(decision.options),
                            deadline_ms=decision.deadline_ms)
-            pending = Pending(self.asks, ask, decision, msg)
+            pending = Pending(self.asks, ask, msg)
             self.pending[seat] = pending
             await client.send(msg)
             try:
