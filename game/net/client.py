@@ -19,6 +19,7 @@ import json
 import re
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO
 
 from websockets.asyncio.client import connect
@@ -267,7 +268,8 @@ def _parser() -> argparse.ArgumentParser:
     j.add_argument("--seat", type=int_range(0, MAX_SEATS - 1), default=None,
                    help="the seat to take (default: the first free one)")
     j.add_argument("--token-file", default=None, metavar="FILE",
-                   help="keep the seat token here; when FILE holds one, take that seat back")
+                   help="keep the seat token here; when FILE holds one, take that seat back "
+                        "(default: a file in your data folder for this server, code and name)")
     j.add_argument("--level", choices=sorted(LEVELS), default="normal", metavar="LEVEL",
                    help="the computer player at the seat: %(choices)s (default normal)")
     j.add_argument("--seed", type=int_range(0, 2**64 - 1), default=0,
@@ -293,8 +295,6 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else 2
     if args.cafile:
-        from pathlib import Path
-
         if not Path(args.cafile).is_file():
             parser.error(f"--cafile: {args.cafile[:60]!r} is not a file")
         CAFILE[:] = [args.cafile]
@@ -320,11 +320,23 @@ def main(argv: list[str] | None = None) -> int:
         from game.players.registry import make_player
 
         player = make_player(args.level, args.seed)
-        token = _read_token(args.token_file, parser) if args.token_file else None
+        if args.token_file:
+            token_file = Path(args.token_file)
+            if not token_file.parent.is_dir():
+                parser.error(f"--token-file: the folder {str(token_file.parent)[:60]!r} "
+                             "does not exist")
+            token = _read_token(token_file, parser)
+        else:  # the same machine, server, code and name take the same seat back
+            token_file = default_token_file(args.url, args.code, args.name)
+            token = _read_token(token_file, None)
 
         def keep(new_token: str) -> None:
-            if args.token_file and new_token != token:
-                _write_token(args.token_file, new_token)
+            if new_token != token:
+                try:
+                    _write_token(token_file, new_token)
+                except OSError as e:  # the seat is played all the same; only a rejoin needs it
+                    print(f"client: the seat token could not be kept ({e.strerror})",
+                          file=sys.stderr)
 
         with contextlib.ExitStack() as stack:
             record = (stack.enter_context(open(args.record, "w", encoding="utf-8"))
@@ -333,6 +345,7 @@ def main(argv: list[str] | None = None) -> int:
                                       seat=args.seat, token=token, idle=args.idle,
                                       record=record, on_joined=keep,
                                       reconnect=args.reconnect))
+        token_file.unlink(missing_ok=True)  # the table is over: nothing to take back
         _report({"seat": r.seat, "moves": r.moves, "deals": r.deals, "actions": r.actions},
                 args.json)
         return 0
@@ -346,25 +359,39 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-def _read_token(path: str, parser) -> str | None:
-    """The seat token kept in ``path`` (None when there is no such file yet)."""
-    from pathlib import Path
+def default_token_file(url: str, code: str, name: str) -> Path:
+    """Where a seat's token is kept when no ``--token-file`` is given: in the user's data
+    folder, one file per server, table code and name."""
+    import hashlib
 
-    p = Path(path)
-    if not p.exists():
+    import platformdirs
+
+    key = hashlib.sha256(f"{url}\n{code}\n{name}".encode()).hexdigest()[:24]
+    return Path(platformdirs.user_data_dir("cardtable", appauthor=False)) / "seats" / key
+
+
+def _read_token(path: Path, parser) -> str | None:
+    """The seat token kept in ``path`` (None when there is no such file yet). A file that does
+    not hold one is a usage error when the user named it (``parser``), else ignored."""
+    if not path.exists():
         return None
     try:
-        text = p.read_text(encoding="ascii")[:100].strip()
+        text = path.read_text(encoding="ascii")[:100].strip()
     except (OSError, UnicodeDecodeError) as e:
+        if parser is None:
+            return None
         parser.error(f"--token-file: cannot read it ({type(e).__name__})")
     if not re.fullmatch(TOKEN_PATTERN[1:-1], text):
+        if parser is None:
+            return None
         parser.error("--token-file: it does not hold a seat token")
     return text
 
 
-def _write_token(path: str, token: str) -> None:
+def _write_token(path: Path, token: str) -> None:
     import os
 
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # a secret: owner only
     with os.fdopen(fd, "w", encoding="ascii") as f:
         f.write(token + "\n")

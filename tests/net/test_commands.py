@@ -50,6 +50,23 @@ def test_a_port_in_use_is_one_line(capsys):
 ])
 def test_bad_client_arguments_are_one_line(argv, code, capsys):
     assert client.main(argv) == code
+    _one_line_error(capsys, code)
+
+
+def test_unusable_token_files_are_a_usage_error(tmp_path, capsys):
+    base = ["join", "ws://127.0.0.1:1", "BBBBBB", "--name", "x", "--token-file"]
+    assert client.main([*base, str(tmp_path / "no" / "such" / "t")]) == 2
+    _one_line_error(capsys, 2)
+    junk = tmp_path / "junk"
+    junk.write_bytes(b"\xff\xfe not a token")
+    assert client.main([*base, str(junk)]) == 2
+    _one_line_error(capsys, 2)
+    junk.write_text("0123")
+    assert client.main([*base, str(junk)]) == 2
+    _one_line_error(capsys, 2)
+
+
+def _one_line_error(capsys, code: int) -> None:
     out, err = capsys.readouterr()
     assert out == "" and "Traceback" not in err
     last = err.strip().splitlines()[-1]

@@ -234,16 +234,21 @@ def test_the_client_gives_one_line_for_a_wrong_code(server):
 
 
 
-def test_a_client_killed_mid_deal_rejoins_with_its_token_and_the_deal_ends(server, tmp_path):
+@pytest.mark.parametrize("kept", ["token-file", "data-folder"])
+def test_a_client_killed_mid_deal_rejoins_with_its_token_and_the_deal_ends(
+        server, tmp_path, kept):
     """Seat 0's process is killed mid-deal; a computer plays the seat after the table's
-    grace; a new process with the same token file takes the seat back and plays on; the deal
-    ends, and its actions replay legally from the seed to the same scores, every card
+    grace; a new process with the same token (kept in the file given, or by default in the
+    user's data folder under the server, code and name) takes the seat back and plays on; the
+    deal ends, and its actions replay legally from the seed to the same scores, every card
     accounted for. Seat 1 is the test's own connection, so that it can hold the table still
     while seat 0's new process starts."""
     from game.actions import parse_action
+    from game.net.client import default_token_file
 
     rules, players = "looking-and-down", 2
     token_file = tmp_path / "seat0.token"
+    keep = ["--token-file", str(token_file)] if kept == "token-file" else []
     record = tmp_path / "seat0.jsonl"
 
     async def seat_one(gate: asyncio.Event, actions: list[str]):
@@ -272,8 +277,7 @@ def test_a_client_killed_mid_deal_rejoins_with_its_token_and_the_deal_ends(serve
             code_box.append(await host.create(game=rules, players=players, seed=SEED, deals=1,
                                               wait_s=0.3))
             first = await asyncio.create_subprocess_exec(
-                *client_args(server, code_box[0], 0, "normal", 1, record,
-                             ["--token-file", str(token_file)]),
+                *client_args(server, code_box[0], 0, "normal", 1, record, keep),
                 stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
                 env=env())
             gate, actions = asyncio.Event(), []
@@ -288,14 +292,18 @@ def test_a_client_killed_mid_deal_rejoins_with_its_token_and_the_deal_ends(serve
             await asyncio.wait_for(first.wait(), 10)
             await host.until(lambda m: m.type == "lobby" and m.seats[0].computer)
             gate.clear()  # hold the table at seat 1's next turn
+            if kept == "data-folder":
+                assert default_token_file(server, code_box[0], "p0").is_file()
             again = asyncio.ensure_future(run_clients([client_args(
-                server, code_box[0], 0, "normal", 1, None, ["--token-file", str(token_file)])]))
+                server, code_box[0], 0, "normal", 1, None, keep)]))
             await host.until(lambda m: m.type == "lobby" and m.seats[0].connected)
             gate.set()
             over = await host.deal_over()
             return over, (await again)[0], await one, actions
 
     over, again, last, actions = asyncio.run(play())
+    assert not token_file.exists()  # the table is over: the token goes
+    assert not default_token_file(server, code_box[0], "p0").exists()
     assert last.type == "deal_over"
     assert again["seat"] == 0 and again["moves"] > 0
     state = Match(get_game(rules), players, seed=SEED).start_deal()
