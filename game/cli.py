@@ -29,11 +29,12 @@ SUBCOMMANDS = {
     "play": ("game.commands.play", "open the Card Table window (the default)"),
     "screenshot": ("game.commands.screenshot",
                    "play some computer moves and save a picture of the table (no window)"),
+    "serve": ("game.commands.serve", "run a network table server without a window"),
 }
 # The commands that draw or play write a log; the rules-only ones (replay, selfplay, bench,
 # saves, tournament) print everything they have to say and stay quick to start, so they
 # configure the log only when something unexpected happens (see ``_crash``).
-LOGGED_COMMANDS = frozenset({"play", "screenshot"})
+LOGGED_COMMANDS = frozenset({"play", "screenshot", "serve"})
 DEFAULT_COMMAND = "play"
 
 log = logging.getLogger("game.cli")

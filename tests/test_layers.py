@@ -22,6 +22,8 @@ LAYERS: list[set[str]] = [
     # what a game is made of around the rules: sessions, settings, files on disk
     {"session", "newgame", "settings", "settings_model", "saves", "stats", "replay", "guide",
      "listeners", "applog"},
+    # the network table: the server and the headless client (issue 31)
+    {"net"},
     # the window
     {"ui"},
     # the lab: measurements and matches between computers

@@ -24,6 +24,13 @@ def add_arguments(p) -> None:
     p.add_argument("--startup", action="store_true",
                    help="only the start-up times: the bare interpreter, --help, and the "
                         "first frame of the main menu (headless), medians of child processes")
+    p.add_argument("--net", action="store_true",
+                   help="only the network figures: how many tables one server process holds "
+                        "with a move's round trip under 100 ms at p99 (a server process; "
+                        "--seconds of moves timed at each step)")
+    p.add_argument("--net-think", type=int_range(0, 60_000), default=1000, metavar="MS",
+                   help="--net: how long a seat takes for a move, on average (default 1000; "
+                        "0: at once, the server's throughput)")
     p.add_argument("--ai", action="store_true",
                    help="also measure computer-player decision times per level and game, and "
                         "the simulation costs of Hard's playouts (a Normal decision, a random "
@@ -56,6 +63,8 @@ def run(args) -> int:
         else:
             print(_startup_text(result["startup"]))
         return 0
+    if args.net:
+        return _net(args)
     levels = _ai_levels(args) if args.ai else ()
     games = tuple(args.rules) if args.rules else GAME_NAMES
     result = {"engine": engine_section(args.seconds, args.runs or 5, games)}
@@ -114,6 +123,28 @@ def run(args) -> int:
             idle = u["idle_cpu_fraction"]
             print(f"  idle: {idle['table']:.1%} of a core on the table, {idle['menu']:.1%} on "
                   f"the menu; memory growth over 50 resizes {u['resize_mb']} MB")
+    return 0
+
+
+def _net(args) -> int:
+    from game.net.bench import net_section
+
+    def progress(row: dict) -> None:
+        if not args.json:
+            print(f"  {row['tables']:>5} tables: {row['moves_per_s']:>6} moves/s, "
+                  f"p50 {row['p50_ms']} ms, p99 {row['p99_ms']} ms", flush=True)
+
+    try:
+        net = net_section(seconds=args.seconds, progress=progress, think=args.net_think / 1000)
+    except RuntimeError as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps({"net": net}))
+    else:
+        print(f"network: {net['tables_at_p99_100ms']} tables with a move's round trip under "
+              f"100 ms at p99 (p50 {net['p50_ms']} ms, p99 {net['p99_ms']} ms, "
+              f"{net['mb_per_table']} MB a table; a move every {net['think_s']} s a seat)")
     return 0
 
 
