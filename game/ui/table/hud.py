@@ -39,6 +39,7 @@ class Hud:
         self.buttons: dict[str, object] = {}
         self._button_state: tuple = ()
         self.column: list[str] = []  # the hand's button column, top to bottom
+        self._stage_at: pygame.Rect | None = None  # where the staged melds' buttons stand
         self._column_geometry: tuple = ()  # (its rectangle, a button's height, the gap)
 
     # ---- buttons ---------------------------------------------------------------------------
@@ -83,6 +84,40 @@ class Hud:
         for key, label, cb in col:
             self.buttons[key] = sc.button(pygame.Rect(hb.x, hb.y, hb.w, bh), label, cb, small)
         self.close_up_column(self.column)
+        # The staged melds' buttons (issue 29): placed beside them by refresh_buttons.
+        w, h = self.stage_controls_size()
+        self._stage_at = None
+        for key, label, cb in self.stage_buttons():
+            self.buttons[key] = sc.button(pygame.Rect(0, 0, w, (h - gap) // 2), label, cb, small)
+
+    def stage_buttons(self) -> list[tuple[str, str, object]]:
+        staging = self.screen.staging
+        return [("stage_meld", t("table.meld"), staging.confirm),
+                ("stage_back", t("stage.put_back"), staging.put_back)]
+
+    def stage_controls_size(self) -> tuple[int, int]:
+        """(width, height) of the staged melds' two buttons, one above the other, each as
+        wide as the longer word needs."""
+        sc = self.screen
+        s = sc.s
+        font = fonts.font(sc.app.font_sizes["small"])
+        w = max(font.size(label)[0] for _k, label, _cb in self.stage_buttons()) + s(20)
+        bh = max(s(24), font.get_height() + s(6))
+        return w, 2 * bh + s(6)
+
+    def place_stage_buttons(self) -> bool:
+        """Put the staged melds' buttons in the slot the scene keeps after them; False when
+        there is none (no staged melds)."""
+        sc = self.screen
+        at = sc.scene.stage_controls if sc.scene is not None and sc.staging else None
+        if at is None:
+            return False
+        if at != self._stage_at:
+            self._stage_at = pygame.Rect(at)
+            bh = (at.h - sc.s(6)) // 2
+            self.buttons["stage_meld"].set_relative_position((at.x, at.y))
+            self.buttons["stage_back"].set_relative_position((at.x, at.bottom - bh))
+        return True
 
     def close_up_column(self, shown: list[str]) -> None:
         """Stack the ``shown`` buttons of the hand's column at its foot, in the column's order,
@@ -120,7 +155,10 @@ class Hud:
                 self.buttons["hint"].set_text(label)
         if "take_back" in self.buttons:
             want["take_back"] = sc.takeback.possible()
-        key = (covered, scores_due, tuple(sorted(want.items())), sc.version)
+        if "stage_meld" in self.buttons:
+            staged = act and self.place_stage_buttons()
+            want["stage_meld"] = want["stage_back"] = staged
+        key = (covered, scores_due, tuple(sorted(want.items())), sc.version, self._stage_at)
         if key == self._button_state and not force:
             return
         self._button_state = key

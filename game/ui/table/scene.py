@@ -94,6 +94,8 @@ class Scene:
     plates: list[Plate] = field(default_factory=list)
     badges: list[Badge] = field(default_factory=list)
     hand: list[Sprite] = field(default_factory=list)  # the viewer's hand sprites, left to right
+    staged: list[list[Sprite]] = field(default_factory=list)  # each staged meld's sprites
+    stage_controls: Rect | None = None  # where the staged melds' buttons go
     meld_width: dict[int, int] = field(default_factory=dict)  # side -> card width used
 
     def place(self, zone: tuple, code: int, rect: Rect, face_up: bool) -> int:
@@ -174,6 +176,10 @@ class View:
     fresh: list[int] = field(default_factory=list)  # the viewer's newly drawn cards, lit
     peek: int = -1  # Cassino: the side whose last capture is shown
     last_captures: dict[int, tuple[int, ...]] = field(default_factory=dict)  # side -> cards
+    staged: list = field(default_factory=list)  # the viewer's staged melds (staging.StagedMeld)
+    stage_note: str = ""  # the opening's progress with them ("Opening: 35 of 50"), or ''
+    stage_controls: tuple[int, int] = (0, 0)  # the size of the Meld and Put back buttons
+    staged_lifted: tuple[int, int] | None = None  # (staged meld, code) being dragged
 
 
 def build_canasta(tv: TableView, lay: L.TableLayout, view: View) -> Scene:
@@ -353,9 +359,24 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
         lead = small + step * (len(red3) - 1) + max(6, round(small * 0.3))
     texts = [meld_label(view.game, n, points[m], stacked, view.natural(m),
                         m.rank == WILD_KEY) for m, (_k, n, stacked) in zip(melds, items)]
+    # The viewer's staged melds (issue 29) flow after the side's melds, then their buttons.
+    staged = view.staged if side == view.sides[view.viewer] else []
+    fixed = {}
+    for i, st in enumerate(staged):
+        items.append((("staged", i), len(st.cards), False))
+        texts.append(st.label)
+    if staged and view.stage_controls[0]:
+        items.append((("controls",), 1, False))
+        texts.append("")
+        fixed[("controls",)] = view.stage_controls
     w, spots = MF.flow_melds(area, items, mw, min_w=max(20, round(mw * 0.5)), lead=lead,
-                            labels=[MF.ribbon_size(x, lay.scale) for x in texts],
-                            foot=MF.points_foot(t("table.on_table", points=0), lay.scale))
+                            labels=[MF.ribbon_size(x, lay.scale) if x else (0, 0)
+                                    for x in texts],
+                            foot=MF.points_foot(t("table.on_table", points=0), lay.scale),
+                            fixed=fixed)
+    if staged:
+        _staged_melds(lay, view, sc, side, staged, spots[len(melds):], texts[len(melds):])
+        spots = spots[:len(melds)]
     sc.meld_width[side] = w
     if red3:
         rw = min(small, w)
@@ -366,9 +387,13 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
             k = sc.place(("red3", side), c, r, True)
             sc.sprites.append(Sprite(c, r, True, ("red3", side), k))
     sc.targets.append(Target("meld_area", area, side=side))
+    note = view.stage_note if staged else ""
     if melds or red3:  # the side's points on the table so far (the engine's table_points)
-        sc.badges.append(Badge("points", area, t("table.on_table",
-                                                 points=tv.table_points[side]), "dim"))
+        on_table = t("table.on_table", points=tv.table_points[side])
+        sc.badges.append(Badge("points", area, t("stage.both", table=on_table, note=note)
+                               if note else on_table, "dim"))
+    elif note:
+        sc.badges.append(Badge("points", area, note, "dim"))
     for m, spot, text in zip(melds, spots, texts):
         zone = ("meld", side, m.key)
         cards = meld_cards_shown(list(m.cards))
@@ -393,6 +418,32 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
                 sc.sprites.append(Sprite(c, r, True, zone, k, state=st))
             sc.badges.append(Badge("meld_info", spot.rect, text, "info"))
         sc.targets.append(Target("meld", spot.rect.inflate(4, 4), side=side, key=m.key))
+
+
+def _staged_melds(lay, view: View, sc: Scene, side: int, staged: list, spots, texts) -> None:
+    """The staged melds, framed apart from the side's melds, each with its value and what it
+    lacks; a drop target each (more cards join it); then the slot of their buttons."""
+    pad = max(3, round(lay.meld_w * 0.08))
+    for i, (st, spot, text) in enumerate(zip(staged, spots, texts)):
+        zone = ("staged", i)
+        box = spot.rect.inflate(2 * pad, 2 * pad)
+        sc.badges.insert(0, Badge("staged", box, "", "ready" if st.ready else "short"))
+        sprites = []
+        lifted = view.staged_lifted[1] if view.staged_lifted and view.staged_lifted[0] == i \
+            else None
+        for c, r in zip(meld_cards_shown(list(st.cards)), spot.cards):
+            k = sc.place(zone, c, r, True)
+            if c == lifted:
+                lifted = None
+                continue
+            sp = Sprite(c, r, True, zone, k)
+            sc.sprites.append(sp)
+            sprites.append(sp)
+        sc.staged.append(sprites)
+        sc.badges.append(Badge("meld_info", spot.rect, text, "info"))
+        sc.targets.append(Target("staged", box, side=side, key=i))
+    if len(spots) > len(staged):
+        sc.stage_controls = spots[len(staged)].rect
 
 
 def _viewer_hand(lay: L.TableLayout, view: View, sc: Scene) -> None:
