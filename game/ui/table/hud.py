@@ -84,11 +84,7 @@ class Hud:
         for key, label, cb in col:
             self.buttons[key] = sc.button(pygame.Rect(hb.x, hb.y, hb.w, bh), label, cb, small)
         self.close_up_column(self.column)
-        # The staged melds' buttons (issue 29): placed beside them by refresh_buttons.
-        w, h = self.stage_controls_size()
-        self._stage_at = None
-        for key, label, cb in self.stage_buttons():
-            self.buttons[key] = sc.button(pygame.Rect(0, 0, w, (h - gap) // 2), label, cb, small)
+        self._stage_at = None  # the staged melds' buttons come with them (refresh_buttons)
 
     def stage_buttons(self) -> list[tuple[str, str, object]]:
         staging = self.screen.staging
@@ -105,19 +101,26 @@ class Hud:
         bh = max(s(24), font.get_height() + s(6))
         return w, 2 * bh + s(6)
 
-    def place_stage_buttons(self) -> bool:
-        """Put the staged melds' buttons in the slot the scene keeps after them; False when
-        there is none (no staged melds)."""
+    def place_stage_buttons(self) -> None:
+        """The staged melds' buttons, in the slot the scene keeps after them, made when melds
+        are staged and gone with them (no button waits hidden where another might go)."""
         sc = self.screen
-        at = sc.scene.stage_controls if sc.scene is not None and sc.staging else None
+        at = sc.scene.stage_controls if (sc.scene is not None and sc.staging
+                                         and sc.can_act()) else None
+        if at == self._stage_at and (at is None) == ("stage_meld" not in self.buttons):
+            return
+        for key in ("stage_meld", "stage_back"):
+            b = self.buttons.pop(key, None)
+            if b is not None:
+                sc._on_click.pop(b, None)
+                b.kill()
+        self._stage_at = None if at is None else pygame.Rect(at)
         if at is None:
-            return False
-        if at != self._stage_at:
-            self._stage_at = pygame.Rect(at)
-            bh = (at.h - sc.s(6)) // 2
-            self.buttons["stage_meld"].set_relative_position((at.x, at.y))
-            self.buttons["stage_back"].set_relative_position((at.x, at.bottom - bh))
-        return True
+            return
+        bh = (at.h - sc.s(6)) // 2
+        for (key, label, cb), y in zip(self.stage_buttons(), (at.y, at.bottom - bh)):
+            self.buttons[key] = sc.button(pygame.Rect(at.x, y, at.w, bh), label, cb,
+                                          "#small_button")
 
     def close_up_column(self, shown: list[str]) -> None:
         """Stack the ``shown`` buttons of the hand's column at its foot, in the column's order,
@@ -155,9 +158,7 @@ class Hud:
                 self.buttons["hint"].set_text(label)
         if "take_back" in self.buttons:
             want["take_back"] = sc.takeback.possible()
-        if "stage_meld" in self.buttons:
-            staged = act and self.place_stage_buttons()
-            want["stage_meld"] = want["stage_back"] = staged
+        self.place_stage_buttons()
         key = (covered, scores_due, tuple(sorted(want.items())), sc.version, self._stage_at)
         if key == self._button_state and not force:
             return
