@@ -87,7 +87,7 @@ class Hud:
         self._stage_at = None  # the staged melds' buttons come with them (refresh_buttons)
 
     def stage_buttons(self) -> list[tuple[str, str, object]]:
-        staging = self.screen.staging
+        staging = self.screen.family.staging
         return [("stage_meld", t("table.meld"), staging.confirm),
                 ("stage_back", t("stage.put_back"), staging.put_back)]
 
@@ -105,7 +105,7 @@ class Hud:
         """The staged melds' buttons, in the slot the scene keeps after them, made when melds
         are staged and gone with them (no button waits hidden where another might go)."""
         sc = self.screen
-        at = sc.scene.stage_controls if (sc.scene is not None and sc.staging
+        at = sc.scene.stage_controls if (sc.scene is not None and sc.family.staging
                                          and sc.can_act()) else None
         if at == self._stage_at and (at is None) == ("stage_meld" not in self.buttons):
             return

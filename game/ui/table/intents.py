@@ -99,7 +99,7 @@ class TableIntents:
     def on_click_staged(self, meld: int, code: int) -> None:
         """A click on a staged card: back to the hand."""
         if self.screen.can_act():
-            self.screen.staging.unstage(meld, code)
+            self.screen.family.staging.unstage(meld, code)
 
     def on_click_target(self, target: Target) -> None:
         sc = self.screen
@@ -157,9 +157,9 @@ class TableIntents:
         meld, code = drag.staged
         kind = target.kind if target is not None and target in drag.legal else None
         if kind == "hand":
-            sc.staging.unstage(meld, code)
+            sc.family.staging.unstage(meld, code)
         elif kind in ("staged", "meld_area"):
-            sc.staging.move(meld, code, target.key if kind == "staged" else -1)
+            sc.family.staging.move(meld, code, target.key if kind == "staged" else -1)
         sc.rebuild_scene()
         sc.mark_dirty()
 

@@ -243,9 +243,9 @@ class KeyboardPlay:
         hidden): send them, as the Meld button does."""
         sc = self.screen
         _i, tg = self.current()
-        if sc.staging and not sc.selected and (
+        if sc.family.staging and not sc.selected and (
                 not self.visible or tg is None or tg.kind in ("meld_area", "staged")):
-            sc.staging.confirm()
+            sc.family.staging.confirm()
             return
         if self.show():
             return
@@ -413,7 +413,7 @@ class KeyboardPlay:
         elif k in (pygame.K_x, pygame.K_DELETE):
             self.discard()
         elif k == pygame.K_BACKSPACE and sc.family.draws:
-            sc.staging.put_back()
+            sc.family.staging.put_back()
         elif k in BUTTON_KEYS:
             return self.family_button(BUTTON_KEYS[k])
         elif k == pygame.K_h:

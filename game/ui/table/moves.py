@@ -63,12 +63,12 @@ class TableMoves:
         let go of dragged cards). None when played, else the Refusal."""
         sc = self.screen
         if (action.verb == "discard" and not computer and action.seat == sc.viewer
-                and sc.staging):
+                and sc.family.staging):
             # A discard sends the staged melds first (issue 29); refused, they go back.
-            refusal = self.play(sc.staging.action())
+            refusal = self.play(sc.family.staging.action())
             if refusal is not None:
                 if not refusal.held:
-                    sc.staging.slide_back()
+                    sc.family.staging.slide_back()
                 return refusal
         if sc.scene is None:
             sc.rebuild_scene()
@@ -105,7 +105,7 @@ class TableMoves:
         sc.last_move = set()
         sc.info.note_move(action.seat, events)
         if action.seat == sc.viewer:
-            sc.staging.played(action)
+            sc.family.staging.played(action)
         sc.sync_hands()
         sc.presenter.show_move(events, old, computer)
         for key in listeners.take_notices():  # what the deal's end could not record

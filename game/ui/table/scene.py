@@ -344,6 +344,7 @@ def _under(r: Rect, lay: L.TableLayout) -> Rect:
 
 
 def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect) -> None:
+    from game.ui.table import staging as S  # it imports this module
     points = dict(zip(tv.seat.melds[side], tv.meld_points[side]))  # the engine's meld_points
     melds = sorted(tv.seat.melds[side], key=lambda m: (meld_order(m.rank), m.key))
     red3 = list(tv.seat.red_three_cards[side])
@@ -359,24 +360,12 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
         lead = small + step * (len(red3) - 1) + max(6, round(small * 0.3))
     texts = [meld_label(view.game, n, points[m], stacked, view.natural(m),
                         m.rank == WILD_KEY) for m, (_k, n, stacked) in zip(melds, items)]
-    # The viewer's staged melds (issue 29) flow after the side's melds, then their buttons.
-    staged = view.staged if side == view.sides[view.viewer] else []
-    fixed = {}
-    for i, st in enumerate(staged):
-        items.append((("staged", i), len(st.cards), False))
-        texts.append(st.label)
-    if staged and view.stage_controls[0]:
-        items.append((("controls",), 1, False))
-        texts.append("")
-        fixed[("controls",)] = view.stage_controls
+    fixed = S.flow_items(view, side, items, texts)  # the viewer's staged melds (issue 29)
     w, spots = MF.flow_melds(area, items, mw, min_w=max(20, round(mw * 0.5)), lead=lead,
                             labels=[MF.ribbon_size(x, lay.scale) if x else (0, 0)
                                     for x in texts],
                             foot=MF.points_foot(t("table.on_table", points=0), lay.scale),
                             fixed=fixed)
-    if staged:
-        _staged_melds(lay, view, sc, side, staged, spots[len(melds):], texts[len(melds):])
-        spots = spots[:len(melds)]
     sc.meld_width[side] = w
     if red3:
         rw = min(small, w)
@@ -387,13 +376,11 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
             k = sc.place(("red3", side), c, r, True)
             sc.sprites.append(Sprite(c, r, True, ("red3", side), k))
     sc.targets.append(Target("meld_area", area, side=side))
-    note = view.stage_note if staged else ""
-    if melds or red3:  # the side's points on the table so far (the engine's table_points)
-        on_table = t("table.on_table", points=tv.table_points[side])
-        sc.badges.append(Badge("points", area, t("stage.both", table=on_table, note=note)
-                               if note else on_table, "dim"))
-    elif note:
-        sc.badges.append(Badge("points", area, note, "dim"))
+    spots = S.place(lay, view, sc, side, spots, len(melds))
+    note = view.stage_note if fixed else ""
+    if melds or red3 or note:  # the side's points on the table (the engine's table_points)
+        on_table = t("table.on_table", points=tv.table_points[side]) if melds or red3 else ""
+        sc.badges.append(Badge("points", area, S.points_label(on_table, note), "dim"))
     for m, spot, text in zip(melds, spots, texts):
         zone = ("meld", side, m.key)
         cards = meld_cards_shown(list(m.cards))
@@ -418,32 +405,6 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
                 sc.sprites.append(Sprite(c, r, True, zone, k, state=st))
             sc.badges.append(Badge("meld_info", spot.rect, text, "info"))
         sc.targets.append(Target("meld", spot.rect.inflate(4, 4), side=side, key=m.key))
-
-
-def _staged_melds(lay, view: View, sc: Scene, side: int, staged: list, spots, texts) -> None:
-    """The staged melds, framed apart from the side's melds, each with its value and what it
-    lacks; a drop target each (more cards join it); then the slot of their buttons."""
-    pad = max(3, round(lay.meld_w * 0.08))
-    for i, (st, spot, text) in enumerate(zip(staged, spots, texts)):
-        zone = ("staged", i)
-        box = spot.rect.inflate(2 * pad, 2 * pad)
-        sc.badges.insert(0, Badge("staged", box, "", "ready" if st.ready else "short"))
-        sprites = []
-        lifted = view.staged_lifted[1] if view.staged_lifted and view.staged_lifted[0] == i \
-            else None
-        for c, r in zip(meld_cards_shown(list(st.cards)), spot.cards):
-            k = sc.place(zone, c, r, True)
-            if c == lifted:
-                lifted = None
-                continue
-            sp = Sprite(c, r, True, zone, k)
-            sc.sprites.append(sp)
-            sprites.append(sp)
-        sc.staged.append(sprites)
-        sc.badges.append(Badge("meld_info", spot.rect, text, "info"))
-        sc.targets.append(Target("staged", box, side=side, key=i))
-    if len(spots) > len(staged):
-        sc.stage_controls = spots[len(staged)].rect
 
 
 def _viewer_hand(lay: L.TableLayout, view: View, sc: Scene) -> None:

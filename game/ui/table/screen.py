@@ -55,7 +55,6 @@ from game.ui.table.presenter import Presenter
 from game.ui.table.reads import TableReads, table_reads
 from game.ui.table.scene import View, sync_order
 from game.ui.table.scoresheet import GameOver, ScoreSheet
-from game.ui.table.staging import Staging
 from game.ui.table.table_info import TableInfo
 from game.ui.table.takeback import TakeBack
 
@@ -125,7 +124,6 @@ class TableScreen(Screen):
         self.painter = TablePainter(self)
         self.moves = TableMoves(self)
         self.takeback = TakeBack(self)
-        self.staging = Staging(self)  # melds built card by card, not sent yet
         self.version = 0
         self.hint: list | None = None  # [action, version, seconds left]: the Hint button's move
         self.overlay = None
@@ -306,7 +304,6 @@ class TableScreen(Screen):
         self.selected.clear()
         self.table_selected.clear()
         self.down_gate = []
-        self.staging.clear()
         self.hand_orders = {}
         self.takeback.arrangements = {}
         self.flow.new_deal_started()
@@ -367,15 +364,11 @@ class TableScreen(Screen):
         if self.session.state is None:
             return
         reads = self.reads
-        if reads.is_over:
-            self.staging.clear()  # the final table shows every card in its hand
-        else:
-            self.staging.keep_only(reads.hand(self.viewer))
         for seat in set(self.humans) | {self.viewer}:
             old = self.hand_orders.get(seat, [])
             codes = reads.hand(seat)
             if seat == self.viewer:  # the down not picked up, the staged melds: not in hand
-                for c in self.down_gate + self.staging.cards():
+                for c in self.down_gate + self.family.staging.follow(reads):
                     if c in codes:
                         codes.remove(c)
             new = sync_order(old, codes)
@@ -395,7 +388,7 @@ class TableScreen(Screen):
         self.pointer.forget_hand()
 
     def view(self, dragging: set[int] | None = None) -> View:
-        return View(
+        return self.family.staging.dress(View(
             game=self.game, players=self.players, sides=self.sides, viewer=self.viewer,
             names=self.names(), hand_order=self.hand_orders.get(self.viewer, []),
             selected=set(self.selected), dragging=dragging or set(),
@@ -403,9 +396,7 @@ class TableScreen(Screen):
             last_move=self.last_move, partnerships=self.partnerships,
             down_gate=list(self.down_gate), natural=self.session.canasta_is_natural,
             fresh=list(self.info.fresh), peek=self.info.peek, last_captures=self.info.captures(),
-            staged=self.staging.shown(), stage_note=self.staging.note(),
-            stage_controls=self.hud.stage_controls_size() if self.staging else (0, 0),
-        )
+        ))
 
     def revealed(self) -> bool:
         return self.reveal_all or self.session.is_human(self.viewer)
@@ -413,16 +404,12 @@ class TableScreen(Screen):
     def rebuild_scene(self, dragging: set[int] | None = None) -> None:
         """The scene for the current state; ``dragging``: hand positions lifted (by default
         those of the drag in progress)."""
-        drag = self.pointer.drag
-        if dragging is None and drag is not None:
-            dragging = set(drag.indices)
+        if dragging is None and self.pointer.drag is not None:
+            dragging = set(self.pointer.drag.indices)
         if self.session.state is None:
             self.scene = None
             return
-        view = self.view(dragging)
-        if drag is not None and drag.staged is not None:
-            view.staged_lifted = drag.staged
-        self.scene = self.family.build_scene(self.reads.view, self.lay, view)
+        self.scene = self.family.build_scene(self.reads.view, self.lay, self.view(dragging))
 
     # ===========================================================================================
     # Moves (see ``moves``)
@@ -482,7 +469,6 @@ class TableScreen(Screen):
             return
         self.viewer = seat
         self.down_gate = []
-        self.staging.clear()
         self.info.forget()
         self.forget_hand_positions()
         self.table_selected.clear()

@@ -61,6 +61,7 @@ class Staging:
     def __init__(self, screen) -> None:
         self.screen = screen
         self.melds: list[list[int]] = []
+        self.seat = -1  # the viewer they were staged for
 
     def __bool__(self) -> bool:
         return bool(self.melds)
@@ -77,6 +78,7 @@ class Staging:
         sc = self.screen
         if not codes or not sc.can_act():
             return False
+        self.seat = sc.viewer
         if 0 <= into < len(self.melds):
             self.melds[into].extend(codes)
         else:
@@ -123,9 +125,28 @@ class Staging:
     def clear(self) -> None:
         self.melds = []
 
+    def follow(self, reads) -> list[int]:
+        """The deal moved on (``TableScreen.sync_hands``): staged cards no longer in the hand
+        are forgotten (a take-back); a finished deal, or another viewer, keeps none. The
+        staged cards, which the hand shown leaves out."""
+        if reads.is_over or reads.viewer != self.seat:
+            self.melds = []
+            self.seat = reads.viewer
+        self.keep_only(reads.hand(reads.viewer))
+        return self.cards()
+
+    def dress(self, view):
+        """The scene's view with the staged melds (and a staged card being dragged)."""
+        if self.melds:
+            drag = self.screen.pointer.drag
+            view.staged = self.shown()
+            view.stage_note = self.note()
+            view.stage_controls = self.screen.hud.stage_controls_size()
+            view.staged_lifted = drag.staged if drag is not None else None
+        return view
+
     def keep_only(self, hand: list[int]) -> None:
-        """After the deal moved on: staged cards no longer in the hand are forgotten (a
-        take-back, a new deal); a finished deal shows every card in the hand."""
+        """Staged cards no longer in the hand are forgotten."""
         have = Counter(hand)
         kept = []
         for m in self.melds:
@@ -215,3 +236,54 @@ class Staging:
         if old and sc.scene is not None:
             sc.animator.move(old, sc.scene.places, codes, sc.speed)
         sc.mark_dirty()
+
+
+# ---- the scene's part (``scene._side_melds`` calls these for the viewer's meld area) ---------
+def flow_items(view, side: int, items: list, texts: list) -> dict:
+    """Append the staged melds (and the slot of their buttons) to a meld area's flow; the
+    sizes of the items that are not melds (``meld_flow.flow_melds``'s ``fixed``)."""
+    if not view.staged or side != view.sides[view.viewer]:
+        return {}
+    for i, st in enumerate(view.staged):
+        items.append((("staged", i), len(st.cards), False))
+        texts.append(st.label)
+    items.append((("controls",), 1, False))
+    texts.append("")
+    return {("controls",): view.stage_controls}
+
+
+def place(lay, view, sc, side: int, spots: list, melds: int) -> list:
+    """The staged melds in their spots (those after the side's ``melds``), framed apart,
+    each with its value and what it lacks and a drop target (more cards join it), then the
+    slot of their buttons; the side's own spots."""
+    from game.ui.table.scene import Badge, Sprite, Target, meld_cards_shown
+
+    if len(spots) == melds:
+        return spots
+    w = sc.meld_width.get(side, lay.meld_w)
+    pad = max(2, round(w * 0.06))  # under half the flow's gap: frames never touch
+    lifted = view.staged_lifted
+    for i, (st, spot) in enumerate(zip(view.staged, spots[melds:])):
+        zone = ("staged", i)
+        box = spot.rect.inflate(2 * pad, 2 * pad)
+        sc.badges.insert(0, Badge("staged", box, "", "ready" if st.ready else "short"))
+        sprites = []
+        for c, r in zip(meld_cards_shown(list(st.cards)), spot.cards):
+            k = sc.place(zone, c, r, True)
+            if lifted is not None and lifted == (i, c):
+                lifted = None  # the card being dragged is drawn at the pointer
+                continue
+            sprites.append(Sprite(c, r, True, zone, k))
+        sc.sprites += sprites
+        sc.staged.append(sprites)
+        sc.badges.append(Badge("meld_info", spot.rect, st.label, "info"))
+        sc.targets.append(Target("staged", box, side=side, key=i))
+    sc.stage_controls = spots[-1].rect
+    return spots[:melds]
+
+
+def points_label(on_table: str, note: str) -> str:
+    """The side's points label with the opening's progress while melds are staged."""
+    if on_table and note:
+        return t("stage.both", table=on_table, note=note)
+    return on_table or note

@@ -167,11 +167,11 @@ class Driver:
 
     def stage(self, groups) -> None:
         """Drag each group onto an empty spot of the viewer's meld area: staged melds."""
-        sc = self.screen
+        staging = self.screen.family.staging
         for g in groups:
-            before = len(sc.staging.melds)
+            before = len(staging.melds)
             self.drag_cards(list(g), self.free_point())
-            assert len(sc.staging.melds) == before + 1, (g, sc.staging.melds, sc.toasts)
+            assert len(staging.melds) == before + 1, (g, staging.melds, self.screen.toasts)
 
     def free_point(self) -> tuple[int, int]:
         """A point of the viewer's meld area on no meld, staged meld or button."""
@@ -303,9 +303,9 @@ def check_table(screen) -> None:
     for seat, order in screen.hand_orders.items():
         want = Counter(screen.hand_codes(seat))
         if seat == screen.viewer:  # less the down not picked up and the staged melds
-            want -= Counter(screen.down_gate) + Counter(screen.staging.cards())
-            assert not screen.staging.melds or not st.is_over()
-            assert not Counter(screen.staging.cards()) - Counter(screen.hand_codes(seat))
+            want -= Counter(screen.down_gate) + Counter(screen.family.staging.cards())
+            assert not screen.family.staging.melds or not st.is_over()
+            assert not Counter(screen.family.staging.cards()) - Counter(screen.hand_codes(seat))
         assert Counter(order) == want, (seat, order, want)
     order = screen.hand_orders.get(screen.viewer, [])
     drag = screen.pointer.drag

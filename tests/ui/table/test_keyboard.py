@@ -124,12 +124,12 @@ def test_a_whole_canasta_turn_by_keyboard_alone(table):
                 and len(a.groups) == 1 and spare(a) is not None)
     choose(d, list(meld.groups[0]))
     key(d, pygame.K_m)
-    assert d.screen.staging.groups() == (tuple(d.screen.staging.melds[0]),)
+    assert d.screen.family.staging.groups() == (tuple(d.screen.family.staging.melds[0]),)
     assert [h.split()[1] for h in my_moves(d, before)] == ["draw"]  # staged, not sent
     key(d, pygame.K_RETURN)
     d.step(3)
     assert [h.split()[1] for h in my_moves(d, before)] == ["draw", "meld"], d.screen.toasts
-    assert not d.screen.staging
+    assert not d.screen.family.staging
     choose(d, [spare(meld)])
     ring_to_place(d, "meld", key=natural_rank(meld.groups[0]))  # a Canasta meld's key: rank
     key(d, pygame.K_RETURN)
@@ -157,14 +157,14 @@ def test_a_refused_keyboard_meld_shows_the_engines_reason(table):
     choose(d, [a, b])
     before = list(d.session.history)
     key(d, pygame.K_m)
-    staged = sc.staging.groups()
+    staged = sc.family.staging.groups()
     assert sorted(staged) == sorted([(a,), (b,)])  # one staged meld per rank
     key(d, pygame.K_RETURN)
     reason = d.session.why_illegal(make(0, "meld", staged))
     assert reason is not None
     assert d.session.history == before
     assert sc.toasts and sc.toasts[-1][0] == sc.presenter.reason_text(reason)
-    assert not sc.staging and Counter(sc.hand_orders[0]) == Counter(d.state.hand_cards(0))
+    assert not sc.family.staging and Counter(sc.hand_orders[0]) == Counter(d.state.hand_cards(0))
 
 
 def test_cassino_capture_and_trail_by_keyboard_alone(table):

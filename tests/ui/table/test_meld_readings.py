@@ -107,9 +107,9 @@ def test_qc5_the_table_says_the_opening_minimum_for_two_melds_chosen_at_once(tab
     choose(d, parse_cards("6H 6H 6C 7H 7H 2H"))
     before = list(d.session.history)
     key(d, pygame.K_m)  # staged, one meld per rank, with the opening's progress (issue 29)
-    assert sorted(sc.staging.groups()) == sorted(
+    assert sorted(sc.family.staging.groups()) == sorted(
         [tuple(parse_cards("6H 6H 6C")), tuple(parse_cards("7H 7H 2H"))])
-    assert sc.staging.note() == t("stage.opening", value=45, minimum=50)
+    assert sc.family.staging.note() == t("stage.opening", value=45, minimum=50)
     key(d, pygame.K_RETURN)  # sent: refused
     assert d.session.history == before
     shown = sc.toasts[-1][0]

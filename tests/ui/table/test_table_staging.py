@@ -67,20 +67,20 @@ def test_ca7_a_two_meld_opening_built_card_by_card_and_sent_at_once(table):
     before = list(d.session.history)
     engine_hand = Counter(d.state.hand_cards(0))
     d.drag_cards(cards("KH"), d.free_point())
-    assert sc.staging.groups() == (tuple(cards("KH")),)
-    assert sc.staging.shown()[0].label == t(
+    assert sc.family.staging.groups() == (tuple(cards("KH")),)
+    assert sc.family.staging.shown()[0].label == t(
         "stage.label", value=t("table.meld_points", points=10),
         need=t("stage.needs_mixed", count=2, naturals=1))
     d.drag_cards(cards("KS"), staged_target(d, 0).rect.center)
-    assert sc.staging.shown()[0].label.endswith(t("stage.needs_card"))
+    assert sc.family.staging.shown()[0].label.endswith(t("stage.needs_card"))
     d.drag_cards(cards("KD"), staged_target(d, 0).rect.center)
-    assert sc.staging.shown()[0].ready
-    assert sc.staging.note() == t("stage.opening", value=30, minimum=50)
+    assert sc.family.staging.shown()[0].ready
+    assert sc.family.staging.note() == t("stage.opening", value=30, minimum=50)
     d.drag_cards(cards("QH"), d.free_point())
     d.drag_cards(cards("2C"), staged_target(d, 1).rect.center)
-    assert sc.staging.shown()[1].label.endswith(t("stage.needs_natural"))
+    assert sc.family.staging.shown()[1].label.endswith(t("stage.needs_natural"))
     d.drag_cards(cards("QS"), staged_target(d, 1).rect.center)
-    assert sc.staging.note() == t("stage.opening", value=70, minimum=50)
+    assert sc.family.staging.note() == t("stage.opening", value=70, minimum=50)
     # Staged, not sent: the engine's hand is whole, the table shows them apart from it.
     assert d.session.history == before
     assert Counter(d.state.hand_cards(0)) == engine_hand
@@ -92,7 +92,7 @@ def test_ca7_a_two_meld_opening_built_card_by_card_and_sent_at_once(table):
     a = last(d)
     assert a.verb == "meld" and sorted(map(Counter, a.groups), key=len) == sorted(
         [Counter(cards("KH KS KD")), Counter(cards("QH 2C QS"))], key=len)
-    assert not sc.staging and d.state.opened[0]
+    assert not sc.family.staging and d.state.opened[0]
     check_table(sc)
 
 
@@ -104,12 +104,12 @@ def test_ca7_a_refused_opening_comes_back_to_the_hand_with_the_engines_reason(ta
     sc = d.screen
     before = list(d.session.history)
     d.drag_cards(cards("KH KS KD"), d.free_point())
-    assert len(sc.staging.melds) == 1
-    reason = d.session.why_illegal(make(0, "meld", sc.staging.groups()))
+    assert len(sc.family.staging.melds) == 1
+    reason = d.session.why_illegal(make(0, "meld", sc.family.staging.groups()))
     assert reason.key == "opening_minimum"
     key(d, pygame.K_RETURN)
     assert d.session.history == before
-    assert not sc.staging and sc.animator.busy  # sliding back
+    assert not sc.family.staging and sc.animator.busy  # sliding back
     assert Counter(sc.hand_orders[0]) == Counter(cards("KH KS KD 5D 9C"))
     assert sc.toasts[-1][0] == sc.presenter.reason_text(reason)
     check_table(sc)
@@ -122,15 +122,15 @@ def test_staged_cards_go_back_by_a_drag_a_click_or_put_back(table):
     d.drag_cards(cards("KH KS KD"), d.free_point())
     ks = next(sp for sp in sc.scene.staged[0] if sp.code == cards("KS")[0])
     d.drag((ks.rect.x + 4, ks.rect.y + 8), sc.lay.hand.center)  # dragged back to the hand
-    assert sorted(sc.staging.melds[0]) == sorted(cards("KH KD"))
+    assert sorted(sc.family.staging.melds[0]) == sorted(cards("KH KD"))
     assert cards("KS")[0] in sc.hand_orders[0]
     kd = sc.scene.staged[0][-1]
     d.click((kd.rect.right - 4, kd.rect.centery))  # a click: back to the hand
-    assert len(sc.staging.cards()) == 1
+    assert len(sc.family.staging.cards()) == 1
     d.drag_cards(cards("QH"), d.free_point())
-    assert len(sc.staging.melds) == 2
+    assert len(sc.family.staging.melds) == 2
     d.press(t("stage.put_back"))
-    assert not sc.staging
+    assert not sc.family.staging
     assert Counter(sc.hand_orders[0]) == Counter(d.state.hand_cards(0))
     check_table(sc)
 
@@ -149,7 +149,7 @@ def test_ca8_a_discard_sends_the_staged_melds_first(table):
     d.step(2)
     verbs = [parse_action(h).verb for h in d.session.history[n:n + 2]]
     assert verbs == ["meld", "discard"], (d.session.history[n:], sc.toasts)
-    assert not sc.staging
+    assert not sc.family.staging
 
 
 def test_ca9_a_pile_take_carries_the_staged_melds_as_an_opening(table):
@@ -164,7 +164,7 @@ def test_ca9_a_pile_take_carries_the_staged_melds_as_an_opening(table):
     d.step(2)
     a = parse_action(d.session.history[n])
     assert a.verb == "take" and Counter(a.groups[-1]) == Counter(cards("KH KS KD"))
-    assert not sc.staging
+    assert not sc.family.staging
     check_table(sc)
 
 
@@ -174,9 +174,9 @@ def test_cs6_canastones_wild_meld_is_staged_and_sent_the_same_way(table):
                 turn=0, phase="play", opened=[True, True])
     sc = d.screen
     d.drag_cards(cards("JK JK"), d.free_point())
-    assert sc.staging.shown()[0].label.endswith(t("stage.needs_card"))
+    assert sc.family.staging.shown()[0].label.endswith(t("stage.needs_card"))
     d.drag_cards(cards("2C"), staged_target(d, 0).rect.center)
-    assert sc.staging.shown()[0].ready
+    assert sc.family.staging.shown()[0].ready
     d.press(t("table.meld"))
     d.step(2)
     assert last(d).verb == "meld" and Counter(last(d).groups[0]) == Counter(cards("JK JK 2C"))
@@ -188,12 +188,12 @@ def test_ld5_a_looking_and_down_book_is_staged_and_sent_the_same_way(table):
                 turn=0, phase="play")
     sc = d.screen
     d.drag_cards(cards("7H JK"), d.free_point())
-    assert sc.staging.shown()[0].label.endswith(t("stage.needs_natural"))
+    assert sc.family.staging.shown()[0].label.endswith(t("stage.needs_natural"))
     d.drag_cards(cards("7S"), staged_target(d, 0).rect.center)
     key(d, pygame.K_RETURN)
     d.step(2)
     assert last(d).verb == "meld", sc.toasts
-    assert not sc.staging
+    assert not sc.family.staging
 
 
 def test_a_take_back_after_staging_loses_no_card(table):
@@ -208,10 +208,10 @@ def test_a_take_back_after_staging_loses_no_card(table):
     d.perform(meld)
     spare = sc.hand_orders[0][0]
     d.drag_cards([spare], d.free_point())
-    assert sc.staging.cards() == [spare]
+    assert sc.family.staging.cards() == [spare]
     d.press(t("table.take_back"))
     d.step(2)
-    shown = Counter(sc.hand_orders[0]) + Counter(sc.staging.cards())
+    shown = Counter(sc.hand_orders[0]) + Counter(sc.family.staging.cards())
     assert shown == Counter(d.state.hand_cards(0))
     assert set(meld.groups[0]) <= set(shown)
     check_table(sc)
@@ -223,9 +223,9 @@ def test_m_stages_the_chosen_cards_and_backspace_puts_them_back(table):
     sc = d.screen
     d.select(cards("KH KS KD"))
     key(d, pygame.K_m)
-    assert sc.staging.groups() and not sc.selected
+    assert sc.family.staging.groups() and not sc.selected
     key(d, pygame.K_BACKSPACE)
-    assert not sc.staging and len(sc.hand_orders[0]) == 4
+    assert not sc.family.staging and len(sc.hand_orders[0]) == 4
 
 
 def test_x_discards_the_card_the_hint_marks(table):
