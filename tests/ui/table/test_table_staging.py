@@ -279,3 +279,33 @@ def test_down_from_cassinos_table_goes_to_the_hand(table):
     assert kb.current()[1] is not None
     key(d, pygame.K_DOWN)
     assert kb.current()[1] is None  # the hand
+
+
+def test_staged_melds_keep_apart_from_the_sides_melds_at_800x600_in_japanese(table):
+    """The staged melds take room inside the viewer's meld area only: no staged meld, label or
+    button over a meld of the side, the buttons' words fit, at 800x600, 150 % text."""
+    from game.ui import fonts
+
+    d = table("canasta", 2, seed=1, size=(800, 600), language="ja", text_size="larger")
+    d.settle()
+    at_position(d, build_position(
+        "canasta", 2, hands=["KH KS KD QH QS JH JS 9C 9D 8C 8D 7C", "5C 5D"], turn=0,
+        phase="play", opened=[True, False],
+        melds=[{"A": "AS AH AD", "6": "6S 6H 6D 6C", "5": "5S 5H 5D"}, {}]))
+    sc = d.screen
+    for group in ("KH KS KD", "QH QS", "JH JS", "9C 9D"):
+        d.drag_cards(cards(group), d.free_point())
+    assert len(sc.family.staging.melds) == 4
+    area = d.target("meld_area", side=0).rect
+    melds = [tg.rect for tg in sc.scene.targets if tg.kind == "meld"]
+    staged = [tg.rect for tg in sc.scene.targets if tg.kind == "staged"]
+    controls = sc.scene.stage_controls
+    for r in staged + [controls]:
+        assert area.inflate(16, 16).contains(r), (r, area)
+        assert not any(r.colliderect(m) for m in melds), r
+    assert not any(controls.colliderect(r) for r in staged)
+    font = fonts.font(sc.app.font_sizes["small"])
+    for key in ("stage_meld", "stage_back"):
+        b = sc.hud.buttons[key]
+        assert b.visible and controls.contains(b.rect)
+        assert font.size(b.text)[0] < b.rect.w and font.size(b.text)[1] <= b.rect.h
