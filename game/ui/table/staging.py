@@ -216,8 +216,8 @@ class Staging:
         further melds first (an opening with the pile), then the reading alone."""
         if not self.melds:
             return readings
-        more = self.groups()
-        return [make(a.seat, "take", a.groups + more) for a in readings] + readings
+        more = self.groups()  # after the cards taken with the top card (a take's first group)
+        return [make(a.seat, "take", a.groups + more) for a in readings if a.groups] + readings
 
     def played(self, action: Action) -> None:
         """A move of the viewer's was played: the staged melds it carried are gone (told,
