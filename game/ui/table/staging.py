@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from game.actions import Action, make
-from game.i18n import t, translate_reason
+from game.i18n import t
 from game.ui import audio
 from game.ui.table.gestures import meld_groupings
 
@@ -86,7 +86,7 @@ class Staging:
         self._changed()
         why = [s.reason for s in self.shortfalls() if s.reason is not None]
         if why:  # no card added makes it a meld: say why now, not at the confirmation
-            sc.presenter.toast(translate_reason(why[-1]), "info")
+            sc.presenter.toast(sc.presenter.reason_text(why[-1]), "info")
         audio.play("place", 0.6)
         return True
 
@@ -121,9 +121,6 @@ class Staging:
             return
         self.slide_back()
         audio.play("place", 0.6)
-
-    def clear(self) -> None:
-        self.melds = []
 
     def follow(self, reads) -> list[int]:
         """The deal moved on (``TableScreen.sync_hands``): staged cards no longer in the hand
