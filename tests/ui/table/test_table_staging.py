@@ -309,3 +309,25 @@ def test_staged_melds_keep_apart_from_the_sides_melds_at_800x600_in_japanese(tab
         b = sc.hud.buttons[key]
         assert b.visible and controls.contains(b.rect)
         assert font.size(b.text)[0] < b.rect.w and font.size(b.text)[1] <= b.rect.h
+
+
+def test_enter_on_a_staged_meld_adds_the_chosen_card_then_sends(table):
+    """Keys alone: M stages, the ring on the staged meld and Enter adds the chosen card,
+    Enter with nothing chosen sends the staged melds."""
+    d = canasta(table, hands=["KH KS KD 9C 5D 7H", "5C 5D"], turn=0, phase="play",
+                opened=[True, False])
+    sc = d.screen
+    kb = sc.intents.keyboard
+    d.select(cards("KH KS"))
+    key(d, pygame.K_m)
+    d.select(cards("KD"))
+    key(d, pygame.K_UP)  # shows the ring
+    for _ in range(len(kb.places())):
+        if kb.current()[1] is not None and kb.current()[1].kind == "staged":
+            break
+        key(d, pygame.K_UP)
+    key(d, pygame.K_RETURN)
+    assert sorted(sc.family.staging.melds[0]) == sorted(cards("KH KS KD"))
+    n = len(d.session.history)
+    key(d, pygame.K_RETURN)
+    assert parse_action(d.session.history[n]).verb == "meld", sc.toasts
