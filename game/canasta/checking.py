@@ -8,6 +8,8 @@ hold it to that. The hooks a variant overrides are declared here with the base g
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from game.actions import WILD_MELD, Action
 from game.canasta.melds import Meld, canastas_within, count_kinds
 from game.canasta.phase import ANSWER, ASK_NO, ASK_YES, DRAW, PLAY
@@ -16,6 +18,15 @@ from game.canasta.table import TableState
 from game.cards import JOKER, RANK, format_cards
 from game.i18n import catalogue
 from game.reasons import Reason, reason
+
+
+class Shortfall(NamedTuple):
+    """What a group of cards lacks to be a meld (``meld_shortfall``)."""
+
+    cards: int  # the fewest cards to add
+    naturals: int  # how many of those must be natural
+    reason: Reason | None  # set when no cards added make the group a meld
+
 
 TAKEABLE = [RANK[c] in NATURAL_RANKS for c in range(53)]  # top cards that may be taken
 
@@ -244,6 +255,45 @@ class CheckingMixin(TableState):
             return reason("not_in_hand", cards=format_cards(
                 c for c in missing for _ in range(need[c])))
         return None
+
+    # ======================================================================================
+    # What a group of cards still lacks (the table's staged melds)
+    # ======================================================================================
+    def meld_shortfall(self, seat: int, cards) -> Shortfall:
+        """What a group of ``seat``'s cards lacks to stand as a new meld by its shape alone
+        (CA-4..6, CS-5..7, LD-5..7): the fewest cards to add and, of those, the fewest that
+        must be natural; (0, 0, None) when it stands; a reason when no cards added make it
+        one (two ranks, too many wild cards, a meld the side already has). The opening
+        minimum, the turn and going out are the whole move's: ``why_illegal`` decides them."""
+        rank, p = self._classify(cards)
+        if p is not None:
+            return Shortfall(0, 0, p)
+        rules = self.rules
+        melded = self.by_key[self.side[seat]] if rules.one_meld_per_rank else {}
+        if rank == 3 and any(c in RED_THREES for c in cards):
+            return Shortfall(0, 0, reason("red_three_meld"))
+        if rank and rank in melded:
+            return Shortfall(0, 0, reason("meld_exists", rank=_rank_name(rank)))
+        _r, nat, jok, two, r3 = self._add_to_shape((rank, 0, 0, 0, 0), cards)
+        # All wild so far: a wild meld (where the game has one), or a natural meld once
+        # naturals of some rank the side has not melded join.
+        free = next((r for r in NATURAL_RANKS if r not in melded), 0)
+        wild_meld = rules.wild_meld and 0 not in melded
+        first = None
+        for more in range(rules.canasta_size + 2):
+            for n in range(more + 1):
+                r = rank or (free if n else 0)
+                if r == 0 and not wild_meld:
+                    continue
+                shape = (r, nat + n, jok + more - n, two, r3)
+                why = self._shape_problem(seat, shape, None, False, False)
+                if why is None:
+                    return Shortfall(more, n, None)
+                if first is None:
+                    first = why
+        if rank == 0 and not rules.wild_meld:
+            first = reason("all_wild")
+        return Shortfall(0, 0, first or reason("bad_action"))
 
     # ======================================================================================
     # Checking

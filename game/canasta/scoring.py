@@ -27,6 +27,11 @@ class ScoringMixin(TableState):
         """The card points of one meld by this rule set's card values (CA-15)."""
         return sum(map(self.rules.points.__getitem__, meld.cards))
 
+    def cards_points(self, cards) -> int:
+        """The card points of a group of cards by this rule set's card values (G-4): what
+        they bring towards an opening minimum (CA-7)."""
+        return sum(map(self.rules.points.__getitem__, cards))
+
     def table_points(self, side: int) -> int:
         """What a side's cards on the table are worth so far: its melds' card points, its
         canasta bonuses and its red threes (CA-15), without going out or the hands."""

@@ -26,6 +26,7 @@ from game.ui.table.gestures import (
 )
 from game.ui.table.scene import Target
 from game.ui.table.scoresheet import CANASTA_ROWS, CASSINO_ROWS
+from game.ui.table.staging import Staging
 
 
 class TableFamily:
@@ -43,6 +44,7 @@ class TableFamily:
 
     def __init__(self, screen) -> None:
         self.screen = screen
+        self.staging = Staging(screen)  # melds built card by card (the canasta games' only)
 
     def score_counts(self, reads) -> list[dict[str, int]] | None:
         """The counts behind the score sheet's points, per side (None: points alone)."""
@@ -192,6 +194,8 @@ class CanastaTable(TableFamily):
 
     def click_target(self, target: Target) -> None:
         cards = self.screen.selected_codes()
+        if target.kind == "staged" and not cards:
+            return self.screen.family.staging.confirm()  # a click on a staged meld: send them
         if target.kind in ("meld", "meld_area") and not cards:
             return
         if target.kind == "hand":
@@ -203,7 +207,13 @@ class CanastaTable(TableFamily):
         if target.kind in ("meld", "meld_area") and target.side != sc.reads.side(self.seat):
             sc.presenter.show_reason_text(t("table.not_your_melds"))
             return False
+        if target.kind == "meld_area":  # an empty spot: a staged meld (issue 29)
+            return sc.family.staging.stage(codes)
+        if target.kind == "staged":
+            return sc.family.staging.stage(codes, target.key)
         readings = canasta_candidates(sc.reads, self.seat, target, codes)
+        if target.kind == "pile" and sc.reads.phase == DRAW:
+            readings = sc.family.staging.take_readings(readings)  # an opening with the pile
         if not readings:
             return False
         # A click on the pile may ask before taking it (a take cannot be taken back); a drag
@@ -220,7 +230,10 @@ class CanastaTable(TableFamily):
         for tg in self.screen.scene.targets:
             if tg.kind in ("hand", "stock"):
                 continue
-            if tg.kind in ("meld", "meld_area") and tg.side != side:
+            if tg.kind in ("meld", "meld_area", "staged") and tg.side != side:
+                continue
+            if tg.kind in ("meld_area", "staged"):  # staging takes any cards: the engine
+                out.append(tg)  # decides when they are sent
                 continue
             cands = canasta_candidates(reads, self.seat, tg, codes)
             if first_legal(self.session, cands)[0] is not None:

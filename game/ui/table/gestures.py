@@ -202,6 +202,7 @@ class Press:
     index: int = -1  # a hand card
     target: Target | None = None  # or a place on the table
     code: int = -1  # a table card (Cassino)
+    staged: tuple[int, int] | None = None  # a staged meld's card: (meld, code)
 
 
 @dataclass
@@ -212,6 +213,7 @@ class Drag:
     pos: tuple[int, int]
     legal: list[Target] = field(default_factory=list)  # targets the engine would accept
     hot: Target | None = None  # the target under the pointer
+    staged: tuple[int, int] | None = None  # a staged meld's card being dragged: (meld, code)
 
 
 class Pointer:
@@ -245,6 +247,10 @@ class Pointer:
         if idx >= 0:
             self.press = Press(pos, index=idx)
             return
+        staged = sc.staged_at(pos)
+        if staged is not None:
+            self.press = Press(pos, staged=staged)
+            return
         code = sc.table_card_at(pos)
         self.press = Press(pos, target=sc.target_at(pos), code=code)
 
@@ -254,10 +260,11 @@ class Pointer:
             self.drag.hot = self.screen.drop_target_at(pos, self.drag)
             return
         p = self.press
-        if p is None or not held or p.index < 0:
+        if p is None or not held or (p.index < 0 and p.staged is None):
             return
         if abs(pos[0] - p.pos[0]) + abs(pos[1] - p.pos[1]) >= DRAG_THRESHOLD:
-            self.drag = self.screen.start_drag(p.index, p.pos)
+            self.drag = (self.screen.start_drag(p.index, p.pos) if p.staged is None
+                         else self.screen.start_staged_drag(p.staged, p.pos))
             if self.drag is not None:
                 self.drag.pos = pos
                 self.drag.hot = self.screen.drop_target_at(pos, self.drag)
@@ -288,6 +295,10 @@ class Pointer:
                 return
             self._last_click = (p.index, now)
             sc.on_click_card(p.index)
+            return
+        if p.staged is not None:
+            if sc.staged_at(pos) == p.staged:
+                sc.on_click_staged(*p.staged)
             return
         if p.code >= 0 and sc.table_card_at(pos) == p.code:
             sc.on_click_table_card(p.code)

@@ -39,6 +39,7 @@ class Hud:
         self.buttons: dict[str, object] = {}
         self._button_state: tuple = ()
         self.column: list[str] = []  # the hand's button column, top to bottom
+        self._stage_at: pygame.Rect | None = None  # where the staged melds' buttons stand
         self._column_geometry: tuple = ()  # (its rectangle, a button's height, the gap)
 
     # ---- buttons ---------------------------------------------------------------------------
@@ -83,6 +84,43 @@ class Hud:
         for key, label, cb in col:
             self.buttons[key] = sc.button(pygame.Rect(hb.x, hb.y, hb.w, bh), label, cb, small)
         self.close_up_column(self.column)
+        self._stage_at = None  # the staged melds' buttons come with them (refresh_buttons)
+
+    def stage_buttons(self) -> list[tuple[str, str, object]]:
+        staging = self.screen.family.staging
+        return [("stage_meld", t("table.meld"), staging.confirm),
+                ("stage_back", t("stage.put_back"), staging.put_back)]
+
+    def stage_controls_size(self) -> tuple[int, int]:
+        """(width, height) of the staged melds' two buttons, one above the other, each as
+        wide as the longer word needs."""
+        sc = self.screen
+        s = sc.s
+        font = fonts.font(sc.app.font_sizes["small"])
+        w = max(font.size(label)[0] for _k, label, _cb in self.stage_buttons()) + s(20)
+        bh = max(s(24), font.get_height() + s(6))
+        return w, 2 * bh + s(6)
+
+    def place_stage_buttons(self) -> None:
+        """The staged melds' buttons, in the slot the scene keeps after them, made when melds
+        are staged and gone with them (no button waits hidden where another might go)."""
+        sc = self.screen
+        at = sc.scene.stage_controls if (sc.scene is not None and sc.family.staging
+                                         and sc.can_act()) else None
+        if at == self._stage_at and (at is None) == ("stage_meld" not in self.buttons):
+            return
+        for key in ("stage_meld", "stage_back"):
+            b = self.buttons.pop(key, None)
+            if b is not None:
+                sc._on_click.pop(b, None)
+                b.kill()
+        self._stage_at = None if at is None else pygame.Rect(at)
+        if at is None:
+            return
+        bh = (at.h - sc.s(6)) // 2
+        for (key, label, cb), y in zip(self.stage_buttons(), (at.y, at.bottom - bh)):
+            self.buttons[key] = sc.button(pygame.Rect(at.x, y, at.w, bh), label, cb,
+                                          "#small_button")
 
     def close_up_column(self, shown: list[str]) -> None:
         """Stack the ``shown`` buttons of the hand's column at its foot, in the column's order,
@@ -120,7 +158,8 @@ class Hud:
                 self.buttons["hint"].set_text(label)
         if "take_back" in self.buttons:
             want["take_back"] = sc.takeback.possible()
-        key = (covered, scores_due, tuple(sorted(want.items())), sc.version)
+        self.place_stage_buttons()
+        key = (covered, scores_due, tuple(sorted(want.items())), sc.version, self._stage_at)
         if key == self._button_state and not force:
             return
         self._button_state = key

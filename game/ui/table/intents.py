@@ -18,8 +18,8 @@ from game.ui.table.keyboard import KeyboardPlay
 from game.ui.table.scene import Target
 
 # Where overlapping places are hit, the first kind wins.
-TARGET_ORDER = ("down", "meld", "group", "pile", "stock", "meld_area", "table", "captured",
-                "hand")
+TARGET_ORDER = ("down", "meld", "staged", "group", "pile", "stock", "meld_area", "table",
+                "captured", "hand")
 
 
 class TableIntents:
@@ -42,6 +42,17 @@ class TableIntents:
         if sc.scene is None:
             return -1
         return sc.family.table_card_at(sc.scene, pos)
+
+    def staged_at(self, pos) -> tuple[int, int] | None:
+        """(staged meld, card code) under ``pos``, the topmost card, or None."""
+        sc = self.screen
+        if sc.scene is None:
+            return None
+        for i, sprites in enumerate(sc.scene.staged):
+            for sp in reversed(sprites):
+                if sp.rect.collidepoint(pos):
+                    return i, sp.code
+        return None
 
     def target_at(self, pos) -> Target | None:
         sc = self.screen
@@ -85,6 +96,11 @@ class TableIntents:
         audio.play("click", 0.5)
         sc.mark_dirty()
 
+    def on_click_staged(self, meld: int, code: int) -> None:
+        """A click on a staged card: back to the hand."""
+        if self.screen.can_act():
+            self.screen.family.staging.unstage(meld, code)
+
     def on_click_target(self, target: Target) -> None:
         sc = self.screen
         if target.kind == "down":
@@ -118,8 +134,39 @@ class TableIntents:
         audio.play("click", 0.4)
         return drag
 
+    def start_staged_drag(self, staged: tuple[int, int], pos) -> Drag | None:
+        """A staged card lifted: to the hand, another staged meld or a new one."""
+        sc = self.screen
+        if not sc.can_act() or sc.scene is None:
+            return None
+        meld, code = staged
+        rect = next((sp.rect for sp in sc.scene.staged[meld] if sp.code == code), None)
+        if rect is None:
+            return None
+        drag = Drag([], [code], [(rect.x - pos[0], rect.y - pos[1])], pos, staged=staged)
+        side = sc.sides[sc.viewer]
+        drag.legal = [tg for tg in sc.scene.targets if tg.kind == "hand" or (
+            tg.kind in ("meld_area", "staged") and tg.side == side and tg.key != meld)]
+        sc.rebuild_scene()
+        sc.mark_dirty()
+        audio.play("click", 0.4)
+        return drag
+
+    def end_staged_drag(self, drag: Drag, target: Target | None) -> None:
+        sc = self.screen
+        meld, code = drag.staged
+        kind = target.kind if target is not None and target in drag.legal else None
+        if kind == "hand":
+            sc.family.staging.unstage(meld, code)
+        elif kind in ("staged", "meld_area"):
+            sc.family.staging.move(meld, code, target.key if kind == "staged" else -1)
+        sc.rebuild_scene()
+        sc.mark_dirty()
+
     def end_drag(self, drag: Drag, target: Target | None) -> None:
         sc = self.screen
+        if drag.staged is not None:
+            return self.end_staged_drag(drag, target)
         origin = {}
         for code, (dx, dy) in zip(drag.codes, drag.grab):
             origin.setdefault(code, pygame.Rect(drag.pos[0] + dx, drag.pos[1] + dy,

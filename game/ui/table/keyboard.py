@@ -30,7 +30,8 @@ from game.ui.table.scene import Target
 
 # The places the ring visits after the hand, in this order (scene order within a kind). Melds
 # and the new-meld area are the viewer's side's only: no move goes to the others'.
-PLACE_ORDER = ("down", "stock", "pile", "meld_area", "meld", "group", "table", "captured")
+PLACE_ORDER = ("down", "stock", "pile", "meld_area", "staged", "meld", "group", "table",
+               "captured")
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 # Letters that press one of the family's buttons (``TableFamily.action_buttons``).
@@ -60,11 +61,14 @@ SHEET = (
     Shortcut("keys.section.moves", ("P",), "keys.do.pile", "draws"),
     Shortcut("keys.section.moves", ("M",), "keys.do.meld", "draws"),
     Shortcut("keys.section.moves", ("keys.cap.enter",), "keys.do.add", "draws"),
+    Shortcut("keys.section.moves", ("keys.cap.enter",), "keys.do.send", "draws"),
+    Shortcut("keys.section.moves", ("keys.cap.backspace",), "keys.do.put_back", "draws"),
     Shortcut("keys.section.moves", ("X", "keys.cap.delete"), "keys.do.discard", "draws"),
     Shortcut("keys.section.moves", ("A",), "keys.do.ask", "ask"),
     Shortcut("keys.section.moves", ("C",), "keys.cassino.capture", "capture"),
     Shortcut("keys.section.moves", ("B",), "keys.cassino.reserve", "build"),
     Shortcut("keys.section.moves", ("T", "X"), "keys.cassino.trail", "trail"),
+    Shortcut("keys.section.moves", ("↓",), "keys.cassino.down", "capture"),
     Shortcut("keys.section.table", ("H",), "keys.do.hint"),
     Shortcut("keys.section.table", ("keys.cap.ctrl_z",), "keys.do.take_back"),
     Shortcut("keys.section.table", ("R", "S"), "keys.do.sort"),
@@ -234,11 +238,17 @@ class KeyboardPlay:
 
     def act(self) -> None:
         """Enter: what a click on the place under the ring does, with the chosen cards
-        (Cassino's table cards and open table: what dropping the chosen card there does)."""
-        if self.show():
-            return
+        (Cassino's table cards and open table: what dropping the chosen card there does).
+        With staged melds and no card chosen, on the hand or the meld area (or with the ring
+        hidden): send them, as the Meld button does."""
         sc = self.screen
         _i, tg = self.current()
+        if sc.family.staging and not sc.selected and (
+                not self.visible or tg is None or tg.kind in ("meld_area", "staged")):
+            sc.family.staging.confirm()
+            return
+        if self.show():
+            return
         if tg is None:
             return self.choose()
         if tg.kind in ("group", "table"):
@@ -255,18 +265,59 @@ class KeyboardPlay:
     def need_card(self) -> None:
         self.screen.presenter.toast(t("keys.choose_first"), "info")
 
-    def chosen(self) -> bool:
-        """Make sure some hand card is chosen for a letter's move: the chosen ones, else the
-        card under the ring (chosen now); False (and the player told how) if none."""
+    def chosen(self, hinted: bool = False) -> bool:
+        """Make sure some hand card is chosen for a letter's move: the chosen ones, else
+        (``hinted``) the card a hint marks for a discard or a trail, else the card under the
+        ring, else the only card in the hand (chosen now); False (and the player told how)
+        if none."""
         sc = self.screen
         if sc.selected:
             return True
-        i = self.ring_card()
+        i = self.hinted_card() if hinted else -1
+        if i < 0:
+            i = self.ring_card()
+        if i < 0 and self.hand_size() == 1:
+            i = 0
         if i >= 0:
             sc.intents.on_click_card(i)
         if not sc.selected:
             self.need_card()
         return bool(sc.selected)
+
+    def hinted_card(self) -> int:
+        """The hand position of the card the hint on show discards (Cassino: trails), or -1."""
+        sc = self.screen
+        h = sc.hint
+        if h is None or h[1] != sc.version or h[0].verb != sc.family.discard_verb:
+            return -1
+        code = h[0].groups[0][0]
+        return next((sp.index for sp in sc.scene.hand if sp.code == code), -1) \
+            if sc.scene is not None else -1
+
+    def only_capture(self):
+        """Cassino: the one capture the engine lists with what is chosen (the chosen hand
+        card, the chosen table cards among those it takes), or None (none, or several)."""
+        sc = self.screen
+        card = sc.selected_codes()[0] if len(sc.selected) == 1 else None
+        found = {}
+        for a in sc.reads.legal_actions(sc.viewer):
+            if a.verb != "capture" or (card is not None and a.groups[0][0] != card):
+                continue
+            if not sc.table_selected <= set(a.groups[1]):
+                continue
+            found.setdefault((a.groups[0][0], tuple(sorted(a.groups[1]))), a)
+        return next(iter(found.values())) if len(found) == 1 else None
+
+    def step_down(self) -> None:
+        """Down: from Cassino's table (its cards, the open table) straight to the hand below
+        it; elsewhere the previous place."""
+        _i, tg = self.current()
+        if self.visible and tg is not None and tg.kind in ("group", "table"):
+            self.place = None
+            self.place_index = 0
+            self.screen.request_frame()
+            return
+        self.step_place(-1)
 
     def click_place(self, kind: str, **match) -> bool:
         """A click on the first place of ``kind`` (False when the table has none)."""
@@ -296,7 +347,7 @@ class KeyboardPlay:
         if len(sc.selected) > 1:
             sc.apply(make(sc.viewer, sc.family.discard_verb, (tuple(sc.selected_codes()),)))
             return
-        if self.chosen():
+        if self.chosen(hinted=True):
             sc.intents.on_double_click(min(sc.selected))
 
     def family_button(self, name: str) -> bool:
@@ -305,7 +356,12 @@ class KeyboardPlay:
                         None)
         if callback is None:
             return False
-        if name == "ask" or (sc.can_act() and self.chosen()):
+        if name == "capture" and sc.can_act():
+            one = self.only_capture()
+            if one is not None and not (len(sc.selected) == 1 and sc.table_selected):
+                sc.apply(one)  # the only capture there is: C makes it
+                return True
+        if name == "ask" or (sc.can_act() and self.chosen(hinted=name == "trail")):
             callback()
         return True
 
@@ -340,7 +396,7 @@ class KeyboardPlay:
         elif k == pygame.K_UP:
             self.step_place(1)  # the hand is at the bottom: up goes onto the table
         elif k == pygame.K_DOWN:
-            self.step_place(-1)
+            self.step_down()
         elif k == pygame.K_TAB:
             self.step_place(-1 if mod & pygame.KMOD_SHIFT else 1)
         elif k == pygame.K_SPACE:
@@ -356,6 +412,8 @@ class KeyboardPlay:
             return self.meld()
         elif k in (pygame.K_x, pygame.K_DELETE):
             self.discard()
+        elif k == pygame.K_BACKSPACE and sc.family.draws:
+            sc.family.staging.put_back()
         elif k in BUTTON_KEYS:
             return self.family_button(BUTTON_KEYS[k])
         elif k == pygame.K_h:

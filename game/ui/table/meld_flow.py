@@ -53,7 +53,7 @@ def points_foot(text: str, scale: float) -> int:
 
 def flow_melds(area: Rect, melds: list[tuple[object, int, bool]], pref_w: int,
                min_w: int = 20, lead: int = 0, labels: list[tuple[int, int]] | None = None,
-               foot: int = 0) -> tuple[int, list[MeldSpot]]:
+               foot: int = 0, fixed: dict | None = None) -> tuple[int, list[MeldSpot]]:
     """Place melds, given as (key, card count, stacked), left to right in rows inside
     ``area``, starting ``lead`` pixels in (room for red threes). The card width starts at
     ``pref_w`` and shrinks until everything fits (or reaches ``min_w``).
@@ -61,17 +61,19 @@ def flow_melds(area: Rect, melds: list[tuple[object, int, bool]], pref_w: int,
     ``labels`` are the sizes of the labels centred on each meld's lower edge: a meld gets a
     slot as wide as its label and some (its cards centred in it), and a row leaves room under
     it for the labels' lower halves, so no two labels touch and none reaches into the next row
-    or into the ``foot`` pixels kept free at the area's bottom (the side's points)."""
+    or into the ``foot`` pixels kept free at the area's bottom (the side's points).
+    ``fixed``: (width, height) of items whose size is not a meld's (the staged melds'
+    buttons), by key."""
     labels = labels or [(0, 0)] * len(melds)
     w = pref_w
     while True:
-        spots, ok = _try_flow(area, melds, w, lead, labels, foot)
+        spots, ok = _try_flow(area, melds, w, lead, labels, foot, fixed or {})
         if ok or w <= min_w:
             return w, spots
         w = max(min_w, int(w * 0.9))
 
 
-def _try_flow(area: Rect, melds, w: int, lead: int, labels, foot: int
+def _try_flow(area: Rect, melds, w: int, lead: int, labels, foot: int, fixed: dict
               ) -> tuple[list[MeldSpot], bool]:
     gap = max(4, round(w * 0.18))
     h = card_h(w)
@@ -80,7 +82,7 @@ def _try_flow(area: Rect, melds, w: int, lead: int, labels, foot: int
     spots = []
     ok = True
     for (key, n, stacked), (lw, lh) in zip(melds, labels):
-        mw, mh = meld_extent(n, stacked, w)
+        mw, mh = fixed[key] if key in fixed else meld_extent(n, stacked, w)
         slot = max(mw, lw + gap if lw else 0)
         below = lh - lh // 2  # the label's part under the cards
         if x + slot > area.right and x > area.x + lead:
@@ -98,7 +100,7 @@ def _try_flow(area: Rect, melds, w: int, lead: int, labels, foot: int
                 cards.append(Rect(left + i * off, y + i * off, w, h))
         else:
             step = max(6, round(w * 0.3))
-            for i in range(n):
+            for i in range(n if key not in fixed else 0):
                 cards.append(Rect(left + i * step, y, w, h))
         spots.append(MeldSpot(key, rect, cards, stacked))
         x += slot + gap

@@ -62,6 +62,14 @@ class TableMoves:
         a legal move is animated from where its cards were (``origin``: where the player
         let go of dragged cards). None when played, else the Refusal."""
         sc = self.screen
+        if (action.verb == "discard" and not computer and action.seat == sc.viewer
+                and sc.family.staging):
+            # A discard sends the staged melds first (issue 29); refused, they go back.
+            refusal = self.play(sc.family.staging.action())
+            if refusal is not None:
+                if not refusal.held:
+                    sc.family.staging.slide_back()
+                return refusal
         if sc.scene is None:
             sc.rebuild_scene()
         old = {z: list(lst) for z, lst in sc.scene.places.items()}
@@ -96,6 +104,8 @@ class TableMoves:
                 sc.down_gate = list(e.cards)  # shown until the player picks it up
         sc.last_move = set()
         sc.info.note_move(action.seat, events)
+        if action.seat == sc.viewer:
+            sc.family.staging.played(action)
         sc.sync_hands()
         sc.presenter.show_move(events, old, computer)
         for key in listeners.take_notices():  # what the deal's end could not record

@@ -77,12 +77,13 @@ class TablePainter:
         if drag is not None:
             for tg in drag.legal:
                 render.draw_target(surf, tg.rect, scale, False)
+        under = ("group", "slot", "staged")
         for b in scene.badges:
-            if b.kind in ("group", "slot"):
+            if b.kind in under:
                 render.draw_badge(surf, b, scale)
         render.draw_sprites(surf, scene, sc.app.settings.deck_style, sc.animator.hidden)
         for b in scene.badges:
-            if b.kind not in ("group", "slot"):
+            if b.kind not in under:
                 render.draw_badge(surf, b, scale)
         for p in scene.plates:
             render.draw_plate(surf, p, scale, sc.game, is_viewer=p.seat == sc.viewer)

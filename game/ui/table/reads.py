@@ -26,7 +26,7 @@ from game.cassino.view import CassinoView
 PUBLIC_METHODS = frozenset({
     "view", "is_over", "current_player", "turn_count", "actors", "legal_actions", "why_illegal",
     "why_no_reservation", "meld_points", "table_points", "tallies", "breakdown",
-    "deal_scores", "events_seen_by",
+    "deal_scores", "events_seen_by", "meld_shortfall", "cards_points",
 })
 
 
@@ -149,6 +149,14 @@ class TableReads:
         """Canastone's choice before drawing: open from the hand first, or draw two (CS-9)."""
         v = self.view.seat
         return v.may_open_first and v.turn == seat and v.phase == DRAW
+
+    def meld_shortfall(self, seat: int, cards):
+        """What a group of the seat's cards lacks to be a meld (the engine's answer)."""
+        return self._state.meld_shortfall(seat, tuple(cards))
+
+    def cards_points(self, cards) -> int:
+        """The card points of a group of cards by the game's card values."""
+        return self._state.cards_points(tuple(cards))
 
     def pile(self) -> list[int]:
         """The discard pile, bottom card first."""

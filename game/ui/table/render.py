@@ -245,6 +245,12 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
         img = rounded(b.rect.size, fill, max(4, round(10 * s)),
                       (*palette.GOLD_LIGHT, 200), max(1, round(2 * s)))
         surface.blit(img, b.rect)
+    elif b.kind == "staged":  # a staged meld (issue 29): framed apart, not on the table yet
+        ready = b.tone == "ready"
+        img = rounded(b.rect.size, (0, 0, 0, 70), max(4, round(8 * s)),
+                      (*(palette.GOLD_LIGHT if ready else palette.TEXT_DIM), 230),
+                      max(2, round(2 * s * palette.OUTLINE_SCALE)))
+        surface.blit(img, b.rect)
     elif b.kind == "value":
         value, _, owner = b.text.partition("\x00")
         img = _value_badge(value, owner, b.rect.w, round(s * 100))

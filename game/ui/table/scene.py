@@ -94,6 +94,8 @@ class Scene:
     plates: list[Plate] = field(default_factory=list)
     badges: list[Badge] = field(default_factory=list)
     hand: list[Sprite] = field(default_factory=list)  # the viewer's hand sprites, left to right
+    staged: list[list[Sprite]] = field(default_factory=list)  # each staged meld's sprites
+    stage_controls: Rect | None = None  # where the staged melds' buttons go
     meld_width: dict[int, int] = field(default_factory=dict)  # side -> card width used
 
     def place(self, zone: tuple, code: int, rect: Rect, face_up: bool) -> int:
@@ -174,6 +176,10 @@ class View:
     fresh: list[int] = field(default_factory=list)  # the viewer's newly drawn cards, lit
     peek: int = -1  # Cassino: the side whose last capture is shown
     last_captures: dict[int, tuple[int, ...]] = field(default_factory=dict)  # side -> cards
+    staged: list = field(default_factory=list)  # the viewer's staged melds (staging.StagedMeld)
+    stage_note: str = ""  # the opening's progress with them ("Opening: 35 of 50"), or ''
+    stage_controls: tuple[int, int] = (0, 0)  # the size of the Meld and Put back buttons
+    staged_lifted: tuple[int, int] | None = None  # (staged meld, code) being dragged
 
 
 def build_canasta(tv: TableView, lay: L.TableLayout, view: View) -> Scene:
@@ -338,6 +344,7 @@ def _under(r: Rect, lay: L.TableLayout) -> Rect:
 
 
 def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect) -> None:
+    from game.ui.table import staging as S  # it imports this module
     points = dict(zip(tv.seat.melds[side], tv.meld_points[side]))  # the engine's meld_points
     melds = sorted(tv.seat.melds[side], key=lambda m: (meld_order(m.rank), m.key))
     red3 = list(tv.seat.red_three_cards[side])
@@ -353,9 +360,12 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
         lead = small + step * (len(red3) - 1) + max(6, round(small * 0.3))
     texts = [meld_label(view.game, n, points[m], stacked, view.natural(m),
                         m.rank == WILD_KEY) for m, (_k, n, stacked) in zip(melds, items)]
+    fixed = S.flow_items(view, side, items, texts)  # the viewer's staged melds (issue 29)
     w, spots = MF.flow_melds(area, items, mw, min_w=max(20, round(mw * 0.5)), lead=lead,
-                            labels=[MF.ribbon_size(x, lay.scale) for x in texts],
-                            foot=MF.points_foot(t("table.on_table", points=0), lay.scale))
+                            labels=[MF.ribbon_size(x, lay.scale) if x else (0, 0)
+                                    for x in texts],
+                            foot=MF.points_foot(t("table.on_table", points=0), lay.scale),
+                            fixed=fixed)
     sc.meld_width[side] = w
     if red3:
         rw = min(small, w)
@@ -366,9 +376,11 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
             k = sc.place(("red3", side), c, r, True)
             sc.sprites.append(Sprite(c, r, True, ("red3", side), k))
     sc.targets.append(Target("meld_area", area, side=side))
-    if melds or red3:  # the side's points on the table so far (the engine's table_points)
-        sc.badges.append(Badge("points", area, t("table.on_table",
-                                                 points=tv.table_points[side]), "dim"))
+    spots = S.place(lay, view, sc, side, spots, len(melds))
+    note = view.stage_note if fixed else ""
+    if melds or red3 or note:  # the side's points on the table (the engine's table_points)
+        on_table = t("table.on_table", points=tv.table_points[side]) if melds or red3 else ""
+        sc.badges.append(Badge("points", area, S.points_label(on_table, note), "dim"))
     for m, spot, text in zip(melds, spots, texts):
         zone = ("meld", side, m.key)
         cards = meld_cards_shown(list(m.cards))

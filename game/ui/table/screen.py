@@ -367,8 +367,8 @@ class TableScreen(Screen):
         for seat in set(self.humans) | {self.viewer}:
             old = self.hand_orders.get(seat, [])
             codes = reads.hand(seat)
-            if seat == self.viewer and self.down_gate:
-                for c in self.down_gate:
+            if seat == self.viewer:  # the down not picked up, the staged melds: not in hand
+                for c in self.down_gate + self.family.staging.follow(reads):
                     if c in codes:
                         codes.remove(c)
             new = sync_order(old, codes)
@@ -388,7 +388,7 @@ class TableScreen(Screen):
         self.pointer.forget_hand()
 
     def view(self, dragging: set[int] | None = None) -> View:
-        return View(
+        return self.family.staging.dress(View(
             game=self.game, players=self.players, sides=self.sides, viewer=self.viewer,
             names=self.names(), hand_order=self.hand_orders.get(self.viewer, []),
             selected=set(self.selected), dragging=dragging or set(),
@@ -396,7 +396,7 @@ class TableScreen(Screen):
             last_move=self.last_move, partnerships=self.partnerships,
             down_gate=list(self.down_gate), natural=self.session.canasta_is_natural,
             fresh=list(self.info.fresh), peek=self.info.peek, last_captures=self.info.captures(),
-        )
+        ))
 
     def revealed(self) -> bool:
         return self.reveal_all or self.session.is_human(self.viewer)

@@ -165,6 +165,28 @@ class Driver:
         sp = next(s for s in self.screen.scene.hand if s.index == sel[0])
         self.drag(self.visible_point(sp), dst)
 
+    def stage(self, groups) -> None:
+        """Drag each group onto an empty spot of the viewer's meld area: staged melds."""
+        staging = self.screen.family.staging
+        for g in groups:
+            before = len(staging.melds)
+            self.drag_cards(list(g), self.free_point())
+            assert len(staging.melds) == before + 1, (g, staging.melds, self.screen.toasts)
+
+    def free_point(self) -> tuple[int, int]:
+        """A point of the viewer's meld area on no meld, staged meld or button."""
+        sc = self.screen
+        area = self.target("meld_area", side=sc.sides[sc.viewer]).rect
+        busy = [tg.rect for tg in sc.scene.targets if tg.kind in ("meld", "staged")]
+        if sc.scene.stage_controls is not None:
+            busy.append(sc.scene.stage_controls)
+        step = 8
+        for y in range(area.bottom - 6, area.y, -step):
+            for x in range(area.right - 6, area.x, -step):
+                if not any(r.collidepoint(x, y) for r in busy):
+                    return (x, y)
+        raise AssertionError("no free spot in the meld area")
+
     def empty_point(self, rect) -> tuple[int, int]:
         """A point of ``rect`` away from its cards (bottom right area)."""
         return (rect.right - 12, rect.bottom - 12)
@@ -195,8 +217,8 @@ class Driver:
                 self.click(lay.pile.center)
                 self.confirm_take()
         elif v == "meld":
-            area = self.target("meld_area", side=self.state.side[action.seat]).rect
-            self.drag_cards(action.cards(), self.empty_point(area))
+            self.stage(action.groups)
+            self.press(_t("table.meld"))
         elif v == "add":
             tg = self.target("meld", side=self.state.side[action.seat], key=action.target)
             self.drag_cards(action.cards(), tg.rect.center)
@@ -280,8 +302,10 @@ def check_table(screen) -> None:
     assert st.check_invariants() == [], st.check_invariants()
     for seat, order in screen.hand_orders.items():
         want = Counter(screen.hand_codes(seat))
-        if seat == screen.viewer:
-            want -= Counter(screen.down_gate)
+        if seat == screen.viewer:  # less the down not picked up and the staged melds
+            want -= Counter(screen.down_gate) + Counter(screen.family.staging.cards())
+            assert not screen.family.staging.melds or not st.is_over()
+            assert not Counter(screen.family.staging.cards()) - Counter(screen.hand_codes(seat))
         assert Counter(order) == want, (seat, order, want)
     order = screen.hand_orders.get(screen.viewer, [])
     drag = screen.pointer.drag
@@ -293,5 +317,5 @@ def check_table(screen) -> None:
     assert all(0 <= i < len(order) for i in screen.selected), (screen.selected, len(order))
     press = screen.pointer.press
     assert press is None or press.index < len(order), (press, len(order))
-    if drag is not None:
+    if drag is not None and drag.staged is None:
         assert [order[i] for i in drag.indices] == drag.codes

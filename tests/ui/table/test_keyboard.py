@@ -104,8 +104,8 @@ def my_moves(d, before: int) -> list[str]:
 
 
 def test_a_whole_canasta_turn_by_keyboard_alone(table):
-    """Draw (Enter on the stock), meld (Space and M), add (Enter on the meld), discard (X):
-    keys only (CS-10)."""
+    """Draw (Enter on the stock), meld (Space, M stages, Enter sends), add (Enter on the
+    meld), discard (X): keys only (CS-10)."""
     d = table("canasta", 2, seed=2)
     assert d.settle() == "human"
     before = len(d.session.history)
@@ -124,8 +124,12 @@ def test_a_whole_canasta_turn_by_keyboard_alone(table):
                 and len(a.groups) == 1 and spare(a) is not None)
     choose(d, list(meld.groups[0]))
     key(d, pygame.K_m)
+    assert d.screen.family.staging.groups() == (tuple(d.screen.family.staging.melds[0]),)
+    assert [h.split()[1] for h in my_moves(d, before)] == ["draw"]  # staged, not sent
+    key(d, pygame.K_RETURN)
     d.step(3)
     assert [h.split()[1] for h in my_moves(d, before)] == ["draw", "meld"], d.screen.toasts
+    assert not d.screen.family.staging
     choose(d, [spare(meld)])
     ring_to_place(d, "meld", key=natural_rank(meld.groups[0]))  # a Canasta meld's key: rank
     key(d, pygame.K_RETURN)
@@ -151,13 +155,16 @@ def test_a_refused_keyboard_meld_shows_the_engines_reason(table):
     a = natural[0]
     b = next(c for c in natural if RANK[c] != RANK[a])
     choose(d, [a, b])
-    chosen = tuple(sc.selected_codes())
     before = list(d.session.history)
     key(d, pygame.K_m)
-    reason = d.session.why_illegal(make(0, "meld", (chosen,)))
+    staged = sc.family.staging.groups()
+    assert sorted(staged) == sorted([(a,), (b,)])  # one staged meld per rank
+    key(d, pygame.K_RETURN)
+    reason = d.session.why_illegal(make(0, "meld", staged))
     assert reason is not None
     assert d.session.history == before
     assert sc.toasts and sc.toasts[-1][0] == sc.presenter.reason_text(reason)
+    assert not sc.family.staging and Counter(sc.hand_orders[0]) == Counter(d.state.hand_cards(0))
 
 
 def test_cassino_capture_and_trail_by_keyboard_alone(table):

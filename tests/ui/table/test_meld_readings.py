@@ -12,6 +12,7 @@ from pygame import Rect
 
 from game.actions import make
 from game.cards import parse_cards
+from game.i18n import t
 from game.ui.table.gestures import canasta_candidates, meld_groupings, take_groupings
 from game.ui.table.scene import Target
 from tests.canasta.helpers import CA, QC, pos
@@ -83,8 +84,8 @@ def test_ld13_cards_dropped_on_the_pile_in_the_last_round_may_take_it():
 
 
 def test_qc5_the_table_says_the_opening_minimum_for_two_melds_chosen_at_once(table):
-    """The issue's case at the table: 6H 6H 6C and 7H 7H 2H chosen, M pressed, in Quick
-    Canasta before opening: the toast names the minimum, 50, and the 45 reached (QC-5)."""
+    """The issue's case at the table: 6H 6H 6C and 7H 7H 2H chosen, M and Enter pressed, in
+    Quick Canasta before opening: the toast names the minimum, 50, and the 45 reached (QC-5)."""
     import pygame
 
     from game.canasta.position import build_position
@@ -105,7 +106,11 @@ def test_qc5_the_table_says_the_opening_minimum_for_two_melds_chosen_at_once(tab
     d.step(1, dt=0.01)
     choose(d, parse_cards("6H 6H 6C 7H 7H 2H"))
     before = list(d.session.history)
-    key(d, pygame.K_m)
+    key(d, pygame.K_m)  # staged, one meld per rank, with the opening's progress (issue 29)
+    assert sorted(sc.family.staging.groups()) == sorted(
+        [tuple(parse_cards("6H 6H 6C")), tuple(parse_cards("7H 7H 2H"))])
+    assert sc.family.staging.note() == t("stage.opening", value=45, minimum=50)
+    key(d, pygame.K_RETURN)  # sent: refused
     assert d.session.history == before
     shown = sc.toasts[-1][0]
     assert "50" in shown and "45" in shown, shown

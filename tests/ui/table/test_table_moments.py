@@ -233,11 +233,11 @@ def test_illegal_drop_slides_home_with_the_reason(table):
     sc = d.screen
     assert d.settle() == "human"
     hand = list(sc.hand_orders[0])
-    area = d.target("meld_area", side=0).rect
+    area = d.target("meld_area", side=1).rect  # the other side's melds
     before = len(d.session.history)
-    d.drag_cards([hand[0]], d.empty_point(area))  # melding before drawing
+    d.drag_cards([hand[0]], d.empty_point(area))
     assert len(d.session.history) == before
-    assert sc.toasts and sc.toasts[-1][0] == t("reason.wrong_phase_draw")
+    assert sc.toasts and sc.toasts[-1][0] == t("table.not_your_melds")
     assert sc.animator.slides
     d.step(3)
     assert not sc.animator.busy and sc.hand_orders[0] == hand

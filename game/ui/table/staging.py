@@ -1,0 +1,286 @@
+"""Melds built card by card before they are sent (issue 29): the staged melds.
+
+Cards dropped on an empty spot of the viewer's meld area (or clicked there, or M) become a
+*staged* meld, shown apart in that area with its live value and what it still lacks; more cards
+join it by a drop on it (or Enter with the ring on it), and several staged melds can wait
+together. Meld (the button, or Enter) sends them all as one ``meld`` action, the one a drop of
+the same groups made before; a discard sends them first; a pile take carries them as its further
+melds. The engine decides: a refusal brings the cards back to the hand with its reason.
+
+Staging is presentation only: staged cards stay the player's hand cards in the engine (a save,
+a take-back or the deal's end loses nothing), and the table simply shows them here instead of in
+the hand (``TableScreen.sync_hands`` leaves them out). The numbers shown come from the engine's
+public questions (``meld_shortfall``, ``cards_points``, the side's opening minimum).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from game.actions import Action, make
+from game.i18n import t
+from game.ui import audio
+from game.ui.table.gestures import meld_groupings
+
+
+@dataclass(frozen=True)
+class StagedMeld:
+    """One staged meld as the scene draws it."""
+
+    cards: tuple[int, ...]
+    label: str  # its value and what it lacks ("25 pts · needs 1 more natural")
+    ready: bool  # its shape stands (nothing more needed)
+
+
+def stage_groups(cards: list[int]) -> list[list[int]]:
+    """Cards dropped together: one staged meld, or one per rank when they hold several ranks
+    (the table's most natural reading that splits them; the player may move cards after)."""
+    readings = meld_groupings(cards)
+    split = next((g for g in readings if len(g) > 1), None)
+    if split is None:
+        return [list(cards)]
+    return [list(g) for g in split]
+
+
+def need_text(shortfall) -> str:
+    """What a staged meld lacks, in the player's words (the engine's ``meld_shortfall``)."""
+    more, naturals, why = shortfall
+    if why is not None:
+        return t("stage.not_a_meld")
+    if more == 0:
+        return ""
+    if naturals == more:
+        return t("stage.needs_natural" if more == 1 else "stage.needs_naturals", count=more)
+    if naturals == 0:
+        return t("stage.needs_card" if more == 1 else "stage.needs_cards", count=more)
+    return t("stage.needs_mixed", count=more, naturals=naturals)
+
+
+class Staging:
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.melds: list[list[int]] = []
+        self.seat = -1  # the viewer they were staged for
+
+    def __bool__(self) -> bool:
+        return bool(self.melds)
+
+    def cards(self) -> list[int]:
+        return [c for m in self.melds for c in m]
+
+    def groups(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(m) for m in self.melds)
+
+    # ---- building ---------------------------------------------------------------------------
+    def stage(self, codes: list[int], into: int = -1) -> bool:
+        """Hand cards onto staged meld ``into``, or (-1) as new staged melds. True if staged."""
+        sc = self.screen
+        if not codes or not sc.can_act():
+            return False
+        self.seat = sc.viewer
+        if 0 <= into < len(self.melds):
+            self.melds[into].extend(codes)
+        else:
+            self.melds.extend(stage_groups(codes))
+        self._changed()
+        why = [s.reason for s in self.shortfalls() if s.reason is not None]
+        if why:  # no card added makes it a meld: say why now, not at the confirmation
+            sc.presenter.toast(sc.presenter.reason_text(why[-1]), "info")
+        audio.play("place", 0.6)
+        return True
+
+    def unstage(self, meld: int, code: int) -> bool:
+        """A staged card back to the hand (a click on it, a drag to the hand)."""
+        if not 0 <= meld < len(self.melds) or code not in self.melds[meld]:
+            return False
+        self.melds[meld].remove(code)
+        self.melds = [x for x in self.melds if x]
+        self._changed()
+        audio.play("place", 0.5)
+        return True
+
+    def move(self, meld: int, code: int, to: int) -> None:
+        """A staged card onto another staged meld (``to`` -1: a new one of its own)."""
+        if not 0 <= meld < len(self.melds) or code not in self.melds[meld]:
+            return
+        if to == meld:
+            return
+        self.melds[meld].remove(code)
+        if 0 <= to < len(self.melds):
+            self.melds[to].append(code)
+        else:
+            self.melds.append([code])
+        self.melds = [x for x in self.melds if x]
+        self._changed()
+        audio.play("place", 0.5)
+
+    def put_back(self) -> None:
+        """Every staged card back to the hand (the Put back button, Backspace)."""
+        if not self.melds:
+            return
+        self.slide_back()
+        audio.play("place", 0.6)
+
+    def follow(self, reads) -> list[int]:
+        """The deal moved on (``TableScreen.sync_hands``): staged cards no longer in the hand
+        are forgotten (a take-back); a finished deal, or another viewer, keeps none. The
+        staged cards, which the hand shown leaves out."""
+        if reads.is_over or reads.viewer != self.seat:
+            self.melds = []
+            self.seat = reads.viewer
+        self.keep_only(reads.hand(reads.viewer))
+        return self.cards()
+
+    def dress(self, view):
+        """The scene's view with the staged melds (and a staged card being dragged)."""
+        if self.melds:
+            drag = self.screen.pointer.drag
+            view.staged = self.shown()
+            view.stage_note = self.note()
+            view.stage_controls = self.screen.hud.stage_controls_size()
+            view.staged_lifted = drag.staged if drag is not None else None
+        return view
+
+    def keep_only(self, hand: list[int]) -> None:
+        """Staged cards no longer in the hand are forgotten."""
+        have = Counter(hand)
+        kept = []
+        for m in self.melds:
+            keep = []
+            for c in m:
+                if have[c] > 0:
+                    have[c] -= 1
+                    keep.append(c)
+            if keep:
+                kept.append(keep)
+        self.melds = kept
+
+    def _changed(self) -> None:
+        sc = self.screen
+        sc.sync_hands()
+        sc.mark_dirty()
+
+    # ---- what it is worth, what it lacks (the engine's answers) ------------------------------
+    def shortfalls(self) -> list:
+        reads = self.screen.reads
+        seat = self.screen.viewer
+        return [reads.meld_shortfall(seat, m) for m in self.melds]
+
+    def shown(self) -> list[StagedMeld]:
+        """The staged melds with their labels, for the scene."""
+        if not self.melds:
+            return []
+        reads = self.screen.reads
+        out = []
+        for m, short in zip(self.melds, self.shortfalls()):
+            value = t("table.meld_points", points=reads.cards_points(m))
+            need = need_text(short)
+            label = t("stage.label", value=value, need=need) if need else value
+            out.append(StagedMeld(tuple(m), label, not need))
+        return out
+
+    def note(self) -> str:
+        """The opening's progress while the viewer's side has not opened: "Opening: 35 of
+        50" (the engine's card points and the side's opening minimum), else ''."""
+        sc = self.screen
+        if not self.melds or sc.reads.opened(sc.viewer):
+            return ""
+        value = sum(sc.reads.cards_points(m) for m in self.melds)
+        return t("stage.opening", value=value, minimum=sc.reads.open_min(sc.viewer))
+
+    # ---- sending -----------------------------------------------------------------------------
+    def action(self) -> Action:
+        return make(self.screen.viewer, "meld", self.groups())
+
+    def confirm(self) -> bool:
+        """Send the staged melds as one meld action (the button, Enter, a discard): True when
+        the engine took them; else its reason shows and the cards go back to the hand."""
+        sc = self.screen
+        if not self.melds or not sc.can_act():
+            return False
+        refusal = sc.moves.play(self.action())
+        if refusal is None:
+            self.melds = []
+            return True
+        if not refusal.held:
+            self.slide_back()
+            sc.presenter.show_reason(refusal.reason)
+        return False
+
+    def take_readings(self, readings: list[Action]) -> list[Action]:
+        """A pile take while melds are staged: each reading carrying the staged melds as its
+        further melds first (an opening with the pile), then the reading alone."""
+        if not self.melds:
+            return readings
+        more = self.groups()  # after the cards taken with the top card (a take's first group)
+        return [make(a.seat, "take", a.groups + more) for a in readings if a.groups] + readings
+
+    def played(self, action: Action) -> None:
+        """A move of the viewer's was played: the staged melds it carried are gone (told,
+        not guessed from the hand: a pile taken may bring the same cards again)."""
+        if (self.melds and action.verb in ("meld", "take")
+                and action.groups[-len(self.melds):] == self.groups()):
+            self.melds = []
+
+    def slide_back(self) -> None:
+        """Every staged card flies back to its place in the hand."""
+        sc = self.screen
+        old = {z: list(v) for z, v in sc.scene.places.items()} if sc.scene else {}
+        codes = self.cards()
+        self.melds = []
+        sc.sync_hands()
+        if old and sc.scene is not None:
+            sc.animator.move(old, sc.scene.places, codes, sc.speed)
+        sc.mark_dirty()
+
+
+# ---- the scene's part (``scene._side_melds`` calls these for the viewer's meld area) ---------
+def flow_items(view, side: int, items: list, texts: list) -> dict:
+    """Append the staged melds (and the slot of their buttons) to a meld area's flow; the
+    sizes of the items that are not melds (``meld_flow.flow_melds``'s ``fixed``)."""
+    if not view.staged or side != view.sides[view.viewer]:
+        return {}
+    for i, st in enumerate(view.staged):
+        items.append((("staged", i), len(st.cards), False))
+        texts.append(st.label)
+    items.append((("controls",), 1, False))
+    texts.append("")
+    return {("controls",): view.stage_controls}
+
+
+def place(lay, view, sc, side: int, spots: list, melds: int) -> list:
+    """The staged melds in their spots (those after the side's ``melds``), framed apart,
+    each with its value and what it lacks and a drop target (more cards join it), then the
+    slot of their buttons; the side's own spots."""
+    from game.ui.table.scene import Badge, Sprite, Target, meld_cards_shown
+
+    if len(spots) == melds:
+        return spots
+    w = sc.meld_width.get(side, lay.meld_w)
+    pad = max(2, round(w * 0.06))  # under half the flow's gap: frames never touch
+    lifted = view.staged_lifted
+    for i, (st, spot) in enumerate(zip(view.staged, spots[melds:])):
+        zone = ("staged", i)
+        box = spot.rect.inflate(2 * pad, 2 * pad)
+        sc.badges.insert(0, Badge("staged", box, "", "ready" if st.ready else "short"))
+        sprites = []
+        for c, r in zip(meld_cards_shown(list(st.cards)), spot.cards):
+            k = sc.place(zone, c, r, True)
+            if lifted is not None and lifted == (i, c):
+                lifted = None  # the card being dragged is drawn at the pointer
+                continue
+            sprites.append(Sprite(c, r, True, zone, k))
+        sc.sprites += sprites
+        sc.staged.append(sprites)
+        sc.badges.append(Badge("meld_info", spot.rect, st.label, "info"))
+        sc.targets.append(Target("staged", box, side=side, key=i))
+    sc.stage_controls = spots[-1].rect
+    return spots[:melds]
+
+
+def points_label(on_table: str, note: str) -> str:
+    """The side's points label with the opening's progress while melds are staged."""
+    if on_table and note:
+        return t("stage.both", table=on_table, note=note)
+    return on_table or note
