@@ -45,6 +45,11 @@ def _short(groups) -> int:
     return sum(1 for g in groups if len(g) < 3)
 
 
+def natural_ranks(cards: list[int]) -> int:
+    """How many ranks the natural cards among ``cards`` hold (wild cards go with any)."""
+    return len(_by_rank([c for c in cards if not _wild(c)]))
+
+
 def meld_groupings(cards: list[int]) -> list[tuple[tuple[int, ...], ...]]:
     """Ways to read a set of hand cards as new melds, the most natural first (the table shows
     the engine's reason for the first when none is accepted): one meld; or one meld per rank

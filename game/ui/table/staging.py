@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from game.actions import Action, make
 from game.i18n import t
 from game.ui import audio
-from game.ui.table.gestures import meld_groupings
+from game.ui.table.gestures import meld_groupings, natural_ranks
 
 
 @dataclass(frozen=True)
@@ -34,10 +34,12 @@ class StagedMeld:
 
 
 def stage_groups(cards: list[int]) -> list[list[int]]:
-    """Cards dropped together: one staged meld, or one per rank when they hold several ranks
-    (the table's most natural reading that splits them; the player may move cards after)."""
-    readings = meld_groupings(cards)
-    split = next((g for g in readings if len(g) > 1), None)
+    """Cards dropped together: one staged meld (its wild cards with its naturals), or one per
+    rank when the naturals hold several ranks (the table's most natural reading that splits
+    them; the player may move cards after)."""
+    if natural_ranks(cards) <= 1:
+        return [list(cards)]
+    split = next((g for g in meld_groupings(cards) if len(g) > 1), None)
     if split is None:
         return [list(cards)]
     return [list(g) for g in split]

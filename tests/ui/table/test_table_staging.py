@@ -331,3 +331,16 @@ def test_enter_on_a_staged_meld_adds_the_chosen_card_then_sends(table):
     n = len(d.session.history)
     key(d, pygame.K_RETURN)
     assert parse_action(d.session.history[n]).verb == "meld", sc.toasts
+
+
+def test_wild_cards_dropped_with_one_rank_stay_in_its_staged_meld():
+    """Four sevens and three twos dropped together are one meld (CA-4: at most three wild
+    cards with the naturals), never a meld of twos beside them, which no game allows."""
+    from game.cards import parse_cards
+    from game.ui.table.staging import stage_groups
+
+    sevens = parse_cards("7S 7H 7H 7C 2H 2H 2D")
+    assert stage_groups(sevens) == [sevens]
+    two_ranks = parse_cards("7S 7H 7C 8S 8H 8D 2C")
+    groups = stage_groups(two_ranks)
+    assert len(groups) == 2 and sorted(c for g in groups for c in g) == sorted(two_ranks)
