@@ -9,6 +9,7 @@ proves the two agree in every game, player count and option.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
 
 from game.actions import Action, key_rank, make
@@ -16,7 +17,7 @@ from game.canasta.checking import TAKEABLE
 from game.canasta.melds import Meld, canastas_within
 from game.canasta.phase import ANSWER, ASK_YES, DRAW, PLAY
 from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS, TWOS, RuleSet
-from game.canasta.table import TableState
+from game.canasta.table import Groups, TableState
 from game.cards import JOKER, RANK, codes_of_rank
 
 _new = tuple.__new__
@@ -32,7 +33,7 @@ _ASK = [make(seat, "ask") for seat in range(8)]
 _TAKE = [make(seat, "take") for seat in range(8)]
 
 
-class _Stands(dict):
+class _Stands(dict[int, list[bool]]):
     """stands[nat][wild]: whether ``nat`` natural and ``wild`` wild cards may stand as a meld
     (the rule set's ``natural_meld_problem``, a pure hook, asked once per shape), for every
     count of wild cards the game's decks hold."""
@@ -50,7 +51,7 @@ class _Stands(dict):
         return row
 
 
-class _WildNeeds(dict):
+class _WildNeeds(dict[int, int]):
     """needs[k]: the fewest wild cards with which k natural cards stand as a meld of at most
     ``cap`` cards (99: never)."""
 
@@ -71,7 +72,7 @@ class _WildNeeds(dict):
         return x
 
 
-class _Splits(dict):
+class _Splits(dict[tuple[int, int], "tuple[tuple[int, int], ...] | None"]):
     """splits[k, w]: how k natural cards of one rank and w wild cards stand as melds of at
     most ``cap`` cards, as (naturals, wild cards) per meld: one meld where it can, several
     only where a side may hold several melds of a rank (LD-5); None: never."""
@@ -96,7 +97,7 @@ class _Splits(dict):
             self._options[(n, wilds)] = got
         return got
 
-    def __missing__(self, key: tuple[int, int]):
+    def __missing__(self, key: tuple[int, int]) -> tuple[tuple[int, int], ...] | None:
         k, w = key
         ok = self.stands[k]
         best: tuple[tuple[int, int], ...] | None = None
@@ -300,7 +301,8 @@ class ListingMixin(TableState):
             out.append(_TAKE[seat])
         return out
 
-    def _take_growths(self, seat: int, g0, top: int, grown: set):
+    def _take_growths(self, seat: int, g0: tuple[int, ...], top: int,
+                      grown: set[tuple[int, int, int]]) -> list[tuple[int, ...]]:
         """The groups that may join an unopened side's take meld of ``g0`` and ``top`` in the
         same action (more naturals of its rank, with wild cards or without), the empty one
         first; a meld of the same cards reached from another ``g0`` is skipped
@@ -336,7 +338,7 @@ class ListingMixin(TableState):
         return out
 
     @staticmethod
-    def _take_form(g0) -> tuple[int, int, int]:
+    def _take_form(g0: tuple[int, ...]) -> tuple[int, int, int]:
         """(naturals, jokers, twos) of a take's first group, the top card left out."""
         j = t = 0
         for c in g0:
@@ -356,7 +358,7 @@ class ListingMixin(TableState):
         return self._check_take(seat, ()) is None
 
     @staticmethod
-    def _prefix(h, rank: int) -> tuple[int, ...]:
+    def _prefix(h: list[int], rank: int) -> tuple[int, ...]:
         """All cards of ``rank`` in hand in canonical (suit) order; k of them = prefix[:k]."""
         if rank == 3:  # a "rank 3" meld is black threes only
             return (2,) * h[2] + (41,) * h[41]
@@ -364,7 +366,7 @@ class ListingMixin(TableState):
         return (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
 
     @staticmethod
-    def _pick(h, rank: int, k: int, used: dict | None) -> tuple[int, ...]:
+    def _pick(h: list[int], rank: int, k: int, used: dict[int, int] | None) -> tuple[int, ...]:
         """k cards of ``rank`` from hand counts ``h`` (not counting ``used``), suits in order."""
         out: list[int] = []
         for c in _NAT_CODES[rank]:
@@ -377,7 +379,7 @@ class ListingMixin(TableState):
         return tuple(out)
 
     @staticmethod
-    def _wilds(h, jok: int, two: int, used: dict | None) -> tuple[int, ...]:
+    def _wilds(h: list[int], jok: int, two: int, used: dict[int, int] | None) -> tuple[int, ...]:
         out = [JOKER] * jok
         if two:
             for c in TWOS:
@@ -388,7 +390,7 @@ class ListingMixin(TableState):
                     two -= 1
         return tuple(out)
 
-    def _avail(self, seat: int, used: dict | None):
+    def _avail(self, seat: int, used: dict[int, int] | None) -> tuple[list[int], int, int]:
         h = self.hand[seat]
         if not used:
             return h, h[JOKER], self.hrank[seat][2]
@@ -396,7 +398,7 @@ class ListingMixin(TableState):
         T = sum(h[c] - (used.get(c, 0) if used else 0) for c in TWOS)
         return h, J, T
 
-    def _nat_count(self, seat: int, rank: int, used: dict | None) -> int:
+    def _nat_count(self, seat: int, rank: int, used: dict[int, int] | None) -> int:
         h = self.hand[seat]
         if used:
             return sum(h[c] - used.get(c, 0) for c in _NAT_CODES[rank])
@@ -404,7 +406,8 @@ class ListingMixin(TableState):
             return h[2] + h[41]
         return self.hrank[seat][rank]
 
-    def _play_actions(self, seat: int, out_of_turn: bool, discards: bool = True):
+    def _play_actions(self, seat: int, out_of_turn: bool,
+                      discards: bool = True) -> list[Action]:
         """The legal actions after the draw: melds, adds, then (unless ``discards`` is False
         or out of turn) discards and asks (hook: Canastone lists only the discards after
         drawing two unopened, CS-9)."""
@@ -665,7 +668,8 @@ class ListingMixin(TableState):
         return allowed(clean + more, dirty + more, clean + dirty + more, self.needed, False,
                        self.options)
 
-    def _wild_meld_adds(self, seat, m, J, T, out_of_turn, out) -> None:
+    def _wild_meld_adds(self, seat: int, m: Meld, J: int, T: int, out_of_turn: bool,
+                        out: list[Action]) -> None:
         """Wild cards onto the wild meld (CS-6): any number fits it, so only the end-of-hand
         rules can refuse, and only when fewer than two cards stay."""
         h = self.hand[seat]
@@ -695,7 +699,7 @@ class ListingMixin(TableState):
             return list(compress(_CODES, h))
         return [c for c in range(53) if h[c] and self._check_discard(seat, ((c,),)) is None]
 
-    def _concealed_out(self, seat: int):
+    def _concealed_out(self, seat: int) -> Groups | None:
         """CA-13: the whole hand (all but one card) melded at once, below the minimum, when
         that would be a concealed going out; None when there is none to offer."""
         if self.rules.concealed_bonus is None or not self.drew or not self.turn_fresh:
@@ -715,7 +719,8 @@ class ListingMixin(TableState):
             return groups
         return None
 
-    def _openings(self, seat: int, used: dict | None, minimum: int, exclude_rank: int = -1):
+    def _openings(self, seat: int, used: dict[int, int] | None, minimum: int,
+                  exclude_rank: int = -1) -> list[Groups]:
         """Every opening worth at least ``minimum`` from the hand (less ``used``), one tuple
         of meld groups per set of cards (CA-7, QC-5, CS-8, LD-8): for each rank any count of
         its natural cards, or none; with every count of jokers and of twos that the melds can
@@ -819,18 +824,20 @@ class ListingMixin(TableState):
         return out
 
     @staticmethod
-    def _opening_groups(nat_cards, chosen, spare: int, j: int, twos, t0: int, t: int,
-                        j0: int, splits):
+    def _opening_groups(nat_cards: dict[int, tuple[int, ...]],
+                        chosen: list[tuple[int, int, int, int]], spare: int, j: int,
+                        twos: tuple[int, ...], t0: int, t: int, j0: int,
+                        splits: _Splits) -> Groups | None:
         """The meld groups of one opening: each rank's naturals with the fewest wild cards it
         needs, then ``spare`` more where the shapes allow (jokers first); a wild meld of ``j0``
         jokers and ``t0`` twos first. None if the wild cards cannot all be placed."""
         counts = []
-        for x in chosen:
-            more = x[3] - x[2]
+        for opt in chosen:
+            more = opt[3] - opt[2]
             if more > spare:
                 more = spare
             spare -= more
-            counts.append(x[2] + more)
+            counts.append(opt[2] + more)
         groups: list[tuple[int, ...]] = []
         if j0 + t0:
             groups.append((JOKER,) * j0 + twos[:t0])
@@ -854,7 +861,9 @@ class ListingMixin(TableState):
             return None
         return tuple(groups)
 
-    def _spread(self, h, subset, base, w, J, T, used, cap, needs=None):
+    def _spread(self, h: list[int], subset: Sequence[tuple[int, int]], base: Sequence[int],
+                w: int, J: int, T: int, used: dict[int, int] | None, cap: int,
+                needs: Sequence[int] | None = None) -> Groups | None:
         """Meld each rank of ``subset`` with its natural cards and w wild cards: first the
         wild cards each meld needs to stand (a pair needs one; ``needs`` per meld when
         known), then the rest in rank order where the meld shapes allow; jokers before twos,

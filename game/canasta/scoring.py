@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from operator import mul
 
+from game.canasta.melds import Meld
 from game.canasta.ruleset import RED_THREES
 from game.canasta.table import TableState
 
@@ -23,7 +24,7 @@ class ScoringMixin(TableState):
         assert self._parts is not None
         return [dict(p) for p in self._parts]
 
-    def meld_points(self, meld) -> int:
+    def meld_points(self, meld: Meld) -> int:
         """The card points of one meld by this rule set's card values (CA-15)."""
         return sum(map(self.rules.points.__getitem__, meld.cards))
 
