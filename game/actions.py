@@ -49,7 +49,8 @@ class Action(NamedTuple):
 _new = tuple.__new__
 
 
-def make(seat: int, verb: str, groups: tuple = (), target: int = -1) -> Action:
+def make(seat: int, verb: str, groups: tuple[tuple[int, ...], ...] = (),
+         target: int = -1) -> Action:
     """Build an Action without NamedTuple's Python-level constructor (engine inner loops)."""
     return _new(Action, (seat, verb, groups, target))
 

@@ -106,11 +106,11 @@ class DealState(ABC):
     def clone(self) -> DealState: ...
 
     @abstractmethod
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` may know, and nothing more (JSON-friendly)."""
 
     @abstractmethod
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """The replay ``state`` object of NOTATION.md (the whole table, hands included)."""
 
     @abstractmethod

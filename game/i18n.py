@@ -19,6 +19,7 @@ import locale
 import os
 import re
 import string
+from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -80,7 +81,7 @@ def has(key: str) -> bool:
     return key in catalogue(_current) or key in catalogue(FALLBACK)
 
 
-def t(key: str, **params) -> str:
+def t(key: str, **params: object) -> str:
     """The text for ``key`` in the current language, with ``params`` filled in.
 
     A missing key falls back to English, then to the key itself, so a gap shows up as
@@ -97,7 +98,7 @@ def t(key: str, **params) -> str:
     return text
 
 
-def game_text(game: str, key: str, /, **params) -> str:
+def game_text(game: str, key: str, /, **params: object) -> str:
     """``key`` in the words of ``game``: ``<key>.<game>`` where the game names the thing
     differently (Cassino plays games, not deals, and its first seat plays first rather than
     deals: RULES.md CN-3), else ``key``."""
@@ -114,7 +115,7 @@ def game_name(game: str) -> str:
     return t(info.title_key if info else f"game.{game}")
 
 
-def player_names(kinds, names=()) -> list[str]:
+def player_names(kinds: Sequence[str], names: Sequence[str] = ()) -> list[str]:
     """What every screen and command calls the seats, from their kinds (``"human"`` or
     ``"computer"``) and any names of their own: "You" when there is one human, else "Player n";
     "Computer n"; n is the seat's number as New game shows it (seat + 1), so the same computer
@@ -132,7 +133,7 @@ def player_names(kinds, names=()) -> list[str]:
     return out
 
 
-def you_seat(kinds, names=()) -> int:
+def you_seat(kinds: Sequence[str], names: Sequence[str] = ()) -> int:
     """The seat that player_names calls "You" (the only human, without a name of its own),
     or -1."""
     humans = [seat for seat, kind in enumerate(kinds) if kind == "human"]
@@ -175,7 +176,8 @@ NEVER_YOU = frozenset({
 })
 
 
-def seat_message(key: str, seat: int, names, you: int = -1, **params) -> str:
+def seat_message(key: str, seat: int, names: Sequence[str], you: int = -1,
+                 **params: object) -> str:
     """The message ``key`` about ``seat`` (``names``: player_names'), in its own wording when
     ``seat`` is the player's (``you``, as from you_seat)."""
     if seat == you and seat >= 0 and key in YOU_WORDING:
@@ -183,7 +185,8 @@ def seat_message(key: str, seat: int, names, you: int = -1, **params) -> str:
     return t(key, name=names[seat], **params)
 
 
-def winner_message(winner: int | None, names, you: int = -1, teams: bool = False) -> str:
+def winner_message(winner: int | None, names: Sequence[str], you: int = -1,
+                   teams: bool = False) -> str:
     """The end of a game: a draw, "You win!" (or "Your side wins!"), "The other side wins."
     where sides are called Us and Them, else "Computer 2 wins!". ``you`` is the player's
     side, ``teams`` whether sides hold several seats."""
@@ -208,7 +211,7 @@ def card_text(code: int) -> str:
     return RANK_SIGNS[RANK[code]] + SUIT_SIGNS[SUIT[code]]
 
 
-def cards_text(codes) -> str:
+def cards_text(codes: Iterable[int]) -> str:
     return " ".join(card_text(c) for c in codes)
 
 
@@ -242,7 +245,7 @@ _RANK_WORDS = {"ace": "rank.ace", "jack": "rank.jack", "queen": "rank.queen",
                "king": "rank.king", "wild card": "rank.wild"}
 
 
-def _reason_param(name: str, value):
+def _reason_param(name: str, value: object) -> object:
     if getattr(value, "key", None) is not None:  # a nested reason, e.g. keep_cards' {why}
         return translate_reason(value)
     if name in ("card", "cards") and isinstance(value, str):  # notation from the engines
@@ -252,7 +255,7 @@ def _reason_param(name: str, value):
     return value
 
 
-def translate_reason(r) -> str:
+def translate_reason(r: object) -> str:
     """A refusal reason (``game.reasons.Reason``) in the current language.
 
     Parameters that are reasons themselves are translated too, rank words become the

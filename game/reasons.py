@@ -39,7 +39,7 @@ class Reason(str):
         obj.params = params
         return obj
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Reason], tuple[str, dict[str, Any]]]:
         """Copied and pickled as its key and parameters (a player's explanation holds one)."""
         return (Reason, (self.key, self.params))
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, ValidationError
 
-from game.actions import format_action, parse_action
-from game.base import DealSetup, DealState
+from game.actions import Action, format_action, parse_action
+from game.base import DealSetup, DealState, Game
 from game.cards import format_card, parse_card
 from game.errors import CardTableError, NotationError, RecordError
 from game.inputs import MAX_BYTES, InputError, parse_json
@@ -115,7 +116,7 @@ def load_record_text(text: str) -> DealRecord:
         raise RecordError(f"{where}: {first['msg']}") from None
 
 
-def replay(record: DealRecord) -> tuple[dict, int]:
+def replay(record: DealRecord) -> tuple[dict[str, Any], int]:
     """Deal the record and apply its actions; the NOTATION.md result object and exit code."""
     game = get_game(record.rules)
     setup = record.to_setup()
@@ -133,7 +134,8 @@ def replay(record: DealRecord) -> tuple[dict, int]:
     return result_object(game, setup, state, applied, error), (1 if error else 0)
 
 
-def result_object(game, setup: DealSetup, state: DealState, applied: int, error) -> dict:
+def result_object(game: Game, setup: DealSetup, state: DealState, applied: int,
+                  error: dict[str, Any] | None) -> dict[str, Any]:
     over = state.is_over()
     scores = state.deal_scores() if over else None
     before = list(setup.scores) or [0] * game.num_sides(setup.players)
@@ -154,5 +156,5 @@ def result_object(game, setup: DealSetup, state: DealState, applied: int, error)
     }
 
 
-def actions_text(actions) -> list[str]:
+def actions_text(actions: Iterable[Action]) -> list[str]:
     return [format_action(a) for a in actions]

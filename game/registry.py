@@ -77,4 +77,5 @@ def game_info(name: str) -> GameInfo:
 
 def get_game(name: str) -> Game:
     info = game_info(name)
-    return getattr(import_module(info.module), info.attr)
+    game: Game = getattr(import_module(info.module), info.attr)
+    return game

@@ -12,10 +12,13 @@ True
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's step: the state after n draws is seed + n * _GAMMA
+
+_T = TypeVar("_T")
 
 
 class Shuffler(Protocol):
@@ -50,13 +53,13 @@ class Rng:
         """A float in [0, 1)."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
+    def choice(self, items: Sequence[_T]) -> _T:
         return items[self.below(len(items))]
 
     def fork(self) -> Rng:

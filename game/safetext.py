@@ -21,6 +21,8 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Iterable
+from typing import Any, TextIO
 
 MAX_DISPLAY = 300  # characters: any message or name is one line of at most this many
 REPLACEMENT = "?"
@@ -99,18 +101,18 @@ class TerminalStream:
     """A text stream (standard output or error) that writes through :func:`terminal_text`:
     the one place the command line's messages pass, whatever value they echo."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: TextIO) -> None:
         self._stream = stream
 
     def write(self, text: str) -> int:
         self._stream.write(terminal_text(text))
         return len(text)
 
-    def writelines(self, lines) -> None:
+    def writelines(self, lines: Iterable[str]) -> None:
         for line in lines:
             self.write(line)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 
 

@@ -8,11 +8,13 @@ behaviour.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.actions import Action, meld_key
 from game.canasta.melds import Meld
 from game.canasta.phase import ANSWER, ASK_NO, ASK_NONE, ASK_WAITING, ASK_YES, DRAW, OVER, PLAY
 from game.canasta.ruleset import RED_THREES
-from game.canasta.table import TableState
+from game.canasta.table import Groups, TableState
 from game.cards import JOKER, RANK
 from game.errors import IllegalActionError
 from game.events import Event
@@ -24,9 +26,9 @@ class ApplyingMixin(TableState):
     # ======================================================================================
     # Turn flow
     # ======================================================================================
-    def _lay_out_dealt_red_threes(self) -> list:
+    def _lay_out_dealt_red_threes(self) -> list[Event]:
         """CA-3 / CS-4: in turn order from the dealer's left, lay out and replace."""
-        ev: list = []
+        ev: list[Event] = []
         if not self.rules.red_threes_laid_out:
             return ev
         n = self.players
@@ -37,7 +39,7 @@ class ApplyingMixin(TableState):
                 break
         return ev
 
-    def _replace_red_threes(self, seat: int, ev: list) -> None:
+    def _replace_red_threes(self, seat: int, ev: list[Event]) -> None:
         h = self.hand[seat]
         while h[15] or h[28]:
             code = 15 if h[15] else 28
@@ -51,7 +53,7 @@ class ApplyingMixin(TableState):
             self._give(seat, c)
             ev.append(_ev(Event, ("draw", seat, (c,), None)))
 
-    def _draw(self, seat: int, count: int, ev: list) -> None:
+    def _draw(self, seat: int, count: int, ev: list[Event]) -> None:
         laid = self.rules.red_threes_laid_out
         for _ in range(count):
             if not self.stock:
@@ -66,7 +68,7 @@ class ApplyingMixin(TableState):
                 if self.over:
                     return
 
-    def _start_turn(self, seat: int, ev: list | None = None) -> list:
+    def _start_turn(self, seat: int, ev: list[Event] | None = None) -> list[Event]:
         """Begin ``seat``'s turn, ending the deal first where the stock says so; the events
         (appended to ``ev`` when given)."""
         if ev is None:
@@ -84,7 +86,7 @@ class ApplyingMixin(TableState):
         return ev
 
     # ---- variant hooks of the turn (each variant's state overrides what differs) ----------
-    def _turn_begins(self, seat: int, ev: list) -> None:
+    def _turn_begins(self, seat: int, ev: list[Event]) -> None:
         """The deal may end as ``seat``'s turn begins. CA-14: with the stock empty, only
         taking the pile can continue the deal."""
         if not self.stock and not self._take_variants(seat):
@@ -99,7 +101,7 @@ class ApplyingMixin(TableState):
         """``seat`` drew or was dealt the stock's last card (the stock rules CA-14, QC-7,
         LD-13 start counting)."""
 
-    def _draw_from_empty_stock(self, seat: int, ev: list) -> None:
+    def _draw_from_empty_stock(self, seat: int, ev: list[Event]) -> None:
         """``seat`` draws from an empty stock: CA-14, the deal ends."""
         self._end_deal("stock exhausted", ev)
 
@@ -109,18 +111,18 @@ class ApplyingMixin(TableState):
     def _pile_taken(self, seat: int) -> None:
         """``seat`` has taken the pile, before the melds are judged for an empty hand."""
 
-    def _after_meld(self, seat: int, out_of_turn: bool, ev: list) -> None:
+    def _after_meld(self, seat: int, out_of_turn: bool, ev: list[Event]) -> None:
         """An empty hand after melding goes out (CA-11)."""
         if self.hsize[seat] or self.over:
             return
         self._go_out(seat, ev)
 
-    def _hand_emptied_by_discard(self, seat: int, ev: list) -> bool:
+    def _hand_emptied_by_discard(self, seat: int, ev: list[Event]) -> bool:
         """The discard emptied ``seat``'s hand: going out (CA-11); True when the deal ended."""
         self._go_out(seat, ev)
         return True
 
-    def _end_turn(self, ev: list) -> None:
+    def _end_turn(self, ev: list[Event]) -> None:
         """The turn is over: the deal ends, or the next seat's turn begins."""
         seat = self.turn
         self.melded_before[seat] = self.melded_before[seat] or self.played
@@ -132,7 +134,7 @@ class ApplyingMixin(TableState):
         ev.append(_ev(Event, ("turn", nxt, (), None)))
         self._start_turn(nxt, ev)
 
-    def _end_deal(self, why: str, ev: list) -> None:
+    def _end_deal(self, why: str, ev: list[Event]) -> None:
         self.over = True
         self.phase = OVER
         self.end_reason = why
@@ -142,14 +144,14 @@ class ApplyingMixin(TableState):
     # ======================================================================================
     # Applying
     # ======================================================================================
-    def apply(self, action: Action, *, validate: bool = True) -> list:
+    def apply(self, action: Action, *, validate: bool = True) -> list[Event]:
         if validate:
             problem = self.why_illegal(action)
             if problem is not None:
                 raise IllegalActionError(problem)
         verb = action.verb
         seat = action.seat
-        ev: list = []
+        ev: list[Event] = []
         if verb == "discard":  # the commonest first
             self._do_discard(seat, action.groups[0][0], ev)
         elif verb == "draw":
@@ -174,7 +176,7 @@ class ApplyingMixin(TableState):
             ev.append(_ev(Event, ("answer", seat, (), verb == "yes")))
         return ev
 
-    def apply_recorded(self, action: Action) -> list:
+    def apply_recorded(self, action: Action) -> list[Event] | None:
         """A question to partner written before CA-12/CS-13 were decided (only while going
         out is still possible) stands as it was asked; everything else is checked as usual."""
         if action.verb == "ask":
@@ -183,7 +185,7 @@ class ApplyingMixin(TableState):
                 return self.apply(action, validate=False)
         return self.apply(action)
 
-    def _do_draw(self, seat: int, ev: list) -> None:
+    def _do_draw(self, seat: int, ev: list[Event]) -> None:
         """Draw the turn's cards from the stock (CA-8)."""
         if not self.stock:
             self._draw_from_empty_stock(seat, ev)
@@ -196,7 +198,7 @@ class ApplyingMixin(TableState):
         if not self.stock:
             self._stock_ran_out(seat)
 
-    def _do_take(self, seat: int, groups, ev: list) -> None:
+    def _do_take(self, seat: int, groups: Groups, ev: list[Event]) -> None:
         rules = self.rules
         side = self.side[seat]
         top = self.pile.pop()
@@ -256,7 +258,7 @@ class ApplyingMixin(TableState):
         if m.creator != seat or m.turn != self.turn_no:
             self.touched_old = True
 
-    def _do_meld(self, seat: int, groups, take_top: int, ev: list) -> None:
+    def _do_meld(self, seat: int, groups: Groups, take_top: int, ev: list[Event]) -> None:
         side = self.side[seat]
         out_of_turn = seat != self.turn
         if not self.opened[side]:
@@ -303,7 +305,7 @@ class ApplyingMixin(TableState):
         if c in k:
             k.remove(c)
 
-    def _do_add(self, seat: int, key: int, cards, ev: list) -> None:
+    def _do_add(self, seat: int, key: int, cards: Sequence[int], ev: list[Event]) -> None:
         side = self.side[seat]
         m = self.by_key[side][key]
         for c in cards:
@@ -318,7 +320,7 @@ class ApplyingMixin(TableState):
         self.played = True
         self._after_meld(seat, seat != self.turn, ev)
 
-    def _go_out(self, seat: int, ev: list) -> None:
+    def _go_out(self, seat: int, ev: list[Event]) -> None:
         self.went_out = seat
         if self.rules.concealed_bonus is not None and self.turn_fresh and not self.touched_old:
             side = self.side[seat]
@@ -330,7 +332,7 @@ class ApplyingMixin(TableState):
         ev.append(_ev(Event, ("out", seat, (), self.concealed)))
         self._end_deal("went out", ev)
 
-    def _do_discard(self, seat: int, c: int, ev: list) -> None:
+    def _do_discard(self, seat: int, c: int, ev: list[Event]) -> None:
         self.hand[seat][c] -= 1  # _take_card, inlined: the hottest path of a deal
         self.hrank[seat][RANK[c]] -= 1
         self.hsize[seat] -= 1

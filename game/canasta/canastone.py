@@ -7,6 +7,7 @@ from typing import Self
 from game.actions import Action, make
 from game.canasta.deal import deal_round_robin, wild_or_three
 from game.canasta.game import CanastaFamilyGame
+from game.canasta.melds import Meld
 from game.canasta.phase import DRAW
 from game.canasta.ruleset import NATURAL_RANKS, RuleSet, is_wild
 from game.canasta.state import CanastaState
@@ -42,7 +43,7 @@ class Canastone(RuleSet):
     deals_packet = True  # CS-3
     pile_compulsory = False  # CS-14: the deal ends with the stock's last card
 
-    def natural_meld_problem(self, nat, wild, size):
+    def natural_meld_problem(self, nat: int, wild: int, size: int) -> str | None:
         """CS-5: at most 2 wild cards, and fewer wild cards than natural cards."""
         if size < 3:
             return "meld_three_cards"
@@ -54,18 +55,18 @@ class Canastone(RuleSet):
 
     fixed_wild_room = False
 
-    def wild_room(self, nat, wild, size):
+    def wild_room(self, nat: int, wild: int, size: int) -> int:
         cap = self.max_wild_in_meld
         return (cap if cap < nat - 1 else nat - 1) - wild  # min() without a call: inner loop
 
-    def canasta_accepts_wild(self):
+    def canasta_accepts_wild(self) -> bool:
         return False  # CS-7: only natural cards are added to a natural-rank canasta
 
-    def wild_meld_clean(self, jokers, twos):
+    def wild_meld_clean(self, jokers: int, twos: int) -> bool:
         """CS-7: dirty exactly when it holds at least 2 twos and at least 1 joker."""
         return not (twos >= 2 and jokers >= 1)
 
-    def canasta_bonus(self, meld):
+    def canasta_bonus(self, meld: Meld) -> int:
         """CS-15."""
         if meld.rank == 0:
             if not self.wild_meld_clean(meld.jok, meld.two):
@@ -75,7 +76,7 @@ class Canastone(RuleSet):
             return 1000 if meld.wild == 0 else 500
         return 500 if meld.wild == 0 else 300
 
-    def red_three_score(self, count, opened, clean, dirty):
+    def red_three_score(self, count: int, opened: bool, clean: int, dirty: int) -> int:
         """CS-16: per red three by the side's canastas, doubled with four or more."""
         if clean and dirty:
             each = 100
@@ -87,7 +88,7 @@ class Canastone(RuleSet):
             each = -200
         return each * count * (2 if count >= 4 else 1)
 
-    def five_canasta_bonus(self, clean: int, dirty: int, options) -> int:
+    def five_canasta_bonus(self, clean: int, dirty: int, options: frozenset[str]) -> int:
         """CS-15: five or more canastas +1000, or +2000 with five natural and one mixed."""
         if clean + dirty < 5:
             return 0
@@ -97,7 +98,8 @@ class Canastone(RuleSet):
             return 0
         return 1000
 
-    def going_out_allowed(self, clean, dirty, canastas, needed, wild_meld_open, options):
+    def going_out_allowed(self, clean: int, dirty: int, canastas: int, needed: int,
+                          wild_meld_open: bool, options: frozenset[str]) -> bool:
         """CS-12 (and the option two-clean-to-close)."""
         if wild_meld_open:
             return False
@@ -106,7 +108,7 @@ class Canastone(RuleSet):
     def going_out_refusal(self, needed: int) -> Reason:
         return reason("why_canastone")
 
-    def going_out_discard_ok(self, code):
+    def going_out_discard_ok(self, code: int) -> bool:
         """CS-12: the closing discard is a natural card 4..A."""
         return not is_wild(code) and RANK[code] in NATURAL_RANKS
 
@@ -157,7 +159,7 @@ class CanastoneState(CanastaState):
         self.stock = deck[pos:][::-1]
         return self._lay_out_dealt_red_threes()
 
-    def _turn_begins(self, seat: int, ev: list) -> None:
+    def _turn_begins(self, seat: int, ev: list[Event]) -> None:
         self.draw_only = self.opened_first = False
         if len(self.stock) <= 1:  # CS-14
             self._end_deal("stock exhausted", ev)
@@ -169,7 +171,7 @@ class CanastoneState(CanastaState):
         if self.phase == DRAW and not out_of_turn:
             self.opened_first = True  # CS-9: opened as the first action of the turn
 
-    def _do_draw(self, seat: int, ev: list) -> None:
+    def _do_draw(self, seat: int, ev: list[Event]) -> None:
         if self.stock and not self.opened[self.side[seat]]:
             self.draw_only = True  # CS-9: drew two without opening
         _BASE._do_draw(self, seat, ev)

@@ -8,13 +8,14 @@ hold it to that. The hooks a variant overrides are declared here with the base g
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
 from game.actions import WILD_MELD, Action
 from game.canasta.melds import Meld, canastas_within, count_kinds
 from game.canasta.phase import ANSWER, ASK_NO, ASK_YES, DRAW, PLAY
 from game.canasta.ruleset import NATURAL_RANKS, RED_THREES
-from game.canasta.table import TableState
+from game.canasta.table import Groups, Shape, TableState
 from game.cards import JOKER, RANK, format_cards
 from game.i18n import catalogue
 from game.reasons import Reason, reason
@@ -34,7 +35,8 @@ _KIND_CODE = [JOKER] + [r - 1 for r in range(1, 14)]  # a card of each rank (0: 
 _RANK_WORDS = {1: "rank.ace", 11: "rank.jack", 12: "rank.queen", 13: "rank.king", 0: "rank.wild"}
 
 
-def _take_then_add(group, r: int, need: int, with_wild: bool, more: bool):
+def _take_then_add(group: Sequence[int], r: int, need: int, with_wild: bool,
+                   more: bool) -> tuple[str, int, list[int]] | None:
     """A take's first group that holds what the pile is taken with (``need`` naturals of rank
     ``r``, or all of them where ``more`` may take it (CA-9), or where allowed one and a wild
     card) and more cards of that meld: ("then_add", the naturals to take with, the cards to
@@ -69,7 +71,7 @@ class CheckingMixin(TableState):
         Looking and Down's looking (LD-11) and its free period (LD-12/13))."""
         return False
 
-    def _keep_reason(self, why, out_of_turn: bool):
+    def _keep_reason(self, why: Reason, out_of_turn: bool) -> Reason:
         """The refusal of a meld that leaves too few cards (CA-11, CS-12)."""
         return reason("keep_cards", why=why, keep=1 if out_of_turn else 2)
 
@@ -96,7 +98,8 @@ class CheckingMixin(TableState):
     # ======================================================================================
     # Shared predicates
     # ======================================================================================
-    def _canastas(self, side: int, after: dict | None = None) -> tuple[int, int, bool]:
+    def _canastas(self, side: int, after: dict[Any, Shape] | None = None
+                  ) -> tuple[int, int, bool]:
         """(clean canastas, dirty canastas, wild meld shorter than a canasta) for a side,
         with ``after`` = {key: (rank, nat, jok, two, red3)} overriding or adding melds."""
         clean = dirty = 0
@@ -142,7 +145,7 @@ class CheckingMixin(TableState):
         m = self.by_key[side].get(WILD_MELD)
         return m is not None and len(m.cards) < self.rules.canasta_size
 
-    def _go_out_problem(self, seat: int, after: dict | None):
+    def _go_out_problem(self, seat: int, after: dict[Any, Shape] | None) -> Reason | None:
         """None when the seat may go out with these melds, else the 'why' reason."""
         if self.ask == ASK_NO:
             return reason("why_partner_no")
@@ -152,8 +155,8 @@ class CheckingMixin(TableState):
             return None
         return self.rules.going_out_refusal(self.needed)
 
-    def _end_problem(self, seat: int, left: int, after: dict | None, out_of_turn: bool,
-                     last: int = -1):
+    def _end_problem(self, seat: int, left: int, after: dict[Any, Shape] | None,
+                     out_of_turn: bool, last: int = -1) -> Reason | None:
         """May the seat be left with ``left`` cards after melding? (CA-11, CS-12, LD-12)."""
         if self._may_empty_hand(seat):
             return None
@@ -168,14 +171,15 @@ class CheckingMixin(TableState):
             return reason("cs_close_discard")
         return None
 
-    def _after_shape(self, side: int, key: int, rank: int, cards, base: Meld | None):
+    def _after_shape(self, side: int, key: int, rank: int, cards: Iterable[int],
+                     base: Meld | None) -> Shape:
         """(rank, nat, jok, two, red3) of a meld after adding ``cards``."""
         if base is None:
             return self._add_to_shape((rank, 0, 0, 0, 0), cards)
         return self._add_to_shape((rank, base.nat, base.jok, base.two, base.red3), cards)
 
-    def _shape_problem(self, seat: int, shape, base: Meld | None, opening_turn: bool,
-                       short_after: bool):
+    def _shape_problem(self, seat: int, shape: Shape, base: Meld | None, opening_turn: bool,
+                       short_after: bool) -> Reason | None:
         """Is a meld of this shape allowed (CA-4..6, CS-5..7, LD-5..7)?"""
         rank, nat, jok, two, r3 = shape
         wild = jok + two
@@ -214,7 +218,7 @@ class CheckingMixin(TableState):
             return reason("ld_opening_canasta")
         return None
 
-    def _black_three_reason(self):
+    def _black_three_reason(self) -> Reason:
         if self.rules.black_three_meld is None:
             return reason("black_threes_never")
         lo, hi = self.rules.black_three_meld
@@ -222,7 +226,7 @@ class CheckingMixin(TableState):
             return reason("black_threes_exact", count=lo)
         return reason("black_threes", low=lo, high=hi)
 
-    def _classify(self, group) -> tuple[int, Reason | None]:
+    def _classify(self, group: Iterable[int]) -> tuple[int, Reason | None]:
         """The rank a group of cards melds as (0 = all wild), or a reason."""
         rank = -1
         for c in group:
@@ -245,7 +249,7 @@ class CheckingMixin(TableState):
             return -1, reason("meld_rank", rank=_rank_name(rank))
         return rank, None
 
-    def _hand_problem(self, seat: int, cards) -> object:
+    def _hand_problem(self, seat: int, cards: Iterable[int]) -> Reason | None:
         need: dict[int, int] = {}
         for c in cards:
             need[c] = need.get(c, 0) + 1
@@ -259,7 +263,7 @@ class CheckingMixin(TableState):
     # ======================================================================================
     # What a group of cards still lacks (the table's staged melds)
     # ======================================================================================
-    def meld_shortfall(self, seat: int, cards) -> Shortfall:
+    def meld_shortfall(self, seat: int, cards: Sequence[int]) -> Shortfall:
         """What a group of ``seat``'s cards lacks to stand as a new meld by its shape alone
         (CA-4..6, CS-5..7, LD-5..7): the fewest cards to add and, of those, the fewest that
         must be natural; (0, 0, None) when it stands; a reason when no cards added make it
@@ -298,7 +302,7 @@ class CheckingMixin(TableState):
     # ======================================================================================
     # Checking
     # ======================================================================================
-    def why_illegal(self, action: Action):
+    def why_illegal(self, action: Action) -> Reason | None:
         if self.over:
             return reason("deal_over")
         seat, verb = action.seat, action.verb
@@ -340,7 +344,7 @@ class CheckingMixin(TableState):
             return self._check_ask(seat, action.target)
         return reason("bad_action")
 
-    def _check_draw(self, seat: int):
+    def _check_draw(self, seat: int) -> Reason | None:
         """Whether ``seat`` may draw now (CA-8, CA-14; a variant may ask no draw: LD-13)."""
         if self.phase != DRAW:
             return reason("already_drew")
@@ -359,7 +363,7 @@ class CheckingMixin(TableState):
             return False
         return RANK[top] in self.by_key[side] and bool(self._take_variants(seat))
 
-    def _take_problem(self, seat: int):
+    def _take_problem(self, seat: int) -> Reason | None:
         """Whether the pile may be taken at all by ``seat`` now (not which cards)."""
         key = self._take_blocker(seat)
         return reason(key) if key else None
@@ -378,7 +382,7 @@ class CheckingMixin(TableState):
     def _pile_frozen_for(self, side: int) -> bool:
         return self.frozen or (self.rules.unopened_pile_frozen and not self.opened[side])
 
-    def _check_take(self, seat: int, groups):
+    def _check_take(self, seat: int, groups: Groups) -> Reason | None:
         if self.phase != DRAW and not self._takes_without_drawing(seat):
             return reason("already_drew")
         p = self._take_problem(seat)
@@ -444,7 +448,7 @@ class CheckingMixin(TableState):
             gained -= sum(1 for c in self.packet if c in RED_THREES)
         return gained
 
-    def _check_meld(self, seat: int, groups, out_of_turn: bool):
+    def _check_meld(self, seat: int, groups: Groups, out_of_turn: bool) -> Reason | None:
         if self.phase != PLAY and not out_of_turn and not (
                 self.phase == DRAW and self._may_meld_before_drawing(seat)):
             return reason("wrong_phase_draw")
@@ -455,13 +459,14 @@ class CheckingMixin(TableState):
             return p
         return self._check_meld_groups(seat, groups, out_of_turn, 0, -1)
 
-    def _check_meld_groups(self, seat, groups, out_of_turn, extra_in: int, take_top: int):
+    def _check_meld_groups(self, seat: int, groups: Groups, out_of_turn: bool, extra_in: int,
+                           take_top: int) -> Reason | None:
         """New melds (the first one built on ``take_top`` when taking the pile)."""
         rules = self.rules
         side = self.side[seat]
         opening = not self.opened[side]
         opening_turn = self._opening_turn(seat)
-        after: dict = {}
+        after: dict[Any, Shape] = {}
         value = 0
         pts = rules.points
         count = 0
@@ -534,7 +539,8 @@ class CheckingMixin(TableState):
         m = self.by_key[self.side[seat]].get(3)
         return m is not None and m.turn == self.turn_no and m.creator == seat
 
-    def _out_within_turn(self, seat: int, used, gained, after: dict | None) -> bool:
+    def _out_within_turn(self, seat: int, used: Iterable[int], gained: Iterable[int],
+                         after: dict[Any, Shape] | None) -> bool:
         """CA-6 (decided): whether ``seat``, its hand less ``used`` and with ``gained``, can
         still meld every card, or all but one that it then discards, in this turn and go out,
         the side's melds being as ``after`` changes them. Exact where a side has one meld per
@@ -631,17 +637,17 @@ class CheckingMixin(TableState):
         more = canastas + canastas_within(deficits, wild - low)
         return rules.going_out_allowed(more, more, more, self.needed, False, self.options)
 
-    def _add_to_shape(self, shape, cards):
+    def _add_to_shape(self, shape: Shape, cards: Iterable[int]) -> Shape:
         rank, nat, jok, two, r3 = shape
         return (rank, *count_kinds(cards, rank, nat, jok, two, r3))
 
-    def _shape_clean(self, shape) -> bool:
+    def _shape_clean(self, shape: Shape) -> bool:
         rank, nat, jok, two, r3 = shape
         if rank == 0:
             return self.rules.wild_meld_clean(jok, two)
         return jok + two == 0
 
-    def _concealed_waiver(self, seat: int, after: dict, left: int) -> bool:
+    def _concealed_waiver(self, seat: int, after: dict[Any, Shape], left: int) -> bool:
         """CA-13: a player going out concealed after drawing needs no opening minimum."""
         if self.rules.concealed_bonus is None or not self.drew or not self.turn_fresh:
             return False
@@ -650,7 +656,7 @@ class CheckingMixin(TableState):
         csize = self.rules.canasta_size
         return any(s[0] not in (0, 3) and s[1] + s[2] + s[3] >= csize for s in after.values())
 
-    def _last_card(self, seat: int, used) -> int:
+    def _last_card(self, seat: int, used: Iterable[int]) -> int:
         h = self.hand[seat][:]
         for c in used:
             h[c] -= 1
@@ -659,7 +665,8 @@ class CheckingMixin(TableState):
                 return c
         return -1
 
-    def _check_add(self, seat: int, key: int, groups, out_of_turn: bool):
+    def _check_add(self, seat: int, key: int, groups: Groups,
+                   out_of_turn: bool) -> Reason | None:
         if self.phase != PLAY and not out_of_turn:
             return reason("wrong_phase_draw")
         if not out_of_turn and self._only_discard_left():
@@ -698,7 +705,7 @@ class CheckingMixin(TableState):
                 return reason("black_threes_out")  # CA-6 (decided)
         return self._end_problem(seat, left, after, out_of_turn, last)
 
-    def _check_discard(self, seat: int, groups):
+    def _check_discard(self, seat: int, groups: Groups) -> Reason | None:
         if self.phase != PLAY:
             return reason("discard_in_play")
         cards = [c for g in groups for c in g]
@@ -739,7 +746,7 @@ class CheckingMixin(TableState):
             return False
         return bool(self._play_actions(seat, False, discards=False))
 
-    def _check_ask(self, seat: int, target: int):
+    def _check_ask(self, seat: int, target: int) -> Reason | None:
         rules = self.rules
         partners = rules.partners(seat, self.players)
         if not partners:

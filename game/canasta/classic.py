@@ -16,15 +16,15 @@ class Canasta(RuleSet):
     concealed_bonus: int | None = 200  # CA-15
     take_more_naturals = True  # CA-9: 2 or more natural cards, all melded with the top card
 
-    def hand_size_for(self, players, options):
+    def hand_size_for(self, players: int, options: frozenset[str]) -> int:
         if "pagat-small-tables" in options:
             return {2: 15, 3: 13}.get(players, 11)
         return 11
 
-    def draw_for(self, players, options):
+    def draw_for(self, players: int, options: frozenset[str]) -> int:
         return 2 if "pagat-small-tables" in options and players == 2 else 1
 
-    def canastas_needed(self, players, options):
+    def canastas_needed(self, players: int, options: frozenset[str]) -> int:
         return 2 if "pagat-small-tables" in options and players == 2 else 1
 
 

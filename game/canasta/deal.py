@@ -7,14 +7,22 @@ stock exactly as the rule book says, so that a deck order and a dealer fix the w
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from game.cards import JOKER, RANK
+
+if TYPE_CHECKING:
+    from game.canasta.state import CanastaState
+    from game.events import Event
 
 
 def wild_or_three(code: int) -> bool:
     return code == JOKER or RANK[code] in (2, 3)
 
 
-def deal_round_robin(st, deck: list[int], pos: int, first: int, count: int, into) -> int:
+def deal_round_robin(st: CanastaState, deck: list[int], pos: int, first: int, count: int,
+                     into: Callable[[int, int], object]) -> int:
     """Deal ``count`` cards to each seat one at a time from ``first`` clockwise (G-5)."""
     n = st.players
     for _ in range(count):
@@ -24,7 +32,7 @@ def deal_round_robin(st, deck: list[int], pos: int, first: int, count: int, into
     return pos
 
 
-def deal_standard(st, deck: list[int]) -> list:
+def deal_standard(st: CanastaState, deck: list[int]) -> list[Event]:
     """Canasta and Quick Canasta: hands, the starter (CA-2), then red threes (CA-3)."""
     n = st.players
     size = st.rules.hand_size_for(n, st.options)

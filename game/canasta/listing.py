@@ -9,6 +9,7 @@ proves the two agree in every game, player count and option.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
 
 from game.actions import Action, key_rank, make
@@ -16,7 +17,7 @@ from game.canasta.checking import TAKEABLE
 from game.canasta.melds import Meld, canastas_within
 from game.canasta.phase import ANSWER, ASK_YES, DRAW, PLAY
 from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS, TWOS, RuleSet
-from game.canasta.table import TableState
+from game.canasta.table import Groups, TableState
 from game.cards import JOKER, RANK, codes_of_rank
 
 _new = tuple.__new__
@@ -32,7 +33,7 @@ _ASK = [make(seat, "ask") for seat in range(8)]
 _TAKE = [make(seat, "take") for seat in range(8)]
 
 
-class _Stands(dict):
+class _Stands(dict[int, list[bool]]):
     """stands[nat][wild]: whether ``nat`` natural and ``wild`` wild cards may stand as a meld
     (the rule set's ``natural_meld_problem``, a pure hook, asked once per shape), for every
     count of wild cards the game's decks hold."""
@@ -50,7 +51,7 @@ class _Stands(dict):
         return row
 
 
-class _WildNeeds(dict):
+class _WildNeeds(dict[int, int]):
     """needs[k]: the fewest wild cards with which k natural cards stand as a meld of at most
     ``cap`` cards (99: never)."""
 
@@ -71,7 +72,7 @@ class _WildNeeds(dict):
         return x
 
 
-class _Splits(dict):
+class _Splits(dict[tuple[int, int], "tuple[tuple[int, int], ...] | None"]):
     """splits[k, w]: how k natural cards of one rank and w wild cards stand as melds of at
     most ``cap`` cards, as (naturals, wild cards) per meld: one meld where it can, several
     only where a side may hold several melds of a rank (LD-5); None: never."""
@@ -96,7 +97,7 @@ class _Splits(dict):
             self._options[(n, wilds)] = got
         return got
 
-    def __missing__(self, key: tuple[int, int]):
+    def __missing__(self, key: tuple[int, int]) -> tuple[tuple[int, int], ...] | None:
         k, w = key
         ok = self.stands[k]
         best: tuple[tuple[int, int], ...] | None = None
@@ -174,7 +175,9 @@ class ListingMixin(TableState):
             return []
         if phase == DRAW:
             return self._draw_actions(seat)
-        if self._black_threes_pending(seat):  # CA-6: rare; only what keeps going out open
+        m3 = self.by_key[self.side[seat]].get(3)  # _black_threes_pending, inlined
+        if m3 is not None and m3.turn == self.turn_no and m3.creator == seat:
+            # CA-6: rare; only what keeps going out open
             return [a for a in self._play_actions(seat, False) if self.why_illegal(a) is None]
         return self._play_actions(seat, False)
 
@@ -300,7 +303,8 @@ class ListingMixin(TableState):
             out.append(_TAKE[seat])
         return out
 
-    def _take_growths(self, seat: int, g0, top: int, grown: set):
+    def _take_growths(self, seat: int, g0: tuple[int, ...], top: int,
+                      grown: set[tuple[int, int, int]]) -> list[tuple[int, ...]]:
         """The groups that may join an unopened side's take meld of ``g0`` and ``top`` in the
         same action (more naturals of its rank, with wild cards or without), the empty one
         first; a meld of the same cards reached from another ``g0`` is skipped
@@ -336,7 +340,7 @@ class ListingMixin(TableState):
         return out
 
     @staticmethod
-    def _take_form(g0) -> tuple[int, int, int]:
+    def _take_form(g0: tuple[int, ...]) -> tuple[int, int, int]:
         """(naturals, jokers, twos) of a take's first group, the top card left out."""
         j = t = 0
         for c in g0:
@@ -356,7 +360,7 @@ class ListingMixin(TableState):
         return self._check_take(seat, ()) is None
 
     @staticmethod
-    def _prefix(h, rank: int) -> tuple[int, ...]:
+    def _prefix(h: list[int], rank: int) -> tuple[int, ...]:
         """All cards of ``rank`` in hand in canonical (suit) order; k of them = prefix[:k]."""
         if rank == 3:  # a "rank 3" meld is black threes only
             return (2,) * h[2] + (41,) * h[41]
@@ -364,7 +368,7 @@ class ListingMixin(TableState):
         return (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
 
     @staticmethod
-    def _pick(h, rank: int, k: int, used: dict | None) -> tuple[int, ...]:
+    def _pick(h: list[int], rank: int, k: int, used: dict[int, int] | None) -> tuple[int, ...]:
         """k cards of ``rank`` from hand counts ``h`` (not counting ``used``), suits in order."""
         out: list[int] = []
         for c in _NAT_CODES[rank]:
@@ -377,7 +381,7 @@ class ListingMixin(TableState):
         return tuple(out)
 
     @staticmethod
-    def _wilds(h, jok: int, two: int, used: dict | None) -> tuple[int, ...]:
+    def _wilds(h: list[int], jok: int, two: int, used: dict[int, int] | None) -> tuple[int, ...]:
         out = [JOKER] * jok
         if two:
             for c in TWOS:
@@ -388,7 +392,7 @@ class ListingMixin(TableState):
                     two -= 1
         return tuple(out)
 
-    def _avail(self, seat: int, used: dict | None):
+    def _avail(self, seat: int, used: dict[int, int] | None) -> tuple[list[int], int, int]:
         h = self.hand[seat]
         if not used:
             return h, h[JOKER], self.hrank[seat][2]
@@ -396,7 +400,7 @@ class ListingMixin(TableState):
         T = sum(h[c] - (used.get(c, 0) if used else 0) for c in TWOS)
         return h, J, T
 
-    def _nat_count(self, seat: int, rank: int, used: dict | None) -> int:
+    def _nat_count(self, seat: int, rank: int, used: dict[int, int] | None) -> int:
         h = self.hand[seat]
         if used:
             return sum(h[c] - used.get(c, 0) for c in _NAT_CODES[rank])
@@ -404,185 +408,58 @@ class ListingMixin(TableState):
             return h[2] + h[41]
         return self.hrank[seat][rank]
 
-    def _play_actions(self, seat: int, out_of_turn: bool, discards: bool = True):
-        """The legal actions after the draw: melds, adds, then (unless ``discards`` is False
-        or out of turn) discards and asks (hook: Canastone lists only the discards after
-        drawing two unopened, CS-9)."""
+    def _play_actions(self, seat: int, out_of_turn: bool,
+                      discards: bool = True) -> list[Action]:
+        """The legal actions after the draw: adds, new melds, the wild meld and black threes
+        of an opened side or the openings of an unopened one, then (unless ``discards`` is
+        False or out of turn) discards and asks (hook: Canastone lists only the discards after
+        drawing two unopened, CS-9). Each part appends to one list; the cheap tests that a
+        part has nothing to list stay here, so a game pays no call for a part it lacks."""
         out: list[Action] = []
         side = self.side[seat]
         rules = self.rules
         h = self.hand[seat]
-        hrank = self.hrank[seat]
-        J = h[JOKER]
-        T = hrank[2]
-        W = J + T
         hs = self.hsize[seat]
-        # wild_sets[w]: every way to hold w wild cards, by jokers and twos (a joker and a two
-        # are different cards: 50 points or 20), the twos-first one first
-        if W:
-            twos = (1,) * h[1] + (14,) * h[14] + (27,) * h[27] + (40,) * h[40]
-            wild_sets: list[list[tuple[int, ...]]] = [[()]]
-            for w in range(1, W + 1):
-                wild_sets.append([twos[:w - j] + (JOKER,) * j
-                                  for j in range(w - T if w > T else 0, (w if w < J else J) + 1)])
-        else:
-            wild_sets = [[()]]  # no wild card in hand
-        # Where the hand stays at two cards or more, the only end-of-hand rule (CA-11, CS-12,
-        # LD-12) cannot bite, and a generated shape needs no second check.
         short = False  # Canastone: the side's wild meld is short of a canasta (CS-6)
-        csize = rules.canasta_size
         if self.opened[side]:
-            closed = rules.canasta_closed
-            opening_turn = closed and self._opening_turn(seat)
-            short = self._wild_meld_short(side) if rules.wild_meld else False
-            wild_room = rules.wild_room
-            fixed_room = rules.max_wild_in_meld if rules.fixed_wild_room else 0
-            canasta_wild = None  # asked of the rule set at the first canasta met
-            # Without wild cards a meld whose rank is not in hand takes nothing (in Looking
-            # and Down a red three may still complete a red canasta).
-            skip_absent = not W and not closed
-            for m in self.melds[side]:
-                mr = m.rank
-                if mr == 3:  # black threes, in their going-out turn (CA-6)
-                    for k in range(1, h[2] + h[41] + 1):
-                        cards = self._pick(h, 3, k, None)
-                        if self._check_add(seat, m.key, (cards,), out_of_turn) is None:
-                            out.append(_new(Action, (seat, "add", (cards,), m.key)))
-                    continue
-                if skip_absent and not hrank[mr]:
-                    continue
-                msize = len(m.cards)
-                if closed and msize >= csize:
-                    if msize == csize and m.jok + m.two == 0 and not m.red3 and (h[15] or h[28]):
-                        rc = ((15,) if h[15] else (28,),)
-                        if self._check_add(seat, m.key, rc, out_of_turn) is None:
-                            out.append(_new(Action, (seat, "add", rc, m.key)))
-                    continue
-                if mr == 0:
-                    self._wild_meld_adds(seat, m, J, T, out_of_turn, out)
-                    continue
-                nmax = hrank[mr]
-                wmax = 0 if short else W
-                if wmax and msize >= csize:
-                    if canasta_wild is None:
-                        canasta_wild = rules.canasta_accepts_wild()
-                    if not canasta_wild:
-                        wmax = 0
-                if not nmax and not wmax:
-                    continue
-                mnat, mwild = m.nat, m.jok + m.two
-                if nmax:  # _prefix, inlined (never rank 3 here)
-                    a, b, c, d = _NAT_CODES[mr]
-                    prefix = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
-                else:
-                    prefix = ()
-                if fixed_room:
-                    # Canasta, Quick Canasta: the wild room does not depend on the naturals.
-                    top = fixed_room - mwild
-                    if top > wmax:
-                        top = wmax
-                    key = m.key
-                    if not top and hs - nmax >= 2:  # naturals only, nothing to check
-                        for a_n in range(1, nmax + 1):
-                            out.append(_new(Action, (seat, "add", (prefix[:a_n],), key)))
-                        continue
-                    for a_n in range(nmax + 1):
-                        nats = prefix[:a_n]
-                        for w in range(0 if a_n else 1, top + 1):
-                            for wc in wild_sets[w]:
-                                cards = nats + wc
-                                if hs - a_n - w >= 2 or self._check_add(
-                                        seat, key, (cards,), out_of_turn) is None:
-                                    out.append(_new(Action, (seat, "add", (cards,), key)))
-                    continue
-                size_cap = csize - 1 if opening_turn and closed else 99
-                if not wmax and hs - nmax >= 2:
-                    # Naturals only: they never spoil a meld (tests/canasta/test_ruleset_hooks),
-                    # so only the size caps and nothing else to check.
-                    for a_n in range(1, nmax + 1):
-                        base_size = msize + a_n
-                        if base_size > size_cap or (closed and base_size > csize):
-                            break
-                        out.append(_new(Action, (seat, "add", (prefix[:a_n],), m.key)))
-                    continue
-                for a_n in range(nmax + 1):
-                    nat = mnat + a_n
-                    base_size = msize + a_n
-                    if base_size > size_cap or (closed and base_size > csize):
-                        break
-                    room = wild_room(nat, mwild, base_size)
-                    top = wmax if room >= wmax else room
-                    for w in range(0 if a_n else 1, top + 1):
-                        k = a_n + w
-                        size = base_size + w
-                        if size > size_cap:
-                            break
-                        left = hs - k
-                        for wc in wild_sets[w]:
-                            cards = prefix[:a_n] + wc if w else prefix[:a_n]
-                            # only with fewer than two cards left can the end-of-hand rules bite
-                            if left >= 2 or self._check_add(
-                                    seat, m.key, (cards,), out_of_turn) is None:
-                                out.append(_new(Action, (seat, "add", (cards,), m.key)))
-            # new melds
-            by_key = self.by_key[side]
-            one = rules.one_meld_per_rank
-            cap = csize - 1 if opening_turn and closed else (csize if closed else 99)
-            wmax_new = 0 if short else W
-            least = 2 if wmax_new else 3  # a pair needs a wild card
-            for rank in NATURAL_RANKS:
-                n = hrank[rank]
-                if n < least or one and rank in by_key:
-                    continue
-                a, b, c, d = _NAT_CODES[rank]  # _prefix, inlined
-                prefix = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
-                if not wmax_new and hs - n >= 2:  # naturals only, nothing to check
-                    for a_n in range(3, min(n, cap) + 1):
-                        out.append(_new(Action, (seat, "meld", (prefix[:a_n],), -1)))
-                    continue
-                for a_n in range(2, n + 1):
-                    if a_n > cap:
-                        break
-                    if wmax_new:
-                        top = fixed_room or wild_room(a_n, 0, a_n)  # no wild card yet
-                        if top > wmax_new:
-                            top = wmax_new
-                        if top > cap - a_n:
-                            top = cap - a_n
-                    else:
-                        top = 0
-                    for w in range(3 - a_n if a_n < 3 else 0, top + 1):
-                        for wc in wild_sets[w]:
-                            g = prefix[:a_n] + wc if w else prefix[:a_n]
-                            if hs - a_n - w >= 2 or self._check_meld_groups(
-                                    seat, (g,), out_of_turn, 0, -1) is None:
-                                out.append(_new(Action, (seat, "meld", (g,), -1)))
-            if rules.wild_meld and 0 not in by_key and W >= 3:
-                for w in range(3, W + 1):
-                    for j in range(max(0, w - T), min(w, J) + 1):
-                        g = self._wilds(h, j, w - j, None)
-                        if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
-                            out.append(_new(Action, (seat, "meld", (g,), -1)))
+            J = h[JOKER]
+            hrank = self.hrank[seat]
+            T = hrank[2]
+            W = J + T
+            # wild_sets[w]: every way to hold w wild cards, by jokers and twos (a joker and a
+            # two are different cards: 50 points or 20), the twos-first one first. Plain loops:
+            # a comprehension is a function call in CPython 3.11.
+            wild_sets: list[list[tuple[int, ...]]] = [[()]]
+            if not J:
+                if T:
+                    twos = (1,) * h[1] + (14,) * h[14] + (27,) * h[27] + (40,) * h[40]
+                    for w in range(1, T + 1):
+                        wild_sets.append([twos[:w]])
+            elif not T:
+                for w in range(1, J + 1):
+                    wild_sets.append([(JOKER,) * w])
+            else:
+                twos = (1,) * h[1] + (14,) * h[14] + (27,) * h[27] + (40,) * h[40]
+                for w in range(1, W + 1):
+                    row = []
+                    for j in range(w - T if w > T else 0, (w if w < J else J) + 1):
+                        row.append(twos[:w - j] + (JOKER,) * j)
+                    wild_sets.append(row)
+            opening_turn = rules.canasta_closed and self._opening_turn(seat)
+            if rules.wild_meld:
+                short = self._wild_meld_short(side)
+            wmax = 0 if short else W
+            self._list_adds(seat, side, h, hrank, hs, out_of_turn, wild_sets, wmax, opening_turn,
+                            out)
+            self._list_new_melds(seat, side, h, hrank, hs, out_of_turn, wild_sets, wmax,
+                                 opening_turn, out)
+            if rules.wild_meld and W >= 3 and 0 not in self.by_key[side]:
+                self._list_wild_meld(seat, J, T, out_of_turn, out)
             bt = rules.black_three_meld
-            nb = h[2] + h[41]
-            if bt and bt[0] <= nb and (hs - min(bt[1], nb) <= 1 or (
-                    one and not rules.wild_meld and self._black_threes_hopeful(seat))):
-                for k in range(bt[0], min(bt[1], nb) + 1):
-                    g = self._pick(h, 3, k, None)
-                    if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
-                        out.append(_new(Action, (seat, "meld", (g,), -1)))
+            if bt and bt[0] <= h[2] + h[41]:
+                self._list_black_threes(seat, bt, out_of_turn, out)
         elif not rules.open_first:
-            # The generator builds only allowed shapes worth the minimum; with two cards or
-            # more left no end-of-hand rule can refuse them (as for the openings of the draw
-            # phase). Canastone's wild meld could block other melds' wild cards: checked.
-            trust = not rules.wild_meld
-            for groups in self._openings(seat, None, self.open_min[side]):
-                if trust and hs - sum(map(len, groups)) >= 2 or self._check_meld_groups(
-                        seat, groups, out_of_turn, 0, -1) is None:
-                    out.append(_new(Action, (seat, "meld", groups, -1)))
-            concealed = self._concealed_out(seat)
-            if concealed and all(a.groups != concealed for a in out):
-                out.append(_new(Action, (seat, "meld", concealed, -1)))
+            self._list_openings(seat, out_of_turn, out)
         if out_of_turn or not discards:
             return out
         if hs >= 2 and self.ask != ASK_YES and not short:  # _discards' usual case
@@ -590,10 +467,195 @@ class ListingMixin(TableState):
         else:
             out += self._discards(seat, bool(out))
         if (self.phase == PLAY and not self.asked and self.can_ask and hs >= 2
-                and (not rules.ask_right_after_draw or not self.played)  # CA-12 / CS-13
-                and self._ask_in_reach(seat) and self._hand_may_go_out(seat)):  # _check_ask
-            out += self.ask_actions[seat]
+                and (not rules.ask_right_after_draw or not self.played)):  # CA-12 / CS-13
+            self._list_asks(seat, out)
         return out
+
+    def _list_adds(self, seat: int, side: int, h: list[int], hrank: list[int], hs: int,
+                   out_of_turn: bool, wild_sets: list[list[tuple[int, ...]]], wmax_all: int,
+                   opening_turn: bool, out: list[Action]) -> None:
+        """Adds to the side's melds: naturals of each one's rank, up to ``wmax_all`` wild cards."""
+        rules = self.rules
+        W = h[JOKER] + hrank[2]
+        csize = rules.canasta_size
+        closed = rules.canasta_closed
+        wild_room = rules.wild_room
+        fixed_room = rules.max_wild_in_meld if rules.fixed_wild_room else 0
+        canasta_wild = None  # asked of the rule set at the first canasta met
+        # Without wild cards a meld whose rank is not in hand takes nothing (in Looking
+        # and Down a red three may still complete a red canasta).
+        skip_absent = not W and not closed
+        # Where the hand stays at two cards or more, the only end-of-hand rule (CA-11, CS-12,
+        # LD-12) cannot bite, and a generated shape needs no second check.
+        for m in self.melds[side]:
+            mr = m.rank
+            if mr == 3:  # black threes, in their going-out turn (CA-6)
+                for k in range(1, h[2] + h[41] + 1):
+                    cards = self._pick(h, 3, k, None)
+                    if self._check_add(seat, m.key, (cards,), out_of_turn) is None:
+                        out.append(_new(Action, (seat, "add", (cards,), m.key)))
+                continue
+            if skip_absent and not hrank[mr]:
+                continue
+            msize = len(m.cards)
+            if closed and msize >= csize:
+                if msize == csize and m.jok + m.two == 0 and not m.red3 and (h[15] or h[28]):
+                    rc = ((15,) if h[15] else (28,),)
+                    if self._check_add(seat, m.key, rc, out_of_turn) is None:
+                        out.append(_new(Action, (seat, "add", rc, m.key)))
+                continue
+            if mr == 0:
+                self._wild_meld_adds(seat, m, h[JOKER], hrank[2], out_of_turn, out)
+                continue
+            nmax = hrank[mr]
+            wmax = wmax_all
+            if wmax and msize >= csize:
+                if canasta_wild is None:
+                    canasta_wild = rules.canasta_accepts_wild()
+                if not canasta_wild:
+                    wmax = 0
+            if not nmax and not wmax:
+                continue
+            key = m.key
+            if nmax:  # _prefix, inlined (never rank 3 here)
+                a, b, c, d = _NAT_CODES[mr]
+                prefix = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
+            else:
+                prefix = ()
+            if fixed_room:
+                # Canasta, Quick Canasta: the wild room does not depend on the naturals.
+                top = fixed_room - (m.jok + m.two)
+                if top > wmax:
+                    top = wmax
+                if not top and hs - nmax >= 2:  # naturals only, nothing to check
+                    for a_n in range(1, nmax + 1):
+                        out.append(_new(Action, (seat, "add", (prefix[:a_n],), key)))
+                    continue
+                for a_n in range(nmax + 1):
+                    nats = prefix[:a_n]
+                    for w in range(0 if a_n else 1, top + 1):
+                        for wc in wild_sets[w]:
+                            cards = nats + wc
+                            if hs - a_n - w >= 2 or self._check_add(
+                                    seat, key, (cards,), out_of_turn) is None:
+                                out.append(_new(Action, (seat, "add", (cards,), key)))
+                continue
+            size_cap = csize - 1 if opening_turn and closed else 99
+            if not wmax and hs - nmax >= 2:
+                # Naturals only: they never spoil a meld (tests/canasta/test_ruleset_hooks),
+                # so only the size caps and nothing else to check.
+                for a_n in range(1, nmax + 1):
+                    base_size = msize + a_n
+                    if base_size > size_cap or (closed and base_size > csize):
+                        break
+                    out.append(_new(Action, (seat, "add", (prefix[:a_n],), key)))
+                continue
+            mnat, mwild = m.nat, m.jok + m.two
+            for a_n in range(nmax + 1):
+                nat = mnat + a_n
+                base_size = msize + a_n
+                if base_size > size_cap or (closed and base_size > csize):
+                    break
+                room = wild_room(nat, mwild, base_size)
+                top = wmax if room >= wmax else room
+                for w in range(0 if a_n else 1, top + 1):
+                    k = a_n + w
+                    size = base_size + w
+                    if size > size_cap:
+                        break
+                    left = hs - k
+                    for wc in wild_sets[w]:
+                        cards = prefix[:a_n] + wc if w else prefix[:a_n]
+                        # only with fewer than two cards left can the end-of-hand rules bite
+                        if left >= 2 or self._check_add(
+                                seat, key, (cards,), out_of_turn) is None:
+                            out.append(_new(Action, (seat, "add", (cards,), key)))
+
+    def _list_new_melds(self, seat: int, side: int, h: list[int], hrank: list[int], hs: int,
+                        out_of_turn: bool, wild_sets: list[list[tuple[int, ...]]],
+                        wmax_new: int, opening_turn: bool, out: list[Action]) -> None:
+        """New melds of an opened side: each rank held, with up to ``wmax_new`` wild cards."""
+        rules = self.rules
+        by_key = self.by_key[side]
+        one = rules.one_meld_per_rank
+        csize = rules.canasta_size
+        closed = rules.canasta_closed
+        wild_room = rules.wild_room
+        fixed_room = rules.max_wild_in_meld if rules.fixed_wild_room else 0
+        cap = csize - 1 if opening_turn and closed else (csize if closed else 99)
+        least = 2 if wmax_new else 3  # a pair needs a wild card
+        for rank in NATURAL_RANKS:
+            n = hrank[rank]
+            if n < least or one and rank in by_key:
+                continue
+            a, b, c, d = _NAT_CODES[rank]  # _prefix, inlined
+            prefix = (a,) * h[a] + (b,) * h[b] + (c,) * h[c] + (d,) * h[d]
+            if not wmax_new and hs - n >= 2:  # naturals only, nothing to check
+                for a_n in range(3, min(n, cap) + 1):
+                    out.append(_new(Action, (seat, "meld", (prefix[:a_n],), -1)))
+                continue
+            for a_n in range(2, n + 1):
+                if a_n > cap:
+                    break
+                if wmax_new:
+                    top = fixed_room or wild_room(a_n, 0, a_n)  # no wild card yet
+                    if top > wmax_new:
+                        top = wmax_new
+                    if top > cap - a_n:
+                        top = cap - a_n
+                else:
+                    top = 0
+                for w in range(3 - a_n if a_n < 3 else 0, top + 1):
+                    for wc in wild_sets[w]:
+                        g = prefix[:a_n] + wc if w else prefix[:a_n]
+                        if hs - a_n - w >= 2 or self._check_meld_groups(
+                                seat, (g,), out_of_turn, 0, -1) is None:
+                            out.append(_new(Action, (seat, "meld", (g,), -1)))
+
+    def _list_wild_meld(self, seat: int, J: int, T: int, out_of_turn: bool,
+                        out: list[Action]) -> None:
+        """The wild meld (CS-6): three wild cards or more, every mix of jokers and twos."""
+        h = self.hand[seat]
+        for w in range(3, J + T + 1):
+            for j in range(max(0, w - T), min(w, J) + 1):
+                g = self._wilds(h, j, w - j, None)
+                if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
+                    out.append(_new(Action, (seat, "meld", (g,), -1)))
+
+    def _list_black_threes(self, seat: int, bt: tuple[int, int], out_of_turn: bool,
+                           out: list[Action]) -> None:
+        """A meld of black threes (CA-6, LD-7), only where going out this turn may follow."""
+        rules = self.rules
+        h = self.hand[seat]
+        nb = h[2] + h[41]
+        if self.hsize[seat] - min(bt[1], nb) <= 1 or (
+                rules.one_meld_per_rank and not rules.wild_meld
+                and self._black_threes_hopeful(seat)):
+            for k in range(bt[0], min(bt[1], nb) + 1):
+                g = self._pick(h, 3, k, None)
+                if self._check_meld_groups(seat, (g,), out_of_turn, 0, -1) is None:
+                    out.append(_new(Action, (seat, "meld", (g,), -1)))
+
+    def _list_openings(self, seat: int, out_of_turn: bool, out: list[Action]) -> None:
+        """An unopened side's openings (CA-7) and a concealed going out below them (CA-13)."""
+        # The generator builds only allowed shapes worth the minimum; with two cards or
+        # more left no end-of-hand rule can refuse them (as for the openings of the draw
+        # phase). Canastone's wild meld could block other melds' wild cards: checked.
+        trust = not self.rules.wild_meld
+        hs = self.hsize[seat]
+        first = len(out)
+        for groups in self._openings(seat, None, self.open_min[self.side[seat]]):
+            if trust and hs - sum(map(len, groups)) >= 2 or self._check_meld_groups(
+                    seat, groups, out_of_turn, 0, -1) is None:
+                out.append(_new(Action, (seat, "meld", groups, -1)))
+        concealed = self._concealed_out(seat)
+        if concealed and all(a.groups != concealed for a in out[first:]):
+            out.append(_new(Action, (seat, "meld", concealed, -1)))
+
+    def _list_asks(self, seat: int, out: list[Action]) -> None:
+        """Asking partner to go out (CA-12, CS-13), while going out is still within reach."""
+        if self._ask_in_reach(seat) and self._hand_may_go_out(seat):  # _check_ask
+            out += self.ask_actions[seat]
 
     def _black_threes_hopeful(self, seat: int) -> bool:
         """A quick bound before black threes are checked in a hand of more cards (CA-6,
@@ -665,7 +727,8 @@ class ListingMixin(TableState):
         return allowed(clean + more, dirty + more, clean + dirty + more, self.needed, False,
                        self.options)
 
-    def _wild_meld_adds(self, seat, m, J, T, out_of_turn, out) -> None:
+    def _wild_meld_adds(self, seat: int, m: Meld, J: int, T: int, out_of_turn: bool,
+                        out: list[Action]) -> None:
         """Wild cards onto the wild meld (CS-6): any number fits it, so only the end-of-hand
         rules can refuse, and only when fewer than two cards stay."""
         h = self.hand[seat]
@@ -695,7 +758,7 @@ class ListingMixin(TableState):
             return list(compress(_CODES, h))
         return [c for c in range(53) if h[c] and self._check_discard(seat, ((c,),)) is None]
 
-    def _concealed_out(self, seat: int):
+    def _concealed_out(self, seat: int) -> Groups | None:
         """CA-13: the whole hand (all but one card) melded at once, below the minimum, when
         that would be a concealed going out; None when there is none to offer."""
         if self.rules.concealed_bonus is None or not self.drew or not self.turn_fresh:
@@ -715,7 +778,8 @@ class ListingMixin(TableState):
             return groups
         return None
 
-    def _openings(self, seat: int, used: dict | None, minimum: int, exclude_rank: int = -1):
+    def _openings(self, seat: int, used: dict[int, int] | None, minimum: int,
+                  exclude_rank: int = -1) -> list[Groups]:
         """Every opening worth at least ``minimum`` from the hand (less ``used``), one tuple
         of meld groups per set of cards (CA-7, QC-5, CS-8, LD-8): for each rank any count of
         its natural cards, or none; with every count of jokers and of twos that the melds can
@@ -819,18 +883,20 @@ class ListingMixin(TableState):
         return out
 
     @staticmethod
-    def _opening_groups(nat_cards, chosen, spare: int, j: int, twos, t0: int, t: int,
-                        j0: int, splits):
+    def _opening_groups(nat_cards: dict[int, tuple[int, ...]],
+                        chosen: list[tuple[int, int, int, int]], spare: int, j: int,
+                        twos: tuple[int, ...], t0: int, t: int, j0: int,
+                        splits: _Splits) -> Groups | None:
         """The meld groups of one opening: each rank's naturals with the fewest wild cards it
         needs, then ``spare`` more where the shapes allow (jokers first); a wild meld of ``j0``
         jokers and ``t0`` twos first. None if the wild cards cannot all be placed."""
         counts = []
-        for x in chosen:
-            more = x[3] - x[2]
+        for opt in chosen:
+            more = opt[3] - opt[2]
             if more > spare:
                 more = spare
             spare -= more
-            counts.append(x[2] + more)
+            counts.append(opt[2] + more)
         groups: list[tuple[int, ...]] = []
         if j0 + t0:
             groups.append((JOKER,) * j0 + twos[:t0])
@@ -854,7 +920,9 @@ class ListingMixin(TableState):
             return None
         return tuple(groups)
 
-    def _spread(self, h, subset, base, w, J, T, used, cap, needs=None):
+    def _spread(self, h: list[int], subset: Sequence[tuple[int, int]], base: Sequence[int],
+                w: int, J: int, T: int, used: dict[int, int] | None, cap: int,
+                needs: Sequence[int] | None = None) -> Groups | None:
         """Meld each rank of ``subset`` with its natural cards and w wild cards: first the
         wild cards each meld needs to stand (a pair needs one; ``needs`` per meld when
         known), then the rest in rank order where the meld shapes allow; jokers before twos,

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Any, Self
 
+from game.actions import Action
 from game.canasta.deal import deal_round_robin
 from game.canasta.game import CanastaFamilyGame
+from game.canasta.melds import Meld
 from game.canasta.phase import PLAY
 from game.canasta.ruleset import CARD_POINTS, RED_THREES, RuleSet
 from game.canasta.state import CanastaState
+from game.canasta.table import Shape
 from game.events import Event
 from game.gameinfo import down_dealer  # LD-2, declared with the game
 from game.reasons import Reason, reason
@@ -41,7 +44,7 @@ class LookingAndDown(RuleSet):
     def deck_codes_for(self, players: int) -> list[int]:
         return (list(range(52)) + [52, 52]) * (players + 1)  # LD-1
 
-    def natural_meld_problem(self, nat, wild, size):
+    def natural_meld_problem(self, nat: int, wild: int, size: int) -> str | None:
         """LD-5: 3 to 7 cards, wild cards fewer than half."""
         if size < 3:
             return "meld_three_cards"
@@ -53,12 +56,12 @@ class LookingAndDown(RuleSet):
 
     fixed_wild_room = False
 
-    def wild_room(self, nat, wild, size):
+    def wild_room(self, nat: int, wild: int, size: int) -> int:
         by_half = size - 2 * wild - 1
         by_size = self.canasta_size - size
         return by_half if by_half < by_size else by_size  # min() without a call: inner loop
 
-    def canasta_bonus(self, meld):
+    def canasta_bonus(self, meld: Meld) -> int:
         """LD-6: red 500, black 300, red with a red three 1000."""
         if meld.wild:
             return 300
@@ -130,7 +133,7 @@ class LookingAndDownState(CanastaState):
         return self.final_turn >= 0 and self.turn_no > self.final_turn - self.players
 
     # ---- turn flow -------------------------------------------------------------------------
-    def _turn_begins(self, seat: int, ev: list) -> None:
+    def _turn_begins(self, seat: int, ev: list[Event]) -> None:
         self.frozen_time[seat] = False  # LD-10: until the player's next turn begins
         if self.out_seat == seat:
             self._end_deal("went out while frozen in time", ev)
@@ -151,13 +154,14 @@ class LookingAndDownState(CanastaState):
     def _takes_without_drawing(self, seat: int) -> bool:
         return self._last_round() and not (self.drew or self.took or self.played)  # LD-13
 
-    def _play_actions(self, seat: int, out_of_turn: bool, discards: bool = True):
+    def _play_actions(self, seat: int, out_of_turn: bool,
+                      discards: bool = True) -> list[Action]:
         out = _BASE._play_actions(self, seat, out_of_turn, discards)
         if not out_of_turn and discards and self._takes_without_drawing(seat):
             out += self._take_variants(seat)  # LD-13: taking the pile starts the turn
         return out
 
-    def apply_recorded(self, action):
+    def apply_recorded(self, action: Action) -> list[Event] | None:
         """LD-13: an older record wrote a draw in the last round; it draws nothing."""
         if (action.verb == "draw" and not action.groups and action.seat == self.turn
                 and self._last_round() and not self.over
@@ -165,7 +169,7 @@ class LookingAndDownState(CanastaState):
             return None
         return _BASE.apply_recorded(self, action)
 
-    def _end_turn(self, ev: list) -> None:
+    def _end_turn(self, ev: list[Event]) -> None:
         self.took_last[self.turn] = self.took
         _BASE._end_turn(self, ev)
 
@@ -176,7 +180,7 @@ class LookingAndDownState(CanastaState):
         if self.final_turn < 0:
             self.final_turn = self.turn_no + self.players  # LD-13: one more round
 
-    def _draw_from_empty_stock(self, seat: int, ev: list) -> None:
+    def _draw_from_empty_stock(self, seat: int, ev: list[Event]) -> None:
         self.phase = PLAY  # LD-13: the round without drawing
         self.drew = True
 
@@ -186,12 +190,12 @@ class LookingAndDownState(CanastaState):
     def _may_empty_hand(self, seat: int) -> bool:
         return not self.in_down(seat) or self._free_period()  # LD-11; LD-12/13
 
-    def _go_out_problem(self, seat: int, after: dict | None) -> Reason | None:
+    def _go_out_problem(self, seat: int, after: dict[Any, Shape] | None) -> Reason | None:
         if not self.in_down(seat):
             return reason("why_ld_down")  # LD-12: only from the down
         return _BASE._go_out_problem(self, seat, after)
 
-    def _keep_reason(self, why, out_of_turn: bool):
+    def _keep_reason(self, why: Reason, out_of_turn: bool) -> Reason:
         return reason("keep_down", why=why)
 
     def _opening_turn(self, seat: int) -> bool:
@@ -209,7 +213,7 @@ class LookingAndDownState(CanastaState):
     def _pile_taken(self, seat: int) -> None:
         self.frozen_time[seat] = True  # LD-10
 
-    def _after_meld(self, seat: int, out_of_turn: bool, ev: list) -> None:
+    def _after_meld(self, seat: int, out_of_turn: bool, ev: list[Event]) -> None:
         """An empty hand after melding: pick up the down (LD-11), play on in the free period
         (LD-12/13), or go out (out of turn, the others play on: LD-12)."""
         if self.hsize[seat] or self.over:
@@ -226,7 +230,7 @@ class LookingAndDownState(CanastaState):
         else:
             self._go_out(seat, ev)
 
-    def _hand_emptied_by_discard(self, seat: int, ev: list) -> bool:
+    def _hand_emptied_by_discard(self, seat: int, ev: list[Event]) -> bool:
         if not self.in_down(seat):
             self._pick_up_down(seat, ev)  # LD-11: used up by the discard: the turn ends
             return False
@@ -235,7 +239,7 @@ class LookingAndDownState(CanastaState):
         self._go_out(seat, ev)
         return True
 
-    def _pick_up_down(self, seat: int, ev: list) -> None:
+    def _pick_up_down(self, seat: int, ev: list[Event]) -> None:
         cards = self.down[seat]
         assert cards is not None
         self.down[seat] = None

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from game.cards import JOKER, RANK
 
 
-def count_kinds(cards, rank: int, nat: int = 0, jok: int = 0, two: int = 0, red3: int = 0):
+def count_kinds(cards: Iterable[int], rank: int, nat: int = 0, jok: int = 0, two: int = 0,
+                red3: int = 0) -> tuple[int, int, int, int]:
     """(naturals, jokers, twos, red threes) after adding ``cards`` to a meld of ``rank``: the
     one place that sorts a meld's cards into the kinds the rules count."""
     for c in cards:
@@ -46,7 +49,7 @@ class Meld:
     def size(self) -> int:
         return len(self.cards)
 
-    def add(self, cards) -> None:
+    def add(self, cards: Iterable[int]) -> None:
         self.cards.extend(cards)
         self.nat, self.jok, self.two, self.red3 = count_kinds(
             cards, self.rank, self.nat, self.jok, self.two, self.red3)

@@ -7,6 +7,7 @@ from typing import Self
 from game.canasta.classic import Canasta
 from game.canasta.game import CanastaFamilyGame
 from game.canasta.state import CanastaState
+from game.events import Event
 from game.registry import GAMES
 
 
@@ -19,13 +20,13 @@ class QuickCanasta(Canasta):
 
     # QC-1, QC-2, QC-6 at every player count: classic Canasta's small-table option does not
     # apply, so the declared data stands.
-    def hand_size_for(self, players, options):
+    def hand_size_for(self, players: int, options: frozenset[str]) -> int:
         return self.hand_size
 
-    def draw_for(self, players, options):
+    def draw_for(self, players: int, options: frozenset[str]) -> int:
         return self.draw
 
-    def canastas_needed(self, players, options):
+    def canastas_needed(self, players: int, options: frozenset[str]) -> int:
         return self.canastas_to_go_out
 
 
@@ -42,7 +43,7 @@ class QuickCanastaState(CanastaState):
         if self.final_taker < 0:
             self.final_taker = (seat + 1) % self.players
 
-    def _turn_begins(self, seat: int, ev: list) -> None:
+    def _turn_begins(self, seat: int, ev: list[Event]) -> None:
         if not self.stock and (self.final_taker != seat or not self._take_variants(seat)):
             self._end_deal("stock exhausted", ev)
 

@@ -8,9 +8,14 @@ small named hook that a variant overrides. Adding a variant is a new module with
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.cards import JOKER, RANK
 from game.gameinfo import GameInfo
 from game.reasons import Reason, reason
+
+if TYPE_CHECKING:
+    from game.canasta.melds import Meld
 
 # Card points (G-4); black threes 5 (0 in Looking and Down), red threes 0 as a card.
 CARD_POINTS = [0] * 53
@@ -158,7 +163,7 @@ class RuleSet:
         return True
 
     # ---- bonuses (hooks) -----------------------------------------------------------------
-    def canasta_bonus(self, meld) -> int:
+    def canasta_bonus(self, meld: Meld) -> int:
         """CA-15: 500 natural, 300 mixed."""
         return 500 if meld.wild == 0 else 300
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import mul
 
+from game.canasta.melds import Meld
 from game.canasta.ruleset import RED_THREES
 from game.canasta.table import TableState
 
@@ -23,11 +25,11 @@ class ScoringMixin(TableState):
         assert self._parts is not None
         return [dict(p) for p in self._parts]
 
-    def meld_points(self, meld) -> int:
+    def meld_points(self, meld: Meld) -> int:
         """The card points of one meld by this rule set's card values (CA-15)."""
         return sum(map(self.rules.points.__getitem__, meld.cards))
 
-    def cards_points(self, cards) -> int:
+    def cards_points(self, cards: Iterable[int]) -> int:
         """The card points of a group of cards by this rule set's card values (G-4): what
         they bring towards an opening minimum (CA-7)."""
         return sum(map(self.rules.points.__getitem__, cards))

@@ -10,7 +10,7 @@ only the hooks that differ, each declared here or in the parts with the base gam
 
 from __future__ import annotations
 
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from game.base import DealSetup, DealState
 from game.canasta.applying import ApplyingMixin
@@ -23,6 +23,9 @@ from game.canasta.scoring import ScoringMixin
 from game.canasta.views import ViewsMixin
 from game.cards import RANK
 from game.events import Event
+
+if TYPE_CHECKING:
+    from game.canasta.game import CanastaFamilyGame
 
 
 class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, ViewsMixin, DealState):
@@ -37,7 +40,7 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
     # A stock draw goes into the hand unseen by the others (CA-8).
     private_events = frozenset({"draw"})
 
-    def __init__(self, game, setup: DealSetup) -> None:
+    def __init__(self, game: CanastaFamilyGame, setup: DealSetup) -> None:
         rules = game.rules
         n = setup.players
         self.game = game

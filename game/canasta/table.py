@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 # A meld's shape as the checks count it: (rank, naturals, jokers, twos, red threes).
 Shape = tuple[int, int, int, int, int]
+# An action's groups of cards (Action.groups).
+Groups = tuple[tuple[int, ...], ...]
 
 
 class TableState:

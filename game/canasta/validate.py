@@ -16,6 +16,8 @@ Both return None, or one short English line naming the first problem.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from game.actions import format_key
 from game.canasta.canastone import PACKET_SIZE
 from game.canasta.deal import wild_or_three
@@ -25,11 +27,15 @@ from game.canasta.ruleset import NATURAL_RANKS, RED_THREES
 from game.cards import JOKER, RANK, format_card
 from game.registry import get_game
 
+if TYPE_CHECKING:
+    from game.canasta.melds import Meld
+    from game.canasta.state import CanastaState
+
 _PER_SIDE = ("melds", "red_threes", "opened", "scores")
 _PER_SEAT = ("hands", "downs", "took_last", "frozen_in_time")
 
 
-def position_problem(rules: str, players: int, position: dict) -> str | None:
+def position_problem(rules: str, players: int, position: dict[str, Any]) -> str | None:
     """What makes these build_position keywords impossible for ``rules`` and ``players``."""
     game = get_game(rules)
     assert isinstance(game, CanastaFamilyGame)
@@ -74,7 +80,7 @@ def position_problem(rules: str, players: int, position: dict) -> str | None:
     return None
 
 
-def _going_out_now(st, side: int, m) -> bool:
+def _going_out_now(st: CanastaState, side: int, m: Meld) -> bool:
     """CA-6 (decided): black threes on the table in a deal under way were melded this turn by
     the player to move, who can still go out with the rest of the hand (the engine's own
     test, so that a save of any position the engine reaches loads)."""
@@ -83,7 +89,7 @@ def _going_out_now(st, side: int, m) -> bool:
             and m is st.by_key[side].get(3) and st._out_within_turn(seat, (), (), None))
 
 
-def _meld_problem(st, side: int, m) -> str | None:
+def _meld_problem(st: CanastaState, side: int, m: Meld) -> str | None:
     """Whether a meld on the table has a shape this game's rules allow (RULES.md CA-4..6,
     CS-5..7, LD-5..7), with every card where the meld's key says it is."""
     r = st.rules
@@ -124,7 +130,7 @@ def _meld_problem(st, side: int, m) -> str | None:
     return None
 
 
-def _packet_problem(st) -> str | None:
+def _packet_problem(st: CanastaState) -> str | None:
     """CS-2, CS-3: an untaken packet lies under the starters (the bottom of the pile) and
     holds as many cards as the natural starter's rank says."""
     for c in st.pile[:3]:
@@ -137,7 +143,7 @@ def _packet_problem(st) -> str | None:
     return "a packet lies under a pile without a natural starter (CS-2, CS-3)"
 
 
-def state_problem(st) -> str | None:
+def state_problem(st: CanastaState) -> str | None:
     """What no play of this game can reach in the state ``st`` (None when it could be)."""
     n, sides = st.players, st.nsides
     for name, value, want in (("hands", st.hand, n), ("took_last", st.took_last, n),

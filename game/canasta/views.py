@@ -4,7 +4,8 @@ conservation check."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from game.actions import format_key
 from game.canasta.phase import ASK_NO, ASK_WAITING, ASK_YES, PLAY, Phase
@@ -17,12 +18,12 @@ if TYPE_CHECKING:
     from game.rng import Shuffler
 
 
-def _cards(codes) -> list[str]:
+def _cards(codes: Iterable[int]) -> list[str]:
     return [format_card(c) for c in codes]
 
 
 class ViewsMixin(TableState):
-    def _melds_view(self) -> list[list[dict]]:
+    def _melds_view(self) -> list[list[dict[str, Any]]]:
         return [
             [
                 {
@@ -38,7 +39,7 @@ class ViewsMixin(TableState):
             for ms in self.melds
         ]
 
-    def _public(self) -> dict:
+    def _public(self) -> dict[str, Any]:
         return {
             "rules": self.rules.name,
             "players": self.players,
@@ -106,11 +107,11 @@ class ViewsMixin(TableState):
             self.ask = ASK_WAITING if view.answer is None else ASK_YES if view.answer else ASK_NO
             self.asked = True
 
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> dict[str, Any]:
         """The seat's view as text (records, logs, tests)."""
         return self.view(seat).observation()
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """The replay ``state`` (NOTATION.md): the whole table, hands included."""
         out = self._public()
         out["hands"] = [_cards(self.hand_cards(s)) for s in range(self.players)]
@@ -125,9 +126,9 @@ class ViewsMixin(TableState):
         out["end"] = self.end_reason or None
         return out
 
-    def all_cards(self) -> Counter:
+    def all_cards(self) -> Counter[int]:
         """Every card in every place, for the conservation check."""
-        total: Counter = Counter()
+        total: Counter[int] = Counter()
         for s in range(self.players):
             total.update(self.hand_cards(s))
             if self.down is not None and self.down[s] is not None:

@@ -95,7 +95,9 @@ def _submultisets(items: list[tuple[int, int]], cap: int) -> list[tuple[tuple[in
     return out
 
 
-def deficit_profiles(vals: tuple[int, ...], v: int, allowed, memo: dict) -> set:
+def deficit_profiles(vals: tuple[int, ...], v: int, allowed: int,
+                     memo: dict[tuple[tuple[int, ...], int], set[tuple[int, ...]]]
+                     ) -> set[tuple[int, ...]]:
     """The ways to place the mandatory cards ``vals`` (values, sorted high to low) into groups
     worth ``v``: each result is the sorted tuple of the amounts the groups still lack, to be
     made up by loose cards (groups already complete lack nothing and are not listed). Every

@@ -21,7 +21,7 @@ Decisions where the book is silent are in docs/cassino.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from game.actions import Action, make
@@ -60,12 +60,12 @@ LIST_LIMIT = 256
 BREAKDOWN_KEYS = ("cards", "spades", "ten_of_diamonds", "two_of_spades", "aces", "sweeps")
 
 # (values, v) -> every deficit profile of a few mandatory cards, unpruned (shared by all states).
-_PROFILES: dict[tuple, list[tuple[int, ...]]] = {}
+_PROFILES: dict[tuple[tuple[int, ...], int], list[tuple[tuple[int, ...], int]]] = {}
 _ANY_LACK = (1 << 14) - 2
 VALUE_BITS = _ANY_LACK  # bits 1..13: the card values (CN-1)
 
 
-def capture_values(loose: Sequence[int], res: Sequence[tuple]) -> int:
+def capture_values(loose: Sequence[int], res: Sequence[tuple[Any, int, int]]) -> int:
     """Bit v set when a card of value v could capture from this table (CN-5): some loose cards
     sum to v (one card of value v among them) or a reservation is worth v.
 
@@ -81,7 +81,9 @@ def capture_values(loose: Sequence[int], res: Sequence[tuple]) -> int:
     return bits
 
 
-def _profiles(mvals: tuple[int, ...], v: int, allowed: int, memo: dict):
+def _profiles(mvals: tuple[int, ...], v: int, allowed: int,
+              memo: dict[tuple[tuple[int, ...], int], set[tuple[int, ...]]]
+              ) -> Iterable[tuple[int, ...]]:
     """deficit_profiles(mvals, v, allowed), from a shared cache when the cards are few."""
     if len(mvals) > 4:
         return deficit_profiles(mvals, v, allowed, memo)
@@ -100,11 +102,11 @@ def _profiles(mvals: tuple[int, ...], v: int, allowed: int, memo: dict):
     return [p for p, need in profs if need & allowed == need]
 
 
-def _ev(kind: str, seat: int = -1, cards: tuple = (), info=None) -> Event:
+def _ev(kind: str, seat: int = -1, cards: tuple[int, ...] = (), info: Any = None) -> Event:
     return tuple.__new__(Event, (kind, seat, cards, info))
 
 
-def _codes(cards) -> list[int]:
+def _codes(cards: str | Iterable[int | str]) -> list[int]:
     """Cards given as codes, notation strings, or one string of cards (``"AC 3H"``)."""
     if isinstance(cards, str):
         return parse_cards(cards)
@@ -170,15 +172,15 @@ class CassinoState(DealState):
     @classmethod
     def from_position(
         cls,
-        hands: Sequence,
-        table: Iterable = (),
-        reservations: Iterable = (),
+        hands: Sequence[Any],
+        table: Any = (),
+        reservations: Iterable[Any] = (),
         *,
         turn: int | None = None,
         first: int = 0,
-        captured: Sequence | None = None,
+        captured: Sequence[Any] | None = None,
         sweeps: Sequence[int] | None = None,
-        deck: Iterable = (),
+        deck: Any = (),
         last_capture: int | None = None,
         options: Iterable[str] = (),
         passed: Sequence[Iterable[int]] | None = None,
@@ -283,7 +285,7 @@ class CassinoState(DealState):
             raise ValueError(f"seat {self.turn} is to move but holds no card")
         return self
 
-    def position(self) -> dict:
+    def position(self) -> dict[str, Any]:
         """This state as :meth:`from_position` keywords (JSON-friendly, notation strings)."""
         return {
             "hands": [[format_card(c) for c in h] for h in self.hands],
@@ -307,7 +309,7 @@ class CassinoState(DealState):
     def is_over(self) -> bool:
         return self.over
 
-    def owned(self, seat: int):
+    def owned(self, seat: int) -> tuple[tuple[int, ...], int, int] | None:
         """The reservation ``seat`` must resolve this turn (CN-7), or None.
 
         A seat owns at most one reservation, and always holds a card of its value (it declared
@@ -399,7 +401,7 @@ class CassinoState(DealState):
             for d in range(1, top + 1):
                 if by_sum[d]:
                     allowed |= 1 << d
-            memo: dict = {}
+            memo: dict[tuple[tuple[int, ...], int], set[tuple[int, ...]]] = {}
             for i, p in enumerate(hand):
                 pv = vals[i]
                 for cvals, ccards in combos:
@@ -691,7 +693,7 @@ class CassinoState(DealState):
         c.passed = self.passed[:]
         return c
 
-    def _table_view(self, fmt) -> dict:
+    def _table_view(self, fmt: Callable[[int], Any]) -> dict[str, Any]:
         return {
             "loose": [fmt(c) for c in self.loose],
             "reservations": [
@@ -714,12 +716,12 @@ class CassinoState(DealState):
 
         return sample_world(view, rng, infer)
 
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> dict[str, Any]:
         """The seat's view as a dict of card codes; ``unseen`` = cards in other hands or
         still in the deck."""
         return self.view(seat).observation()
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """NOTATION.md replay ``state`` for Cassino."""
         return {
             "hands": [[format_card(c) for c in h] for h in self.hands],

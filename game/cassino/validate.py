@@ -9,10 +9,12 @@ Both functions return None, or one short English line naming the first problem.
 
 from __future__ import annotations
 
-from game.cassino.game import CASSINO, HAND_SIZE
+from typing import Any
+
+from game.cassino.game import CASSINO, HAND_SIZE, CassinoState
 
 
-def position_problem(players: int, position: dict) -> str | None:
+def position_problem(players: int, position: dict[str, Any]) -> str | None:
     """What makes these from_position keywords impossible for ``players`` seats."""
     hands = position.get("hands") or []
     if len(hands) != players:
@@ -33,7 +35,7 @@ def position_problem(players: int, position: dict) -> str | None:
     return None
 
 
-def state_problem(st) -> str | None:
+def state_problem(st: CassinoState) -> str | None:
     """What no play of Cassino can reach in the state ``st`` (None when it could be)."""
     n = st.players
     if n not in HAND_SIZE or len(st.hands) != n:
