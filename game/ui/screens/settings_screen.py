@@ -30,6 +30,7 @@ ROWS = {
                 ("settings.fullscreen", "settings.fullscreen.hint")),
     "play": (("settings.sound", None), ("settings.volume", None), ("settings.ai_time", None),
              ("settings.warn_discard", None), ("settings.confirm_take", None),
+             ("settings.move_log", None),
              ("settings.take_back_turns", "settings.take_back_turns.hint")),
 }
 
@@ -181,6 +182,12 @@ class SettingsScreen(Screen):
                          (False, t("settings.confirm_take.off"))],
                         self.app.settings.confirm_pile_take,
                         lambda v: self._set(confirm_pile_take=v))
+
+    def _move_log(self, r, p) -> None:
+        self._segmented("log_pinned", r, p,
+                        [(False, t("settings.move_log.auto")),
+                         (True, t("settings.move_log.pinned"))],
+                        self.app.settings.log_pinned, lambda v: self._set(log_pinned=v))
 
     def _take_back_turns(self, r, p) -> None:
         self._segmented("take_back_turns", r, p,

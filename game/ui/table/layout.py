@@ -26,11 +26,12 @@ from dataclasses import dataclass, field
 from pygame import Rect
 
 from game.registry import game_info
-from game.ui import fonts
+from game.ui import cards_art, fonts
 
 CARD_RATIO = 1.4
 CARD_WIDTHS = {"small": 72, "medium": 88, "large": 106}
 DESIGN = (1280, 800)
+TABLE_ROOM = 1100  # design pixels the table keeps beside an open log that opened by itself
 
 
 def card_h(w: int) -> int:
@@ -94,6 +95,23 @@ class TableLayout:
         return card_h(self.mini_w)
 
 
+def log_opens(size: tuple[int, int], game: str, players: int,
+              text_scale: float | None = None) -> bool:
+    """Whether the move log's column opens by itself at this window size: only where the
+    table keeps :data:`TABLE_ROOM` of the design width beside it (the hand comes first)."""
+    W, H = int(size[0]), int(size[1])
+    s = ui_scale((W, H))
+    if text_scale is None:
+        text_scale = fonts.text_scale()
+    return W - log_width((W, H), s, text_scale) >= TABLE_ROOM * s
+
+
+def log_width(size: tuple[int, int], s: float, text_scale: float) -> int:
+    """The move log's column, open: wide words (a larger text) widen it by half as much."""
+    tw = s * (1 + (text_scale - 1) / 2)
+    return min(round(250 * tw), int(size[0]) // 3)
+
+
 def positions(players: int, mode: str) -> list[str]:
     """Edge of each relative seat (0 = viewer) in the team arrangement; solo puts all on top."""
     if mode == "solo":
@@ -140,8 +158,7 @@ def compute(
     ld = info.downs  # each seat's down beside its tile (LD-2)
 
     # The right column: game header, the move log, buttons.
-    log_w = round(250 * tw) if log_open else 0
-    log_w = min(log_w, W // 3)
+    log_w = log_width((W, H), s, text_scale) if log_open else 0
     main = Rect(0, 0, W - log_w, H)
     log = Rect(main.right, 0, log_w, H) if log_w else None
     corner = corner_buttons = corner_scores = None
@@ -373,7 +390,7 @@ def hand_slots(area: Rect, n: int, w: int, lift: int = 0) -> list[Rect]:
         return []
     h = card_h(w)
     step_max = round(w * 0.62)
-    step_min = max(8, round(w * 0.24))
+    step_min = max(8, cards_art.index_width(w) + 2)  # every card's index shows whole
     avail = area.w - w
     rows = 1
     step = min(step_max, avail / max(1, n - 1)) if n > 1 else 0
