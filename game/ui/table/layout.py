@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from game.i18n import t
 from game.registry import game_info
 from game.ui import cards_art, fonts
 
@@ -32,6 +33,8 @@ CARD_RATIO = 1.4
 CARD_WIDTHS = {"small": 72, "medium": 88, "large": 106}
 DESIGN = (1280, 800)
 TABLE_ROOM = 1100  # design pixels the table keeps beside an open log that opened by itself
+HAND_WIDTH = 1100  # with the log closed below this width, the height bounds the cards: 800x600
+# gets 64-pixel cards (12.8 % of its height at the design ratio would be 55)
 
 
 def card_h(w: int) -> int:
@@ -173,7 +176,7 @@ def compute(
 
     # Card sizes follow the window (the setting picks the base size).
     base = CARD_WIDTHS.get(card_size, CARD_WIDTHS["medium"])
-    card_w = max(36, round(base * min(W / DESIGN[0], H / DESIGN[1])))
+    card_w = max(36, round(base * min(W / HAND_WIDTH, H / DESIGN[1])))
     if main.w < 900 * s:  # a narrow main area (log open on a small window)
         card_w = max(36, round(card_w * max(0.8, main.w / (900 * s))))
     ch = card_h(card_w)
@@ -284,6 +287,11 @@ def compute(
                                          region_bottom - center.bottom - m)
         table = None
 
+    # With the log closed, the centre row stops short of the corner's buttons and scores (a
+    # pile of Looking and Down at seven seats lay under the seven totals).
+    if corner is not None and center.y < corner.bottom and center.right > corner.x - m:
+        center.w = corner.x - m - center.x
+
     # Stock and pile in the middle of the centre row (Cassino: the deck in the table's corner).
     stock = Rect(0, 0, card_w, ch)
     pile = Rect(0, 0, ch, ch)  # square: room for a wild card turned sideways under it
@@ -320,12 +328,21 @@ def compute(
             pile.topleft = (x + piles_w + gap, center.y)
         else:
             with_packet = info.packets  # CS-3
-            total = card_w + gap + pile.w + ((gap + mini_w) if with_packet else 0)
-            x = _pile_x(center, total, text_scale)
+            # Each count is centred under its cards: the gaps keep "Stock 58" and
+            # "Discard pile 0" apart (in Japanese they ran together at 800x600).
+            words = [count_width(k, s, text_scale) for k in
+                     ("table.stock", "table.discard_pile", "table.packet")]
+            room = round(8 * s)
+            gap1 = max(gap, (words[0] + words[1]) // 2 + room - (card_w + pile.w) // 2)
+            gap2 = max(gap, (words[1] + words[2]) // 2 + room - (pile.w + mini_w) // 2)
+            total = card_w + gap1 + pile.w + ((gap2 + mini_w) if with_packet else 0)
+            last_w, last_words = (mini_w, words[2]) if with_packet else (pile.w, words[1])
+            over = max(0, (last_words - last_w) // 2)  # the last count reaches past its cards
+            x = _pile_x(center, total + over, text_scale)
             stock.topleft = (x, center.y)
-            pile.topleft = (stock.right + gap, center.y)
+            pile.topleft = (stock.right + gap1, center.y)
             if with_packet:
-                packet = Rect(pile.right + gap, center.y + (ch - mini_h) // 2, mini_w, mini_h)
+                packet = Rect(pile.right + gap2, center.y + (ch - mini_h) // 2, mini_w, mini_h)
         left = (stock_piles[0].x if stock_piles else stock.x) - round(16 * s)
         banner = Rect(center.x + m, center.y, max(0, left - center.x - m), center.h)
 
@@ -366,6 +383,13 @@ def compute(
         log_buttons=log_buttons, banner=banner, corner=corner, corner_buttons=corner_buttons,
         corner_scores=corner_scores,
     )
+
+
+def count_width(key: str, s: float, text_scale: float) -> int:
+    """Width of a count under a pile ("Stock  108"), as the table draws it (render.count_image:
+    13 px at scale 1, on a backing in high contrast)."""
+    px = fonts.px_at(max(10, round(13 * s)), text_scale)
+    return fonts.font_px(px).size(f"{t(key)}  000")[0] + 2 * max(2, px // 6)
 
 
 def _pile_x(center: Rect, total: int, text_scale: float = 1.0) -> int:
