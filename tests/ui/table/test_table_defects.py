@@ -551,3 +551,29 @@ def test_the_piles_counts_stand_apart_and_in_view(table, game, players, size, la
     for name, r in counts + piles:
         for c in covers:
             assert r is None or c is None or not r.colliderect(c), (name, r, c)
+
+
+@pytest.mark.parametrize("text_size", [1.0, 1.5])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1600, 1000), (1920, 1080)])
+def test_the_frozen_ribbon_stands_on_the_pile_clear_of_every_plate(size, text_size):
+    """Issue 29: the Frozen badge stood above the pile, behind the plate of a top seat."""
+    from game.ui import fonts
+    from game.ui.table.scene import Badge, frozen_anchor
+
+    old = fonts.text_scale()
+    fonts.set_text_scale(text_size)
+    try:
+        for game, info in GAMES.items():
+            if game == "cassino":
+                continue
+            for n in info.player_counts:
+                g = get_game(game)
+                lay = L.compute(size, game, n, [g.side_of(x, n) for x in range(n)], 0,
+                                "medium", L.log_opens(size, game, n, text_size))
+                img = render._ribbon(t("table.frozen"), "frozen", round(lay.scale * 100))
+                r = img.get_rect(midbottom=Badge("frozen", frozen_anchor(lay)).rect.midbottom)
+                assert lay.pile.contains(r), (game, n, r, lay.pile)
+                for seat, spot in lay.seats.items():
+                    assert not r.colliderect(spot.box), (game, n, seat)
+    finally:
+        fonts.set_text_scale(old)
