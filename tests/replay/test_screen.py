@@ -233,3 +233,22 @@ def test_autoplay_goes_on_after_export(tmp_path, monkeypatch):
     d.press(t("replay.pause"))
     assert not screen.playing and screen.hud.buttons["play"].text == t("replay.play")
     app.close()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_the_corner_buttons_leave_the_totals_in_view(tmp_path, size):
+    """Issue 29: with the log closed, Show log and Back took the whole corner, the running
+    totals under them included."""
+    app = make_app(tmp_path, size=size, language="ja")
+    try:
+        screen = ReplayScreen(app, Replay(finished_record("canasta", 4)))
+        app.show(screen)
+        app.step(0.05, present=False)
+        if screen.log_open:
+            screen.toggle_log()
+            app.step(0.05, present=False)
+        totals = screen.lay.corner_scores
+        for key in ("log", "back"):
+            assert not screen.hud.buttons[key].rect.colliderect(totals), key
+    finally:
+        app.close()
