@@ -252,3 +252,25 @@ def test_the_corner_buttons_leave_the_totals_in_view(tmp_path, size):
             assert not screen.hud.buttons[key].rect.colliderect(totals), key
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+@pytest.mark.parametrize(("rules", "players"), [("canastone", 6), ("looking-and-down", 4)])
+def test_open_hands_stand_whole_above_their_plates(tmp_path, size, rules, players):
+    """Issue 29: a revealed hand showed as a thin strip behind its name plate."""
+    app = make_app(tmp_path, size=size)
+    try:
+        screen = ReplayScreen(app, Replay(finished_record(rules, players)))
+        app.show(screen)
+        app.step(0.05, present=False)
+        plates = {p.seat: p.rect for p in screen.scene.plates}
+        seen = 0
+        for sp in screen.scene.sprites:
+            zone = getattr(sp, "zone", None)
+            if zone and zone[0] == "hand" and zone[1] != screen.viewer and sp.face_up:
+                assert not sp.rect.colliderect(plates[zone[1]]), (zone, sp.rect)
+                assert pygame.Rect((0, 0), size).contains(sp.rect), (zone, sp.rect)
+                seen += 1
+        assert seen > 0
+    finally:
+        app.close()

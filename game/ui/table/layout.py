@@ -137,11 +137,15 @@ def compute(
     log_open: bool = True,
     scale: float | None = None,
     text_scale: float | None = None,
+    open_hands: bool = False,
 ) -> TableLayout:
     """The layout of a ``players``-seat table of ``game`` in a window of ``size``.
 
     ``text_scale`` is the player's text size (default: game.ui.fonts's, in use): what holds
     words (the log column, the corner, plates, buttons, the banner) grows with it.
+
+    ``open_hands`` (a replay shown open): every other hand's cards stand whole above its
+    plate, not half behind it.
 
     ``sides`` maps each seat to its side (melds belong to sides; in Looking and Down every
     seat is its own side).
@@ -185,7 +189,7 @@ def compute(
     meld_w = max(26, round(card_w * 0.8))
 
     plate_w, plate_h = round(156 * tw), round(46 * ts)
-    peek = round(mini_h * 0.5)
+    peek = mini_h + round(2 * s) if open_hands else round(mini_h * 0.5)
     box_w, box_h = plate_w, peek + plate_h
 
     # The viewer's strip at the bottom: plate, hand, sort buttons.

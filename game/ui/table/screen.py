@@ -250,7 +250,8 @@ class TableScreen(Screen):
         old = self.lay
         self.log_open = self._log_wanted(self.size)
         self.lay = L.compute(self.size, self.game, self.players, self.sides, self.viewer,
-                             self.app.settings.card_size, self.log_open, self.app.scale)
+                             self.app.settings.card_size, self.log_open, self.app.scale,
+                             open_hands=getattr(self, "open_hands", False))
         if old is not None and old.card_w != self.lay.card_w:
             # Faces are cached per width: the old size's would linger (tens of MB when large).
             cards_art.clear_cache()
