@@ -42,6 +42,7 @@ class Settings(BaseModel):
     ai_deadline_ms: int = Field(1000, ge=50, le=60_000)
     warn_risky_discard: bool = True  # ask before a discard that hands the opponents the pile
     confirm_pile_take: bool = True  # a click on the pile asks first (a drag takes at once)
+    log_pinned: bool = False  # the move log stays open at every window size
     take_back_turns: bool = False  # practice: take back whole turns against computers only
     text_size: Literal[TEXT_SIZES] = FIRST_FRAME_DEFAULTS.text_size  # type: ignore[valid-type]
     high_contrast: bool = FIRST_FRAME_DEFAULTS.high_contrast

@@ -43,7 +43,10 @@ def add_arguments(p) -> None:
     p.add_argument("--saves", action="store_true",
                    help="also measure save and load times of a long Canastone game")
     p.add_argument("--ui", action="store_true",
-                   help="also measure the table's frame times (six-player Canastone, "
+                   help="also report the player's hand at each game's largest table in "
+                        "three window sizes (card height, each card's visible strip), and "
+                        "measure the "
+                        "table's frame times (six-player Canastone, "
                         "1280x800, headless), idle and while dragging; the CPU share of an "
                         "idle table and menu, and memory growth over 50 resizes (child "
                         "processes)")
@@ -119,6 +122,12 @@ def run(args) -> int:
         print(f"  frame {u['frame_ms_p50']} ms median, {u['frame_ms_p99']} ms p99; while "
               f"dragging {u['drag_frame_ms_p50']} ms median, {u['drag_frame_ms_p99']} ms p99; "
               f"static layer redraw {u['static_redraw_ms_p50']} ms")
+        print("  the hand (largest table of each game; card height as a share of the window, "
+              "px of each card in view for a hand of 15 / 25 (Cassino 6), px its index needs):")
+        for game, sizes in u.get("hand", {}).items():
+            cells = [f"{k} {v['card_h_frac']:.1%} {v['strip']}/{v['full_strip']}px "
+                     f"(index {v['index']})" for k, v in sizes.items() if k != "players"]
+            print(f"    {game:17} {sizes['players']}  " + "  ".join(cells))
         if "idle_cpu_fraction" in u:
             idle = u["idle_cpu_fraction"]
             print(f"  idle: {idle['table']:.1%} of a core on the table, {idle['menu']:.1%} on "

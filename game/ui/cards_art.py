@@ -112,6 +112,16 @@ def _small(W: int, ss: int) -> float:
     return min(1.0, max(0.0, (150 - W / ss) / 80))
 
 
+def index_width(width: int) -> int:
+    """Width of a face's index (rank over suit, from the left edge): how much of a card must
+    show for it to be read in an overlapped hand."""
+    return math.ceil(width * _index_frac(_small(width, 1)))
+
+
+def _index_frac(k: float) -> float:
+    return 0.235 + 0.03 * k
+
+
 def _index(surf: pygame.Surface, rank: int, suit: int, colour, W: int, H: int, ss: int) -> None:
     """Rank and small suit in the top-left corner, copied turned round to the bottom-right."""
     k = _small(W, ss)
@@ -123,7 +133,7 @@ def _index(surf: pygame.Surface, rank: int, suit: int, colour, W: int, H: int, s
     sh = H * (0.08 + 0.015 * k)
     gap = H * 0.018
     suits.draw(surf, suit, (cx, top + rh + gap + sh / 2), sh, colour)
-    _mirror_corner(surf, W, H, W * (0.235 + 0.03 * k), top + rh + gap + sh + H * 0.01)
+    _mirror_corner(surf, W, H, W * _index_frac(k), top + rh + gap + sh + H * 0.01)
 
 
 def _mirror_corner(surf: pygame.Surface, W: int, H: int, cw: float, ch: float) -> None:

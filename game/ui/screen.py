@@ -79,6 +79,11 @@ class Screen:
         ``pad`` (at the UI scale): rows that hold words are at least this tall."""
         return fonts.font(self.app.font_sizes[key], bold).get_linesize() + self.s(pad)
 
+    def text_width(self, text: str, key: str = "button", bold: bool = True) -> int:
+        """How wide ``text`` is drawn in the theme's ``key`` type (a button's, bold as the
+        primary one: the wider of the two), at the player's text size."""
+        return fonts.font(self.app.font_sizes[key], bold).size(text)[0]
+
     def enter(self) -> None:
         self.build()
 

@@ -225,6 +225,8 @@ def build_theme(scale: float = 1.0, text_scale: float = 1.0, high_contrast: bool
                     "selected_bg": _hex(GOLD), "normal_text": _hex(IVORY),
                     "normal_border": _hex(GOLD, 180), "selected_text": _hex(DEEP)},
     }
+    theme["#small_label"] = {"font": font(sz["small"])}
+    theme["#small_check.label"] = {"font": font(sz["small"])}  # a check box's words, small
     theme["tool_tip"] = {"font": font(sz["small"]),
                          "misc": {"rect_width": str(round(TOOL_TIP_WIDTH * scale))}}
     theme["tool_tip.text_box"] = {

@@ -233,3 +233,44 @@ def test_autoplay_goes_on_after_export(tmp_path, monkeypatch):
     d.press(t("replay.pause"))
     assert not screen.playing and screen.hud.buttons["play"].text == t("replay.play")
     app.close()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_the_corner_buttons_leave_the_totals_in_view(tmp_path, size):
+    """Issue 29: with the log closed, Show log and Back took the whole corner, the running
+    totals under them included."""
+    app = make_app(tmp_path, size=size, language="ja")
+    try:
+        screen = ReplayScreen(app, Replay(finished_record("canasta", 4)))
+        app.show(screen)
+        app.step(0.05, present=False)
+        if screen.log_open:
+            screen.toggle_log()
+            app.step(0.05, present=False)
+        totals = screen.lay.corner_scores
+        for key in ("log", "back"):
+            assert not screen.hud.buttons[key].rect.colliderect(totals), key
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+@pytest.mark.parametrize(("rules", "players"), [("canastone", 6), ("looking-and-down", 4)])
+def test_open_hands_stand_whole_above_their_plates(tmp_path, size, rules, players):
+    """Issue 29: a revealed hand showed as a thin strip behind its name plate."""
+    app = make_app(tmp_path, size=size)
+    try:
+        screen = ReplayScreen(app, Replay(finished_record(rules, players)))
+        app.show(screen)
+        app.step(0.05, present=False)
+        plates = {p.seat: p.rect for p in screen.scene.plates}
+        seen = 0
+        for sp in screen.scene.sprites:
+            zone = getattr(sp, "zone", None)
+            if zone and zone[0] == "hand" and zone[1] != screen.viewer and sp.face_up:
+                assert not sp.rect.colliderect(plates[zone[1]]), (zone, sp.rect)
+                assert pygame.Rect((0, 0), size).contains(sp.rect), (zone, sp.rect)
+                seen += 1
+        assert seen > 0
+    finally:
+        app.close()

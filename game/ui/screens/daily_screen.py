@@ -66,9 +66,10 @@ class DailyScreen(Screen):
         p = self.panel(rect)
         pad = s(26)
         inner = pw - 2 * pad
-        self.label(pygame.Rect(pad, s(12), inner, s(46)),
+        title_h = max(s(46), self.line("title", True))  # as tall as the text size's title
+        self.label(pygame.Rect(pad, s(12), inner, title_h),
                    t("daily.title", day=self.day.isoformat()), "#title", container=p)
-        y = s(64)
+        y = s(18) + title_h
         small = self.app.font_sizes["small"]
         about = wrap(t("daily.about"), inner, small)
         if self.unreadable:

@@ -101,10 +101,13 @@ class HistoryScreen(Screen):
         rect.center = (w // 2, h // 2)
         p = self.panel(rect)
         pad = s(28)
-        self.label(pygame.Rect(pad, s(16), pw - 2 * pad, s(50)), t("history.title"), "#title",
-                   container=p)
-        bh, bw, gap = s(50), s(220), s(12)
-        top = s(74)
+        title_h = max(s(50), self.line("title", True))  # as tall as the text size's title
+        self.label(pygame.Rect(pad, s(16), pw - 2 * pad, title_h), t("history.title"),
+                   "#title", container=p)
+        bh, gap = max(s(50), self.line("button", True, 12)), s(12)
+        bw = max(s(220), *(self.text_width(t(k)) + s(28)
+                           for k in ("history.replay", "history.open_file")))
+        top = s(24) + title_h
         note_h = s(36)
         list_rect = pygame.Rect(pad, top, pw - 2 * pad, ph - top - note_h - bh - s(40))
         items = self.lines()

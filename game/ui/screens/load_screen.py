@@ -338,14 +338,15 @@ class LoadScreen(Screen):
         self.panel = _Panel(panel_rect, manager=self.manager, container=self.root)
         p = self.panel
         pad = s(28)
-        hw = s(200)  # History (issue 13), in the title's row
-        self.label(pygame.Rect(pad, s(16), pw - 2 * pad - hw, s(50)), t("load.title"),
+        hw = max(s(200), self.text_width(t("load.history")) + s(28))  # History (issue 13)
+        title_h = max(s(50), self.line("title", True))  # as tall as the text size's title
+        self.label(pygame.Rect(pad, s(16), pw - 2 * pad - hw, title_h), t("load.title"),
                    "#title", container=p)
-        self.button(pygame.Rect(pw - pad - hw, s(20), hw, s(42)), t("load.history"),
-                    self.show_history, container=p)
+        self.button(pygame.Rect(pw - pad - hw, s(20), hw, max(s(42), self.line("button", True, 8))),
+                    t("load.history"), self.show_history, container=p)
         bh = s(50)
         detail_h = s(78)
-        top = s(74)
+        top = s(24) + title_h
         self.list_rect = pygame.Rect(pad, top, pw - 2 * pad,
                                      ph - top - detail_h - bh - s(20) - s(24))
         self.panel.passthrough = self.list_rect.move(panel_rect.topleft)

@@ -37,6 +37,7 @@ class NewGameScreen(Screen):
         self.config = config or app.settings.last_game or NewGameConfig.default()
         # The deal number as typed (docs/deals.md); empty: a new number. Kept across rebuilds.
         self.number_text = "" if self.config.number is None else str(self.config.number)
+        self.one_row = False  # each seat's choices in one row (layout)
 
     # --- changing the choices -------------------------------------------------------------
 
@@ -71,7 +72,7 @@ class NewGameScreen(Screen):
         s = seats[seat]
         seats[seat] = SeatConfig(kind=kind or s.kind, level=level or s.level)
         self.config = self.config.model_copy(update={"seats": tuple(seats)})
-        if kind is not None:  # the level buttons are for computers only
+        if kind is not None and not self.one_row:  # the level buttons are for computers only
             self.seat_level[seat].enable(kind == "computer")
 
     def set_option(self, option: str, on: bool) -> None:
@@ -173,6 +174,18 @@ class NewGameScreen(Screen):
             y += head_h
             self.keeper = Segmented(self, pygame.Rect(x, y, left_w, seg_h), seat_choices,
                                     c.keeper, self.set_keeper, container=p, gap=s(4))
+            y += seg_h + s(4)
+        # A large text size: the description goes below the column's choices if it fits there
+        # (it vanished at 150 %), else to the game buttons' tool tips only.
+        blurb = t(c.info.blurb_key)
+        self.blurb_shown = show_blurb
+        late = False  # the description at the column's foot: the deal number's message moves
+        if not show_blurb:
+            late_h = text_height(self, blurb, left_w + 8, "small")
+            if y + late_h <= floor:
+                text_block(self, pygame.Rect(x - 4, y, left_w + 8, late_h), blurb,
+                           size_key="small", object_id="#hint_box", container=p)
+                self.blurb_shown = late = True
 
         # Right column: players, seats, options.
         x = pad + left_w + (s(44) if roomy else s(24))
@@ -231,9 +244,27 @@ class NewGameScreen(Screen):
                     two_lines, seat_h, seat_gap = True, h_, gap_
                     level_x, level_w = x + name_w, min(s(330), right_w - name_w)
                     break
+        # Still too narrow (Canastone's six seats at 150 % in 800x600): one row of choices
+        # per seat, human or a computer's level, the seats' names in the small type.
+        self.one_row = small and not two_lines and level_w < snug(little, levels)
         self.seat_kind: list[Segmented] = []
         self.seat_level: list[Segmented] = []
-        for i, seat in enumerate(c.seats):
+        if self.one_row:
+            name_w = max(little.size(n)[0] for n in names) + s(12)
+            for i, seat in enumerate(c.seats):
+                self.label(pygame.Rect(x, y, name_w, seat_h), names[i], "#small_label",
+                           container=p)
+                row = Segmented(
+                    self, pygame.Rect(x + name_w, y, right_w - name_w, seat_h),
+                    [("human", t("new_game.human"))] + [(lv, t(f"level.{lv}")) for lv in LEVELS],
+                    "human" if seat.kind == "human" else seat.level,
+                    lambda v, i=i: self.set_seat(i, kind="human") if v == "human" else
+                    self.set_seat(i, kind="computer", level=v), container=p, gap=s(4),
+                    small=True)
+                self.seat_kind.append(row)
+                self.seat_level.append(row)
+                y += seat_h + seat_gap
+        for i, seat in enumerate(c.seats if not self.one_row else ()):
             self.label(pygame.Rect(x, y, name_w, seat_h), names[i], container=p)
             self.seat_kind.append(Segmented(
                 self, pygame.Rect(x + name_w, y, kind_w, seat_h),
@@ -264,14 +295,26 @@ class NewGameScreen(Screen):
         floor = ph - pad - max(s(50), line("button", True, 10)) + s(8) - s(4)
         fit = max(1, (floor - y) // (option_h + s(2)))
         per_column = len(options) if len(options) <= fit else -(-len(options) // 2)
-        first = [t(o.label_key) for o in options[:per_column]]
-        second_x = x + box + s(32) + max((body.size(w)[0] for w in first), default=0)
+        words = [t(o.label_key) for o in options]
+        gap_w = s(8)  # pygame_gui's room between a box and its words, and a margin
+
+        def columns_w(font) -> tuple[int, int]:
+            first = max((font.size(w)[0] for w in words[:per_column]), default=0)
+            second = max((font.size(w)[0] for w in words[per_column:]), default=0)
+            return box + s(32) + first, (box + gap_w + second) if second else 0
+
+        # Two columns wider than the panel ("Two clean canastas to clos" was cut at its edge):
+        # the options' words in the small type, as the seats' buttons.
+        small_words = sum(columns_w(body)) > right_w
+        first_w, _ = columns_w(little if small_words else body)
+        second_x = x + first_w
         for i, opt in enumerate(options):
             column, row = divmod(i, per_column)
             ox, oy = (second_x if column else x), y + row * (option_h + s(2))
             cb = UICheckBox(pygame.Rect(ox, oy + (option_h - box) // 2, box, box),
                             t(opt.label_key), self.manager, container=p,
                             initial_state=opt.name in c.options,
+                            object_id="#small_check" if small_words else None,
                             tool_tip_text=tool_tip(self, t(opt.help_key)))
             self.option_boxes[opt.name] = cb
 
@@ -295,10 +338,10 @@ class NewGameScreen(Screen):
             container=p, placeholder_text=t("new_game.number_any"),
             initial_text=self.number_text)
         self.number_entry.set_text_length_limit(12)
+        error_x = pad + left_w + s(24) if late else x  # right of the description
         self.number_error = self.label(
-            pygame.Rect(x, by - s(30), pw - 2 * pad - 2 * bw - s(48), max(s(28), line("small"))),
-            "", "#hint",
-            container=p)
+            pygame.Rect(error_x, by - s(30), pw - pad - bw - s(24) - error_x,
+                        max(s(28), line("small"))), "", "#hint", container=p)
         self.number_error.hide()
 
     def _seat_name(self, seat: int) -> str:

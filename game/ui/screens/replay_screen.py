@@ -131,7 +131,7 @@ class ReplayHud(Hud):
                 self.buttons[key] = sc.button(pygame.Rect(x, r.y, w, r.h), label, cb, small)
             col_keys = []
         else:
-            c = lay.corner
+            c = lay.corner_buttons  # the buttons' part of the corner; the totals below it
             bh = (c.h - s(6)) // 2
             self.buttons["log"] = sc.button(pygame.Rect(c.x, c.y, c.w, bh), t("table.show_log"),
                                             sc.toggle_log, small)

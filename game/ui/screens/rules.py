@@ -49,14 +49,16 @@ class RulesScreen(Screen):
         s = self.s
         self._boxes = {}
         top = s(24)
-        self.label(pygame.Rect(0, top, w, s(50)), t("rules.title"), "#title")
+        title_h = max(s(50), self.line("title", True))  # as tall as the text size's title
+        self.label(pygame.Rect(0, top, w, title_h), t("rules.title"), "#title")
         tabs_w = min(w - s(60), s(1000))
-        self.tabs = Segmented(self, pygame.Rect((w - tabs_w) // 2, top + s(58), tabs_w, s(42)),
+        tabs_y = top + title_h + s(8)
+        self.tabs = Segmented(self, pygame.Rect((w - tabs_w) // 2, tabs_y, tabs_w, s(42)),
                               [(g, game_name(g)) for g in GAME_NAMES], self.game,
                               self.select, gap=s(6))
         bw, bh = s(170), s(50)
         self.page = pygame.Rect(0, 0, min(w - s(60), s(1000)), 0)
-        self.page.top = top + s(58) + s(42) + s(16)
+        self.page.top = tabs_y + s(42) + s(16)
         self.page.h = h - self.page.top - bh - s(34)
         self.page.centerx = w // 2
         self.back_button = self.button(pygame.Rect(self.page.right - bw, h - bh - s(18), bw, bh),

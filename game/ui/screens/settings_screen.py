@@ -30,6 +30,7 @@ ROWS = {
                 ("settings.fullscreen", "settings.fullscreen.hint")),
     "play": (("settings.sound", None), ("settings.volume", None), ("settings.ai_time", None),
              ("settings.warn_discard", None), ("settings.confirm_take", None),
+             ("settings.move_log", None),
              ("settings.take_back_turns", "settings.take_back_turns.hint")),
 }
 
@@ -56,11 +57,14 @@ class SettingsScreen(Screen):
         title_h = fonts.font(fs["title"], True).get_linesize() + s(6)
         bh = max(s(46), fonts.font(fs["button"], True).get_linesize() + s(12))
         row_h = max(s(38), body_line + s(10))
-        hints = sum(1 for _, hint in rows if hint)
+        # The panel, its rows and columns are those of the fullest page on every page: the
+        # tabs and the controls stay in place when the page changes (they jumped).
+        n_rows = max(len(r) for r in ROWS.values())
+        hints = max(sum(1 for _, hint in r if hint) for r in ROWS.values())
         pw = min(w - s(40), s(1160))
         room = h - s(20) - 2 * pad - title_h - (row_h + s(14)) - hints * hint_h - bh - s(20)
-        gap = max(s(4), min(s(16), room // len(rows) - row_h))
-        ph = (2 * pad + title_h + (row_h + s(14)) + len(rows) * (row_h + gap)
+        gap = max(s(4), min(s(16), room // n_rows - row_h))
+        ph = (2 * pad + title_h + (row_h + s(14)) + n_rows * (row_h + gap)
               + hints * hint_h + s(20) + bh)
         panel_rect = pygame.Rect(0, 0, pw, min(h - s(20), ph))
         panel_rect.center = (w // 2, h // 2)
@@ -74,12 +78,15 @@ class SettingsScreen(Screen):
                               self.show_page, container=p)
         y += row_h + s(14)
         # Labels as wide as the longest on the page needs, at most 40 % of the panel.
-        widest = max(fonts.font(fs["body"]).size(t(key))[0] for key, _ in rows)
+        widest = max(fonts.font(fs["body"]).size(t(key))[0]
+                     for page in ROWS.values() for key, _ in page)
         label_w = min(widest + s(24), round(inner * 0.4))
-        preview_w = s(300) if self.page == "display" else 0
+        preview_w = s(300)  # the display page's cards; its room kept on the other page
         ctrl_w = min(s(520), inner - label_w - (preview_w + s(24) if preview_w else 0))
         if ctrl_w < s(360):  # no room for the preview: the controls come first
             preview_w, ctrl_w = 0, min(s(560), inner - label_w)
+        if self.page != "display":
+            preview_w = 0
         x_ctrl = pad + label_w
         self.controls: dict[str, object] = {}
         self._rows: list[pygame.Rect] = []
@@ -181,6 +188,12 @@ class SettingsScreen(Screen):
                          (False, t("settings.confirm_take.off"))],
                         self.app.settings.confirm_pile_take,
                         lambda v: self._set(confirm_pile_take=v))
+
+    def _move_log(self, r, p) -> None:
+        self._segmented("log_pinned", r, p,
+                        [(False, t("settings.move_log.auto")),
+                         (True, t("settings.move_log.pinned"))],
+                        self.app.settings.log_pinned, lambda v: self._set(log_pinned=v))
 
     def _take_back_turns(self, r, p) -> None:
         self._segmented("take_back_turns", r, p,

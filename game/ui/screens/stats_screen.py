@@ -82,9 +82,11 @@ class StatsScreen(Screen):
         self.panel_rect = rect
         p = self.panel(rect)
         pad = s(26)
-        self.label(pygame.Rect(pad, s(12), pw - 2 * pad, s(46)), t("stats.title"), "#title",
+        title_h = max(s(46), self.line("title", True))  # as tall as the text size's title
+        self.label(pygame.Rect(pad, s(12), pw - 2 * pad, title_h), t("stats.title"), "#title",
                    container=p)
-        self.tabs = Segmented(self, pygame.Rect(pad, s(62), pw - 2 * pad, s(38)),
+        below = title_h - s(46)  # what the title's text size adds, moves the rest down
+        self.tabs = Segmented(self, pygame.Rect(pad, s(16) + title_h, pw - 2 * pad, s(38)),
                               [(g, t(info.title_key)) for g, info in GAMES.items()],
                               self.game, self.set_game, container=p, gap=s(4))
         bw, bh = s(170), s(46)
@@ -94,8 +96,8 @@ class StatsScreen(Screen):
         self.reset_button = self.button(pygame.Rect(pw - pad - bw, by, bw, bh),
                                         t("stats.reset"), self.ask_reset, container=p,
                                         enabled=bool(self.stats.buckets or self.stats.daily))
-        self.body = pygame.Rect(rect.x + pad, rect.y + s(112), pw - 2 * pad,
-                                by - s(112) - s(10))
+        self.body = pygame.Rect(rect.x + pad, rect.y + s(112) + below, pw - 2 * pad,
+                                by - s(112) - below - s(10))
         notes = self.notes()
         if notes:
             nh = s(26) * len(notes) + s(4)
@@ -104,7 +106,7 @@ class StatsScreen(Screen):
                        container=p)
             self.body.h -= nh + s(4)
         if not self.buckets():
-            text_block(self, pygame.Rect(pad - 4, s(118), pw - 2 * pad + 8, s(60)),
+            text_block(self, pygame.Rect(pad - 4, s(118) + below, pw - 2 * pad + 8, s(60)),
                        game_text(self.game, "stats.none", game=game_name(self.game)), container=p)
 
     def notes(self) -> list[str]:

@@ -5,6 +5,10 @@ driver): whole frames as the main loop runs them (events, pygame_gui, the table'
 drawing, the display flip), first while the table waits for the player, then while a card is
 dragged across it. Also the time to redraw the static layer after a move.
 
+The player's hand at each game's largest table, at 800x600, 1280x800 and 1920x1080
+(``hand``, geometry only: game.ui.table.room): the card's height as a share of the window's
+and the strip of each overlapped card left in view, beside the width its index needs.
+
 Then, each in a child process of its own (a fresh interpreter, so the figures are the
 program's and not this process's): ``idle_cpu_fraction``, the CPU seconds per wall second of
 the real main loop (``App.run``) on an idle table and on the idle main menu, and
@@ -126,6 +130,9 @@ def ui_section(frames: int = 400, size: tuple[int, int] = (1280, 800), seed: int
         "static_redraw_ms_p50": round(statistics.median(static), 3),
         "dragging": dragging,
     }
+    from game.ui.table.room import room_section
+
+    out["hand"] = room_section()
     if children:
         out["idle_cpu_fraction"] = {"table": _child("idle-table"), "menu": _child("idle-menu")}
         out["resize_mb"] = _child("resize")

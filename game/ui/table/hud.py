@@ -322,6 +322,8 @@ class Hud:
         sc = self.screen
         if not sc.presenter.toasts or sc.lay is None:
             return
+        if sc.overlay is not None:  # the key sheet, Why? or a score sheet: read undisturbed
+            return
         lay = sc.lay
         s = lay.scale
         y = lay.hand.y - round(10 * s)

@@ -25,12 +25,16 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from game.i18n import t
 from game.registry import game_info
-from game.ui import fonts
+from game.ui import cards_art, fonts
 
 CARD_RATIO = 1.4
 CARD_WIDTHS = {"small": 72, "medium": 88, "large": 106}
 DESIGN = (1280, 800)
+TABLE_ROOM = 1100  # design pixels the table keeps beside an open log that opened by itself
+HAND_WIDTH = 1100  # with the log closed below this width, the height bounds the cards: 800x600
+# gets 64-pixel cards (12.8 % of its height at the design ratio would be 55)
 
 
 def card_h(w: int) -> int:
@@ -94,6 +98,23 @@ class TableLayout:
         return card_h(self.mini_w)
 
 
+def log_opens(size: tuple[int, int], game: str, players: int,
+              text_scale: float | None = None) -> bool:
+    """Whether the move log's column opens by itself at this window size: only where the
+    table keeps :data:`TABLE_ROOM` of the design width beside it (the hand comes first)."""
+    W, H = int(size[0]), int(size[1])
+    s = ui_scale((W, H))
+    if text_scale is None:
+        text_scale = fonts.text_scale()
+    return W - log_width((W, H), s, text_scale) >= TABLE_ROOM * s
+
+
+def log_width(size: tuple[int, int], s: float, text_scale: float) -> int:
+    """The move log's column, open: wide words (a larger text) widen it by half as much."""
+    tw = s * (1 + (text_scale - 1) / 2)
+    return min(round(250 * tw), int(size[0]) // 3)
+
+
 def positions(players: int, mode: str) -> list[str]:
     """Edge of each relative seat (0 = viewer) in the team arrangement; solo puts all on top."""
     if mode == "solo":
@@ -116,11 +137,15 @@ def compute(
     log_open: bool = True,
     scale: float | None = None,
     text_scale: float | None = None,
+    open_hands: bool = False,
 ) -> TableLayout:
     """The layout of a ``players``-seat table of ``game`` in a window of ``size``.
 
     ``text_scale`` is the player's text size (default: game.ui.fonts's, in use): what holds
     words (the log column, the corner, plates, buttons, the banner) grows with it.
+
+    ``open_hands`` (a replay shown open): every other hand's cards stand whole above its
+    plate, not half behind it.
 
     ``sides`` maps each seat to its side (melds belong to sides; in Looking and Down every
     seat is its own side).
@@ -140,8 +165,7 @@ def compute(
     ld = info.downs  # each seat's down beside its tile (LD-2)
 
     # The right column: game header, the move log, buttons.
-    log_w = round(250 * tw) if log_open else 0
-    log_w = min(log_w, W // 3)
+    log_w = log_width((W, H), s, text_scale) if log_open else 0
     main = Rect(0, 0, W - log_w, H)
     log = Rect(main.right, 0, log_w, H) if log_w else None
     corner = corner_buttons = corner_scores = None
@@ -156,7 +180,7 @@ def compute(
 
     # Card sizes follow the window (the setting picks the base size).
     base = CARD_WIDTHS.get(card_size, CARD_WIDTHS["medium"])
-    card_w = max(36, round(base * min(W / DESIGN[0], H / DESIGN[1])))
+    card_w = max(36, round(base * min(W / HAND_WIDTH, H / DESIGN[1])))
     if main.w < 900 * s:  # a narrow main area (log open on a small window)
         card_w = max(36, round(card_w * max(0.8, main.w / (900 * s))))
     ch = card_h(card_w)
@@ -165,7 +189,7 @@ def compute(
     meld_w = max(26, round(card_w * 0.8))
 
     plate_w, plate_h = round(156 * tw), round(46 * ts)
-    peek = round(mini_h * 0.5)
+    peek = mini_h + round(2 * s) if open_hands else round(mini_h * 0.5)
     box_w, box_h = plate_w, peek + plate_h
 
     # The viewer's strip at the bottom: plate, hand, sort buttons.
@@ -267,6 +291,11 @@ def compute(
                                          region_bottom - center.bottom - m)
         table = None
 
+    # With the log closed, the centre row stops short of the corner's buttons and scores (a
+    # pile of Looking and Down at seven seats lay under the seven totals).
+    if corner is not None and center.y < corner.bottom and center.right > corner.x - m:
+        center.w = corner.x - m - center.x
+
     # Stock and pile in the middle of the centre row (Cassino: the deck in the table's corner).
     stock = Rect(0, 0, card_w, ch)
     pile = Rect(0, 0, ch, ch)  # square: room for a wild card turned sideways under it
@@ -303,12 +332,21 @@ def compute(
             pile.topleft = (x + piles_w + gap, center.y)
         else:
             with_packet = info.packets  # CS-3
-            total = card_w + gap + pile.w + ((gap + mini_w) if with_packet else 0)
-            x = _pile_x(center, total, text_scale)
+            # Each count is centred under its cards: the gaps keep "Stock 58" and
+            # "Discard pile 0" apart (in Japanese they ran together at 800x600).
+            words = [count_width(k, s, text_scale) for k in
+                     ("table.stock", "table.discard_pile", "table.packet")]
+            room = round(8 * s)
+            gap1 = max(gap, (words[0] + words[1]) // 2 + room - (card_w + pile.w) // 2)
+            gap2 = max(gap, (words[1] + words[2]) // 2 + room - (pile.w + mini_w) // 2)
+            total = card_w + gap1 + pile.w + ((gap2 + mini_w) if with_packet else 0)
+            last_w, last_words = (mini_w, words[2]) if with_packet else (pile.w, words[1])
+            over = max(0, (last_words - last_w) // 2)  # the last count reaches past its cards
+            x = _pile_x(center, total + over, text_scale)
             stock.topleft = (x, center.y)
-            pile.topleft = (stock.right + gap, center.y)
+            pile.topleft = (stock.right + gap1, center.y)
             if with_packet:
-                packet = Rect(pile.right + gap, center.y + (ch - mini_h) // 2, mini_w, mini_h)
+                packet = Rect(pile.right + gap2, center.y + (ch - mini_h) // 2, mini_w, mini_h)
         left = (stock_piles[0].x if stock_piles else stock.x) - round(16 * s)
         banner = Rect(center.x + m, center.y, max(0, left - center.x - m), center.h)
 
@@ -351,6 +389,13 @@ def compute(
     )
 
 
+def count_width(key: str, s: float, text_scale: float) -> int:
+    """Width of a count under a pile ("Stock  108"), as the table draws it (render.count_image:
+    13 px at scale 1, on a backing in high contrast)."""
+    px = fonts.px_at(max(10, round(13 * s)), text_scale)
+    return fonts.font_px(px).size(f"{t(key)}  000")[0] + 2 * max(2, px // 6)
+
+
 def _pile_x(center: Rect, total: int, text_scale: float = 1.0) -> int:
     """Stock and pile sit a little right of the middle: the turn banner needs the room (more
     with a larger text)."""
@@ -373,7 +418,7 @@ def hand_slots(area: Rect, n: int, w: int, lift: int = 0) -> list[Rect]:
         return []
     h = card_h(w)
     step_max = round(w * 0.62)
-    step_min = max(8, round(w * 0.24))
+    step_min = max(8, cards_art.index_width(w) + 2)  # every card's index shows whole
     avail = area.w - w
     rows = 1
     step = min(step_max, avail / max(1, n - 1)) if n > 1 else 0

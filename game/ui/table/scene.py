@@ -312,9 +312,7 @@ def _canasta(tv: TableView, lay: L.TableLayout, view: View, sc: Scene) -> None:
     label = f"{t('table.discard_pile')}  {len(pile)}"
     sc.badges.append(Badge("count", _under(lay.pile, lay), label, "dim"))
     if v.frozen:
-        b = Rect(0, 0, lay.pile.w, 1)
-        b.midbottom = (lay.pile.centerx, card.top + round(lay.card_h * 0.07))
-        sc.badges.append(Badge("frozen", b, "", "mixed"))
+        sc.badges.append(Badge("frozen", frozen_anchor(lay), "", "mixed"))
     # Canastone's packet: face down beside the pile.
     if lay.packet is not None:
         packet = _backs(v.packet)
@@ -336,6 +334,14 @@ def _canasta(tv: TableView, lay: L.TableLayout, view: View, sc: Scene) -> None:
     # Melds and red threes per side.
     for side, area in lay.meld_areas.items():
         _side_melds(tv, lay, view, sc, side, area)
+
+
+def frozen_anchor(lay: L.TableLayout) -> Rect:
+    """Where the Frozen ribbon stands (its foot's middle): across the pile's lower part, on
+    the cards, since a plate sits close above the pile at some tables and hid it there."""
+    b = Rect(0, 0, lay.pile.w, 1)
+    b.midbottom = (lay.pile.centerx, lay.pile.centery + round(lay.card_h * 0.36))
+    return b
 
 
 def _under(r: Rect, lay: L.TableLayout) -> Rect:

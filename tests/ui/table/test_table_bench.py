@@ -9,6 +9,8 @@ from game.ui.table.bench import ui_section
 
 def test_ui_section_reports_frame_times():
     r = ui_section(frames=40, children=False)
+    hand = r["hand"]["canastone"]["1280x800"]
+    assert hand["strip"] >= hand["index"] and hand["card_h_frac"] > 0.1
     for key in ("frame_ms_p50", "frame_ms_p99", "drag_frame_ms_p99"):
         assert isinstance(r[key], float) and r[key] > 0
     assert r["frame_ms_p50"] <= r["frame_ms_p99"]

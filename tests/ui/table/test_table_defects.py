@@ -527,3 +527,53 @@ def test_a_narrow_plates_second_line_never_runs_under_its_marks(lang):
                 assert short.get_at((x, y)) == long.get_at((x, y)), (x, y)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("text_size", TEXT_SIZES)
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game, players", [("canasta", 4), ("canastone", 6),
+                                           ("looking-and-down", 7)])
+def test_the_piles_counts_stand_apart_and_in_view(table, game, players, size, lang, text_size):
+    """Issue 29: "山札 58捨て札の山 0" ran together at 800x600; the packet's count ran under the
+    corner's scores, and Looking and Down's pile lay under its seven totals."""
+    d = table(game, players, seed=3, size=size, language=lang, text_size=text_size)
+    d.settle()
+    sc = d.screen
+    keys = [t("table.stock"), t("table.discard_pile"), t("table.packet")]
+    counts = [(text, r) for text, r in _counts(sc) if text.split("  ")[0] in keys]
+    assert len(counts) >= 2, counts
+    gap = round(4 * sc.lay.scale)
+    for (ta, ra), (tb, rb) in itertools.combinations(counts, 2):
+        assert not ra.inflate(gap, 0).colliderect(rb), (ta, tb)
+    covers = [sc.lay.corner, sc.lay.log] if sc.lay.corner is not None else [sc.lay.log]
+    piles = [("stock", sc.lay.stock), ("pile", sc.lay.pile), ("packet", sc.lay.packet)]
+    for name, r in counts + piles:
+        for c in covers:
+            assert r is None or c is None or not r.colliderect(c), (name, r, c)
+
+
+@pytest.mark.parametrize("text_size", [1.0, 1.5])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1600, 1000), (1920, 1080)])
+def test_the_frozen_ribbon_stands_on_the_pile_clear_of_every_plate(size, text_size):
+    """Issue 29: the Frozen badge stood above the pile, behind the plate of a top seat."""
+    from game.ui import fonts
+    from game.ui.table.scene import Badge, frozen_anchor
+
+    old = fonts.text_scale()
+    fonts.set_text_scale(text_size)
+    try:
+        for game, info in GAMES.items():
+            if game == "cassino":
+                continue
+            for n in info.player_counts:
+                g = get_game(game)
+                lay = L.compute(size, game, n, [g.side_of(x, n) for x in range(n)], 0,
+                                "medium", L.log_opens(size, game, n, text_size))
+                img = render._ribbon(t("table.frozen"), "frozen", round(lay.scale * 100))
+                r = img.get_rect(midbottom=Badge("frozen", frozen_anchor(lay)).rect.midbottom)
+                assert lay.pile.contains(r), (game, n, r, lay.pile)
+                for seat, spot in lay.seats.items():
+                    assert not r.colliderect(spot.box), (game, n, seat)
+    finally:
+        fonts.set_text_scale(old)

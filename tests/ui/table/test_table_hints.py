@@ -160,3 +160,26 @@ def test_settings_screen_sets_the_thinking_time_and_the_warning(tmp_path):
         assert s.ai_deadline_ms == 2000 and s.warn_risky_discard is False
     finally:
         app.close()
+
+
+def test_toasts_wait_while_the_key_sheet_is_open(table, monkeypatch):
+    """Issue 29: a hint's toast covered the F1 sheet. Toasts are not drawn over an open sheet
+    and show again once it is closed."""
+    from game.ui.table import render
+
+    d = table("canasta", 2, seed=2)
+    assert d.settle() == "human"
+    sc = d.screen
+    sc.intents.keyboard.open_sheet()
+    d.step(1, dt=0.01)
+    assert sc.overlay is not None
+    drawn = []
+    real = render.toast
+    monkeypatch.setattr(render, "toast", lambda m, *a, **k: drawn.append(m) or real(m, *a, **k))
+    sc.presenter.toast("a hint's reason", "info")
+    d.app.render()
+    assert drawn == []
+    sc.overlay.close()
+    d.step(1, dt=0.01)
+    d.app.render()
+    assert "a hint's reason" in drawn

@@ -25,10 +25,11 @@ def _no_overlap(rects, what):
 
 @pytest.mark.parametrize("game, players", CASES)
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("log_open", [True, False])
-def test_everything_fits_and_nothing_overlaps(game, players, size, log_open):
+@pytest.mark.parametrize("log_open, open_hands", [(True, False), (False, False), (False, True)])
+def test_everything_fits_and_nothing_overlaps(game, players, size, log_open, open_hands):
     for viewer in (0, players - 1):
-        lay = L.compute(size, game, players, _sides(game, players), viewer, "medium", log_open)
+        lay = L.compute(size, game, players, _sides(game, players), viewer, "medium", log_open,
+                        open_hands=open_hands)
         window = Rect((0, 0), size)
         assert set(lay.seats) == set(range(players))
         assert lay.seats[viewer].pos == "bottom"
