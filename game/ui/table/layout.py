@@ -411,9 +411,9 @@ def _spot(seat: int, pos: str, box: Rect, peek: int, plate_h: int, down: Rect | 
 
 # ---------------------------------------------------------------------------------------------
 def hand_slots(area: Rect, n: int, w: int, lift: int = 0) -> list[Rect]:
-    """Rectangles of ``n`` overlapping hand cards centred in ``area`` (cards sit at the bottom
-    of ``area``; ``lift`` is left free above them for selected cards). Two rows when one row
-    would overlap too much."""
+    """Rectangles of ``n`` overlapping hand cards (at most 62 % of a card apart) centred in
+    ``area`` (cards sit at its bottom; ``lift`` is left free above them for selected cards).
+    Two rows when one row would hide a card's index."""
     if n <= 0:
         return []
     h = card_h(w)

@@ -19,6 +19,7 @@ from game.actions import format_key, key_rank, parse_action
 from game.errors import NotationError
 from game.i18n import card_text, cards_text, t
 from game.ui import fonts, palette
+from game.ui.table import layout as L
 from game.ui.textlayout import wrap
 
 if TYPE_CHECKING:
@@ -175,6 +176,15 @@ class MoveLog:
         self.hits: list[tuple[pygame.Rect, int]] = []  # drawn lines and their rows
         self._source: tuple = ()
         self.scroll = 0  # lines scrolled up from the bottom
+        self.choice: bool | None = None  # the player's Show log / Hide log at this table
+
+    def opens(self, screen) -> bool:
+        """Whether the log's column is open: the player's choice at this table, else pinned
+        by the setting, else only where the table keeps its room beside it."""
+        if self.choice is not None:
+            return self.choice
+        return screen.app.settings.log_pinned or L.log_opens(
+            screen.size, screen.game, screen.players, fonts.text_scale())
 
     def new_deal(self, events) -> None:
         """A deal begins: the one before stays above; ``events`` are the deal's own (red

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import cards_art, felt
+from game.ui.table import layout as L
 from game.ui.table import render
 
 
@@ -19,6 +20,19 @@ class TablePainter:
     def __init__(self, screen) -> None:
         self.screen = screen
         self.static: pygame.Surface | None = None
+
+    def compute_layout(self) -> None:
+        """The screen's layout for its window, the log open or not (MoveLog.opens), every
+        other hand whole in a replay shown open."""
+        sc = self.screen
+        old = sc.lay
+        sc.log_open = sc.movelog.opens(sc)
+        sc.lay = L.compute(sc.size, sc.game, sc.players, sc.sides, sc.viewer,
+                           sc.app.settings.card_size, sc.log_open, sc.app.scale,
+                           open_hands=getattr(sc, "open_hands", False))
+        if old is not None and old.card_w != sc.lay.card_w:
+            # Faces are cached per width: the old size's would linger (tens of MB when large).
+            cards_art.clear_cache()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table under pygame_gui's buttons."""

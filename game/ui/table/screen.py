@@ -37,7 +37,7 @@ from game.deals import random_number, seed_of
 from game.i18n import player_names, t
 from game.registry import game_info
 from game.saves.lock import any_read_only
-from game.ui import audio, cards_art, fonts
+from game.ui import audio
 from game.ui.screen import Screen
 from game.ui.table import layout as L
 from game.ui.table import moments
@@ -127,8 +127,7 @@ class TableScreen(Screen):
         self.version = 0
         self.hint: list | None = None  # [action, version, seconds left]: the Hint button's move
         self.overlay = None
-        self.log_choice: bool | None = None  # the player's Show log / Hide log at this table
-        self.log_open = self._log_wanted(app.window_size)
+        self.log_open = False  # each layout asks the move log (MoveLog.opens)
         self.lay: L.TableLayout | None = None
         self.scene = None
         self.dirty = True  # the painter's static layer must be drawn again
@@ -237,27 +236,11 @@ class TableScreen(Screen):
         self.mark_dirty()
         self.hud.refresh_buttons(force=True)
 
-    def _log_wanted(self, size) -> bool:
-        """The player's choice at this table, else pinned by the setting, else open only where
-        the table keeps its room beside it (layout.log_opens)."""
-        if self.log_choice is not None:
-            return self.log_choice
-        if self.app.settings.log_pinned:
-            return True
-        return L.log_opens(size, self.game, self.players, fonts.text_scale())
-
     def _compute_layout(self) -> None:
-        old = self.lay
-        self.log_open = self._log_wanted(self.size)
-        self.lay = L.compute(self.size, self.game, self.players, self.sides, self.viewer,
-                             self.app.settings.card_size, self.log_open, self.app.scale,
-                             open_hands=getattr(self, "open_hands", False))
-        if old is not None and old.card_w != self.lay.card_w:
-            # Faces are cached per width: the old size's would linger (tens of MB when large).
-            cards_art.clear_cache()
+        self.painter.compute_layout()
 
     def toggle_log(self) -> None:
-        self.log_choice = not self.log_open
+        self.movelog.choice = not self.log_open
         self.rebuild()
 
     def mark_dirty(self) -> None:
