@@ -17,7 +17,7 @@ from game.actions import make
 from game.canasta.phase import ANSWER, DRAW
 from game.i18n import seat_message, t
 from game.registry import game_info
-from game.ui.table import messages, moments, scene
+from game.ui.table import messages, moments, order, scene
 from game.ui.table.gestures import (
     build_values,
     canasta_candidates,
@@ -60,7 +60,7 @@ class TableFamily:
 
     def sort_key(self, mode: str):
         """The key of the hand's "by rank" or "by suit" order."""
-        key = scene.rank_key if mode == "rank" else scene.suit_key
+        key = order.rank_key if mode == "rank" else order.suit_key
         return lambda code: key(code, self.aces_high)
 
     def deal_anchor(self, lay) -> tuple[tuple, object]:

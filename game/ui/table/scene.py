@@ -29,14 +29,14 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
-from game.cards import JOKER, RANK, SUIT
+from game.cards import JOKER, RANK
 from game.i18n import t
 from game.ui.table import layout as L
 from game.ui.table import meld_flow as MF
+from game.ui.table.order import WILD_KEY, meld_cards_shown, meld_order, rank_key
 from game.ui.table.reads import TableView
 from game.ui.table.table_info import meld_label, tally_label
 
-WILD_KEY = 0
 HIDDEN = -1  # the code of a card the viewer may not see (drawn as a back)
 
 
@@ -102,47 +102,6 @@ class Scene:
         lst = self.places.setdefault(zone, [])
         lst.append((code, rect, face_up))
         return len(lst) - 1
-
-
-# ---------------------------------------------------------------------------------------------
-# Sorting
-
-
-def rank_key(code: int, canasta: bool = True) -> tuple:
-    """Order for "sort by rank": canasta games put threes low, aces high, wild cards last;
-    Cassino counts aces as one."""
-    if code == JOKER:
-        return (20, 0)
-    r = RANK[code]
-    if not canasta:
-        return (r, SUIT[code])
-    if r == 2:
-        return (19, SUIT[code])
-    return (14 if r == 1 else r, SUIT[code])
-
-
-def suit_key(code: int, canasta: bool = True) -> tuple:
-    if code == JOKER:
-        return (9, 0)
-    r = RANK[code]
-    high = (14 if r == 1 else r) if canasta else r
-    return (SUIT[code], high)
-
-
-def meld_order(rank: int) -> int:
-    """Melds are shown by rank, aces first, the wild meld and black threes last."""
-    if rank == WILD_KEY:
-        return 100
-    if rank == 3:
-        return 90
-    return -(14 if rank == 1 else rank)
-
-
-def meld_cards_shown(cards: list[int]) -> list[int]:
-    """A meld's cards as laid out: natural cards first, then wild cards."""
-    nat = [c for c in cards if c != JOKER and RANK[c] != 2]
-    wild = [c for c in cards if c == JOKER or RANK[c] == 2]
-    return nat + wild
 
 
 # ---------------------------------------------------------------------------------------------
@@ -508,16 +467,3 @@ def _peek(sc: Scene, lay: L.TableLayout, cards: tuple[int, ...]) -> None:
         sc.sprites.append(Sprite(c, Rect(box.x + i * step, box.y, w, h), True, ("peek",), i))
     sc.badges.append(Badge("count", Rect(box.x, box.bottom + round(w * 0.2), box.w, 1),
                            t("table.last_capture"), "dim"))
-
-
-def sync_order(order: list[int], hand: list[int]) -> list[int]:
-    """Keep the player's arrangement: cards still held stay where they were, new cards go to
-    the right end."""
-    have = Counter(hand)
-    out = []
-    for c in order:
-        if have[c] > 0:
-            out.append(c)
-            have[c] -= 1
-    new = sorted(have.elements())
-    return out + new

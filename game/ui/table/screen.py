@@ -50,10 +50,11 @@ from game.ui.table.hud import Hud
 from game.ui.table.intents import TableIntents
 from game.ui.table.movelog import MoveLog
 from game.ui.table.moves import TableMoves
+from game.ui.table.order import sync_order
 from game.ui.table.painter import TablePainter
 from game.ui.table.presenter import Presenter
 from game.ui.table.reads import TableReads, table_reads
-from game.ui.table.scene import View, sync_order
+from game.ui.table.scene import View
 from game.ui.table.scoresheet import GameOver, ScoreSheet
 from game.ui.table.table_info import TableInfo
 from game.ui.table.takeback import TakeBack

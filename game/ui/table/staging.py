@@ -255,7 +255,8 @@ def place(lay, view, sc, side: int, spots: list, melds: int) -> list:
     """The staged melds in their spots (those after the side's ``melds``), framed apart,
     each with its value and what it lacks and a drop target (more cards join it), then the
     slot of their buttons; the side's own spots."""
-    from game.ui.table.scene import Badge, Sprite, Target, meld_cards_shown
+    from game.ui.table.order import meld_cards_shown
+    from game.ui.table.scene import Badge, Sprite, Target
 
     if len(spots) == melds:
         return spots

@@ -271,7 +271,7 @@ def test_double_click_discards_sort_and_reorder(table):
     d.settle()
     d.press(t("table.sort_suit"))
     order = sc.hand_orders[0]
-    from game.ui.table.scene import suit_key
+    from game.ui.table.order import suit_key
 
     assert order == sorted(order, key=lambda c: suit_key(c))
     # Drag the first card to the right end of the hand.

@@ -76,8 +76,6 @@ def test_the_log_keeps_explanations_and_why_shows_them(table, language):
     key(d, pygame.K_ESCAPE)
     assert sc.overlay is None
     # a click on a human's move: no explanation, said plainly
-    if not sc.log_open:  # closed by itself where the hand needs the room (issue 29)
-        d.press(t("table.show_log"))
     d.app.step(0.01, present=True)  # the log is drawn: its lines can be clicked
     pos = _row_of(sc, human=True)
     assert pos is not None, (sc.session.history, sc.movelog.hits)
