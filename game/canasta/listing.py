@@ -32,6 +32,12 @@ _ANSWERS = [[make(seat, "yes"), make(seat, "no")] for seat in range(8)]
 _ASK = [make(seat, "ask") for seat in range(8)]
 _TAKE = [make(seat, "take") for seat in range(8)]
 
+# Openings listed at most per position. A hand of 40 unopened cards holding most ranks (Looking
+# and Down, after piles taken) has hundreds of thousands of openings: listing them all took 5 s
+# and 700,000 actions a call. Below this bound every opening is listed (the completeness tests'
+# positions); above it, the first this many of the walk.
+MAX_OPENINGS = 2000
+
 
 class _Stands(dict[int, list[bool]]):
     """stands[nat][wild]: whether ``nat`` natural and ``wild`` wild cards may stand as a meld
@@ -862,12 +868,12 @@ class ListingMixin(TableState):
                             continue
                         groups = self._opening_groups(nat_cards, chosen, w - lo, j, twos,
                                                       t0, t, j0, splits)
-                        if groups is not None:
+                        if groups is not None and len(out) < MAX_OPENINGS:
                             out.append(groups)
 
         def walk(i: int, value: int, lo: int, hi: int) -> None:
             # the most the rest can add, and the fewest wild cards the pairs chosen need
-            if value + best[i] + wild_value < minimum or lo > wn:
+            if value + best[i] + wild_value < minimum or lo > wn or len(out) >= MAX_OPENINGS:
                 return
             if i == nr:
                 emit(value, lo, hi)

@@ -243,3 +243,28 @@ def test_unlisted_finds_what_an_old_listing_missed():
 
     assert "0 add 4 JK" in unlisted(Short(st), 0, random.Random(1))
     assert unlisted(st, 0, random.Random(1)) == []
+
+
+def test_a_huge_unopened_hand_lists_a_bounded_number_of_openings():
+    """LD-8: a two-player Looking and Down deal of draws and discards only grows hands of 40
+    unopened cards with hundreds of thousands of openings (5 s and 700,000 actions a call
+    before the bound); the listing stops at MAX_OPENINGS of them, each one legal."""
+    from game.base import DealSetup
+    from game.canasta.listing import MAX_OPENINGS
+    from game.registry import get_game
+
+    game = get_game("looking-and-down")
+    st = game.new_deal(DealSetup(players=2, deck=tuple(game.deck_for(2)), dealer=0,
+                                 scores=(0, 0), options=frozenset(), keeper=1))
+    biggest = 0
+    while not st.is_over():
+        legal = st.legal_actions()
+        seat = st.current_player()
+        openings = [a for a in legal if a.verb == "meld"]
+        if len(st.hand_cards(seat)) >= 40:
+            biggest = max(biggest, len(openings))
+            assert all(st.why_illegal(a) is None for a in openings[:: max(1, len(openings) // 50)])
+        assert len(openings) <= MAX_OPENINGS
+        verbs = [a.verb for a in legal]
+        st.apply(legal[verbs.index("draw")] if "draw" in verbs else legal[verbs.index("discard")])
+    assert biggest == MAX_OPENINGS  # the bound was reached: the case is real
