@@ -162,12 +162,19 @@ HARD_PARAMS["looking-and-down"] = replace(PARAMS["looking-and-down"], prog_now=0
 # the pile is not handed over while a wild card can freeze it (pile_card 130: in effect the
 # safest discard, and a freeze once every natural is risky), and the pairs that take a frozen
 # pile are held back the more, the bigger the pile (meld_pile 8 a pile card per new rank).
+# Issue 30 (session 13): the pile's naturals priced concavely (pile_half 10: a 10-card pile at
+# half the linear price), black threes in it at nothing; no wild card thrown on a small pile
+# (freeze_small) nor on a pile already frozen; an opponent seen baiting (it threw a rank its
+# side has melded) loses the discard discount (bait_guard).
+_ISSUE30 = {"pile_half": 10.0, "freeze_small": 25.0, "bait_guard": True}
 HARD_PARAMS["canasta"] = replace(PARAMS["canasta"], open_alone=True, gain_fit=25.0,
                                  disc_pair=0.4, meld_threshold=10.0, danger_w=1.5,
-                                 new_meld_cost=30.0, pile_card=130.0, meld_pile=8.0)
+                                 new_meld_cost=30.0, pile_card=130.0, meld_pile=8.0,
+                                 **_ISSUE30)
 HARD_PARAMS["quick-canasta"] = replace(PARAMS["quick-canasta"], open_alone=True, gain_fit=25.0,
                                        disc_pair=0.4, meld_threshold=10.0, danger_w=1.5,
-                                       new_meld_cost=30.0, pile_card=130.0, meld_pile=8.0)
+                                       new_meld_cost=30.0, pile_card=130.0, meld_pile=8.0,
+                                       **_ISSUE30)
 
 
 @dataclass(frozen=True)
