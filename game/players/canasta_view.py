@@ -237,6 +237,18 @@ class CanastaView:
             got = self._disc_ranks[seat] = {RANK[c] for c in d}
         return r in got
 
+    def baited(self, seat: int) -> bool:
+        """Whether ``seat`` has thrown a natural of a rank its side has melded: a rank it threw
+        and later took or melded, so it held more of it than it showed (public: the discards
+        and the melds)."""
+        got = self.memo.get(("baited", seat))
+        if got is None:
+            d = self.discarded[seat]
+            melded = {m.rank for m in self.view.melds[self.side_of[seat]]} if d else ()
+            got = self.memo[("baited", seat)] = any(
+                RANK[c] in melded for c in d if c != JOKER and RANK[c] not in (2, 3))
+        return got
+
     def hand_wilds(self) -> tuple[int, int]:
         h = self.hcount
         return h[JOKER], h[1] + h[14] + h[27] + h[40]

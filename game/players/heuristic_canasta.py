@@ -113,6 +113,17 @@ class CanastaParams:
     pile_sq: float = 0.0  # ... plus this x the pile's size squared (a big pile makes canastas)
     meld_pile: float = 0.0
     race_scale: float = 1.0
+    # issue 30 (Hard): the pile priced concavely, ``pile_card`` x n / (1 + n / pile_half) for
+    # its n naturals, black threes worth nothing (0: Normal's linear price); a wild card
+    # thrown on a pile of fewer than ``freeze_min`` cards (with it) costs ``freeze_small`` more
+    # per card short (it defends little); on a pile already frozen it freezes nothing and goes
+    # to the taker (its cost: ``gain_wild`` x ``danger_w``, not ``freeze_cost``); and an
+    # opponent that has thrown a rank its side has melded (a bait: it held the pair) has its
+    # discards read as no safer than any other card (``bait_guard``)
+    pile_half: float = 0.0
+    freeze_small: float = 0.0
+    freeze_min: int = 5
+    bait_guard: bool = False
 
 
 _DEFAULT = CanastaParams()
@@ -151,12 +162,19 @@ HARD_PARAMS["looking-and-down"] = replace(PARAMS["looking-and-down"], prog_now=0
 # the pile is not handed over while a wild card can freeze it (pile_card 130: in effect the
 # safest discard, and a freeze once every natural is risky), and the pairs that take a frozen
 # pile are held back the more, the bigger the pile (meld_pile 8 a pile card per new rank).
+# Issue 30 (session 13): the pile's naturals priced concavely (pile_half 10: a 10-card pile at
+# half the linear price), black threes in it at nothing; no wild card thrown on a small pile
+# (freeze_small) nor on a pile already frozen; an opponent seen baiting (it threw a rank its
+# side has melded) loses the discard discount (bait_guard).
+_ISSUE30 = {"pile_half": 10.0, "freeze_small": 25.0, "bait_guard": True}
 HARD_PARAMS["canasta"] = replace(PARAMS["canasta"], open_alone=True, gain_fit=25.0,
                                  disc_pair=0.4, meld_threshold=10.0, danger_w=1.5,
-                                 new_meld_cost=30.0, pile_card=130.0, meld_pile=8.0)
+                                 new_meld_cost=30.0, pile_card=130.0, meld_pile=8.0,
+                                 **_ISSUE30)
 HARD_PARAMS["quick-canasta"] = replace(PARAMS["quick-canasta"], open_alone=True, gain_fit=25.0,
                                        disc_pair=0.4, meld_threshold=10.0, danger_w=1.5,
-                                       new_meld_cost=30.0, pile_card=130.0, meld_pile=8.0)
+                                       new_meld_cost=30.0, pile_card=130.0, meld_pile=8.0,
+                                       **_ISSUE30)
 
 
 @dataclass(frozen=True)
@@ -343,6 +361,8 @@ class CanastaHeuristic(Player):
         card = p.pile_card
         if p.pile_sq:
             total += p.pile_sq * len(cards) ** 2
+        if p.pile_half:
+            return total + self._concave_pile(v, p, cards)
         for c in cards[:-1]:
             if is_wild(c):
                 total += 45.0
@@ -352,6 +372,24 @@ class CanastaHeuristic(Player):
                 total += card + 0.4 * v.points[c]
         total += 12.0 * (v.packet + v.rules.draw_after_take)
         return total
+
+    @staticmethod
+    def _concave_pile(v: CanastaView, p: CanastaParams, cards: list[int]) -> float:
+        """The pile's worth past its top card at ``pile_half``: its naturals at
+        ``pile_card`` x n / (1 + n / pile_half) (a big pile's last cards add less), wild cards
+        and red threes as in the linear price, black threes nothing."""
+        total = 12.0 * (v.packet + v.rules.draw_after_take)
+        n = 0
+        points = v.points
+        for c in cards[:-1]:
+            if is_wild(c):
+                total += 45.0
+            elif c == 15 or c == 28:
+                total += 0.0 if v.ld else 100.0
+            elif RANK[c] != 3:
+                n += 1
+                total += 0.4 * points[c]
+        return total + p.pile_card * n / (1.0 + n / p.pile_half)
 
     def take_chance(self, v: CanastaView, q: int, r: int, ctx: CanastaContext) -> float:
         """Chance that seat ``q`` can take the pile with a natural of rank ``r`` on top."""
@@ -368,7 +406,8 @@ class CanastaHeuristic(Player):
         factor = 1.0
         disc = 1.0
         p = self.params.get(v.name)
-        if p is not None and p.disc_pair != 1.0 and not ctx.forget and v.discarded_rank(q, r):
+        if p is not None and p.disc_pair != 1.0 and not ctx.forget and v.discarded_rank(q, r) \
+                and not (p.bait_guard and v.baited(q)):
             disc = p.disc_pair
         if rules.open_first and not opened:
             factor = 0.4  # must open first, then take
@@ -403,7 +442,11 @@ class CanastaHeuristic(Player):
         wild = is_wild(c)
         if r == 3 or wild:
             if wild and not v.ld:
-                cost += p.freeze_cost
+                if v.frozen and p.pile_half:
+                    cost += p.gain_wild * p.danger_w  # freezes nothing; the taker gets it
+                else:
+                    cost += p.freeze_cost + p.freeze_small * max(
+                        0, p.freeze_min - len(v.pile) - 1)
             return cost
         q = v.next_seat
         if v.side_of[q] == v.side:

@@ -206,12 +206,14 @@ def test_hard_prices_a_pile_by_the_cards_it_would_hand_over(rules):
     """What a pile is worth to whoever takes it (the price of handing it over with a discard,
     CA-9, QC-4, CS rules alike) grows by ``pile_card`` for each natural card under the top one
     (wild cards and red threes have their own prices), plus ``pile_sq`` times its size
-    squared; Hard's heuristic prices a card at 130 where Normal's says 9 (session 12)."""
-    base = HARD_PARAMS[rules]
+    squared; Hard's heuristic prices a card at 130 where Normal's says 9 (session 12). (Hard's
+    Canasta and Quick Canasta price their piles concavely since issue 30, ``pile_half``:
+    tests/players/test_canasta_hard_pile.py; here their linear price.)"""
+    base = replace(HARD_PARAMS[rules], pile_half=0.0)
     assert base.pile_card == 130.0 and PARAMS[rules].pile_card == 9.0
     low = CanastaHeuristic(0, params={**HARD_PARAMS, rules: replace(base, pile_card=9.0)})
     sq = CanastaHeuristic(0, params={**HARD_PARAMS, rules: replace(base, pile_sq=5.0)})
-    hard = CanastaHeuristic(0, params=HARD_PARAMS)
+    hard = CanastaHeuristic(0, params={**HARD_PARAMS, rules: base})
     priced = 0
     for state, seat in random_positions(rules, 4, seed=8, count=60, every=3):
         v = CanastaView(decision(state, rules, 4, seat))
