@@ -72,8 +72,15 @@ def arm_class(name: str, settings: dict) -> type[HardPlayer]:
 def main(argv: list[str] | None = None) -> int:
     for name, settings in ARMS.items():
         LEVELS[name] = arm_class(name, settings)
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--rules", required=True)
+    return tournament_main(argv, __doc__.split("\n\n")[0])
+
+
+def tournament_main(argv: list[str] | None, description: str,
+                    rules: tuple[str, ...] | None = None) -> int:
+    """The tournament between two levels (arms and exploiters among them) that these tools
+    run from the command line; prints its figures as JSON."""
+    p = argparse.ArgumentParser(description=description)
+    p.add_argument("--rules", required=True, choices=rules)
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--a", required=True, choices=list(LEVELS))
     p.add_argument("--b", required=True, choices=list(LEVELS))
@@ -89,7 +96,6 @@ def main(argv: list[str] | None = None) -> int:
                        deadline_ms=args.deadline, samples=args.samples, jobs=args.jobs)
     print(json.dumps(r))
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())
