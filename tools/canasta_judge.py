@@ -1,4 +1,4 @@
-"""Can a learned judge make Hard's one-round canasta search better? (docs/ai.md, issue 14)
+"""Can a learned judge make Hard's one-round canasta search better? (docs/ai-journal.md, issue 14)
 
     python tools/canasta_judge.py [--deals K] [--seed S] [--worlds W] [--only RULES/PLAYERS]
                                   [--out PATH]

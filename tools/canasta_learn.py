@@ -1,4 +1,4 @@
-"""A learned evaluation of a canasta position, trained by self-play (docs/ai.md, issue 14):
+"""A learned evaluation of a canasta position, trained by self-play (docs/ai-journal.md, issue 14):
 
     python tools/canasta_learn.py data --rules canasta --games K --seed S --out FILE
     python tools/canasta_learn.py fit --data FILE [--out game/players/canasta_eval.json]

@@ -1,4 +1,4 @@
-"""Probes of the canasta family's Hard search (docs/ai.md, "Issue 14, session 7"):
+"""Probes of the canasta family's Hard search (docs/ai-journal.md, "Issue 14, session 7"):
 
     python tools/canasta_probe.py deals --rules R [--deals K] [--seed S]
     python tools/canasta_probe.py playouts --rules R [--deals K] [--seed S]

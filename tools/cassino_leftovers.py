@@ -1,5 +1,5 @@
 """Where a Cassino round's leftover table goes, in two-player self-play of Hard's heuristic
-(docs/ai.md, "Issue 14, session 9"): the measurement behind the round solver's leaf.
+(docs/ai-journal.md, "Issue 14, session 9"): the measurement behind the round solver's leaf.
 
     python tools/cassino_leftovers.py shares [--games N] [--seed S]
     python tools/cassino_leftovers.py leaf [--games N] [--seed S]

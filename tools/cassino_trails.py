@@ -1,5 +1,5 @@
-"""How much a Cassino trail says (docs/ai.md, issue 14 session 10): in two-player self-play of
-a level, at every middle-game decision with a choice (cards still to deal), whether the
+"""How much a Cassino trail says (docs/ai-journal.md, issue 14 session 10): in two-player
+self-play of a level, at every middle-game decision with a choice (cards still to deal), whether the
 opponent passed up some values by trailing in this round (``CassinoView.passed``), what share
 of the unseen cards those values make, and whether the opponent in truth held such a card.
 

@@ -1,5 +1,5 @@
 """Screen variants ("arms") of a heuristic's parameters in duplicate tournaments against Normal
-(docs/ai.md, Tuning):
+(docs/ai-journal.md, Tuning):
 
     python tools/tune_heuristic.py --rules R [--players N] [--deals K] [--seed S] [--jobs J]
                                    [--base hard|normal] [--against LEVEL] ARM [ARM ...]

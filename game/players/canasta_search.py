@@ -94,14 +94,14 @@ class CanastaSearch:
         # judge (a card in hand counts against its side; the pile a pair takes later is past
         # its round) overrode the holding back and lost -222 a deal against the same Hard
         # without search; without the plans the search is +20 over it (Canasta, 400 pairs;
-        # docs/ai.md, issue 14 session 12)
+        # docs/ai-journal.md, issue 14 session 12)
         self.melds = False
         self.infer = True  # worlds respect what the others' passes and discards say
         # take-or-draw playouts where the plan plays one round (None: to the end of the deal)
         self.take_rounds: int | None = 1
         # how a playout's last position is judged when the deal is not over: "table" (table
         # minus hand points, :func:`evaluate`) or "learned" (canasta_eval's linear model of the
-        # deal's final score, where the rule set has one; issue 14, docs/ai.md)
+        # deal's final score, where the rule set has one; issue 14, docs/ai-journal.md)
         self.judge = "table"
         self._meld_turn: tuple | None = None
         self.stats: dict = {}
@@ -118,7 +118,7 @@ class CanastaSearch:
     # the down is far away) and lost points; in Canastone the discard search gained nothing
     # measurable at 95% of Hard's thinking time. Canasta and Quick Canasta search one round
     # ahead: played to the end of the deal (at most some 60 worlds a candidate in the time)
-    # their differences drown in the deal's noise (session 7, docs/ai.md).
+    # their differences drown in the deal's noise (session 7, docs/ai-journal.md).
     PLAN: dict[str, tuple[bool, bool, int | None, float]] = {
         "looking-and-down": (True, False, None, 2.0),
         "canastone": (True, False, None, 2.0),

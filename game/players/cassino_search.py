@@ -169,7 +169,7 @@ def _solve(st: CassinoState, side: int, actions: list, deadline: float, max_node
 # The next round's first player meets the table's leftover cards first (CN-3) and takes each
 # with odds that depend on its rank: a low card joins more captures and builds, a face card can
 # only be paired (CN-5). Measured: where each card of a round's leftover table ended up, 3000
-# games of Hard's heuristic against itself (docs/ai.md, session 9). Ace to king:
+# games of Hard's heuristic against itself (docs/ai-journal.md, session 9). Ace to king:
 FIRST_TAKES = (0.81, 0.72, 0.67, 0.65, 0.61, 0.60, 0.59, 0.58, 0.55, 0.57, 0.50, 0.50, 0.50)
 FIRST_TAKES_POINT = {TWO_S: 0.80, TEN_D: 0.61}  # the point cards are sought more than their rank
 TABLE_SHARE = 0.6  # every card alike (the leaf before session 9; the measured mean)

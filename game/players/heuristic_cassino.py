@@ -79,9 +79,10 @@ PARAMS = {"threat": 1.0, "build": 0.9, "keep": 0.25, "last": 0.6, "owner_holds":
 # Hard's: also no reluctance to play a card worth points (keep 0: holding it back loses more
 # captures than it saves) and more weight on what the next player can take from the table
 # (threat 1.3); tools/tune_heuristic.py, +0.29 points a game [+0.19, +0.38] against Normal
-# without search on fresh seeds, about +0.2 over owner_holds alone (docs/ai.md, Tuning round 4).
+# without search on fresh seeds, about +0.2 over owner_holds alone (docs/ai-journal.md,
+# Tuning round 4).
 # It also reads the trails (read_trails): +0.10 [+0.04, +0.16] a game over itself without, on
-# 3000 pairs after a screen of 3000 (docs/ai.md, session 10).
+# 3000 pairs after a screen of 3000 (docs/ai-journal.md, session 10).
 HARD_PARAMS = {**PARAMS, "owner_holds": True, "keep": 0.0, "threat": 1.3, "read_trails": True}
 
 

@@ -97,7 +97,7 @@ class HardPlayer(NormalPlayer):
     """Hard: a time-bounded search over its heuristic's best moves (Cassino: exact in the
     two-player last round, sampled splits each solved exactly in the four-player one,
     determinized Monte Carlo before). Its heuristics are Normal's with ``HARD_PARAMS``,
-    retuned in every game (Cassino's also with ``owner_holds``; docs/ai.md, Tuning). The
+    retuned in every game (Cassino's also with ``owner_holds``; docs/ai-journal.md, Tuning). The
     deadline of the decision (``deadline_ms``) is always respected; without time the
     heuristic's move stands."""
 

@@ -5,7 +5,7 @@
 - ``easy``: the Normal heuristic with deliberate human-like slips.
 - ``normal``: the tuned heuristic of each game (game/players/heuristic_*.py).
 - ``hard``: a time-bounded search over its heuristic's best moves (game/players/*_search.py;
-  the heuristic is Normal's, retuned for Hard in every game: docs/ai.md, Tuning).
+  the heuristic is Normal's, retuned for Hard in every game: docs/ai-journal.md, Tuning).
 - ``exploiter``: tournaments only (not in the New game menu): takes every pile it can and
   baits with its discards (game/players/exploiter.py).
 """

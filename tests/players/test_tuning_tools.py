@@ -1,4 +1,4 @@
-"""The tools that tune and measure the computer players (docs/ai.md, Tuning and issue 14):
+"""The tools that tune and measure the computer players (docs/ai-journal.md, Tuning and issue 14):
 tools/tune_heuristic.py (parameter arms against Normal), tools/canasta_arms.py (Hard with one
 search setting changed) and tools/canasta_judge.py (the one-round search's judge measured)."""
 
