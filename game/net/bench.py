@@ -20,7 +20,10 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import NamedTuple
 
 STEPS = (10, 25, 50, 100, 200, 400, 700, 1000)
 LIMIT_MS = 100.0
@@ -148,23 +151,34 @@ async def _measure(url: str, steps, seconds: float, limit_ms: float, pid: int,
             "think_s": think, "steps": rows}
 
 
-def net_section(seconds: float = 3.0, steps=STEPS, limit_ms: float = LIMIT_MS,
-                progress=None, think: float = THINK) -> dict:
-    """The figures (see the module's docstring); RuntimeError if the server will not run."""
+class Served(NamedTuple):
+    url: str
+    pid: int
+
+
+@contextmanager
+def serve_process(extra=(), env: dict[str, str] | None = None, cwd: str | Path | None = None,
+                  timeout: float = 30.0, errors: bool = False) -> Iterator[Served]:
+    """A ``serve`` process on 127.0.0.1 and a free port, for as long as the ``with`` lasts:
+    yields its ws:// (with ``--cert``, wss://) URL and process id; RuntimeError if it does not
+    start (with its error output when ``errors``: kept in a pipe, so for short-lived servers)."""
     proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", "127.0.0.1",
-                             "--port", "0", "--no-save"], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True)
+                             "--port", "0", *extra], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE if errors else subprocess.DEVNULL,
+                            text=True, env=env, cwd=cwd)
     try:
         line: list[str] = []
         out = proc.stdout
         assert out is not None
         reader = threading.Thread(target=lambda: line.append(out.readline()), daemon=True)
         reader.start()
-        reader.join(30)
-        if not line or not line[0].startswith("serving on ws://"):
-            raise RuntimeError("the server did not start")
-        url = line[0].split()[-1]
-        return asyncio.run(_measure(url, steps, seconds, limit_ms, proc.pid, progress, think))
+        reader.join(timeout)
+        if not line or not line[0].startswith(("serving on ws://127.0.0.1:",
+                                                "serving on wss://127.0.0.1:")):
+            proc.kill()
+            said = proc.stderr.read()[:500] if errors and proc.stderr else ""
+            raise RuntimeError(f"the server did not start: {line} {said}".rstrip())
+        yield Served(line[0].split()[-1], proc.pid)
     finally:
         proc.terminate()
         try:
@@ -172,3 +186,11 @@ def net_section(seconds: float = 3.0, steps=STEPS, limit_ms: float = LIMIT_MS,
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(10)
+
+
+def net_section(seconds: float = 3.0, steps=STEPS, limit_ms: float = LIMIT_MS,
+                progress=None, think: float = THINK) -> dict:
+    """The figures (see the module's docstring); RuntimeError if the server will not run."""
+    with serve_process(["--no-save"]) as server:
+        return asyncio.run(_measure(server.url, steps, seconds, limit_ms, server.pid, progress,
+                                    think))

@@ -9,12 +9,12 @@ import json
 import os
 import subprocess
 import sys
-import threading
 from contextlib import contextmanager
 from pathlib import Path
 
 from websockets.asyncio.client import connect
 
+from game.net.bench import serve_process
 from game.net.messages import MAX_SERVER_FRAME, Create, Start, dump, parse_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,26 +34,11 @@ def env() -> dict[str, str]:
 def server_process(extra=()):
     """A ``cardtable serve`` process on 127.0.0.1 and a free port: yields its ws:// (with
     ``--cert``, wss://) URL."""
-    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", HOST,
-                             "--port", "0", *extra], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env(), cwd=ROOT)
-    line: list[str] = []
-    reader = threading.Thread(target=lambda: line.append(proc.stdout.readline()), daemon=True)
-    reader.start()
-    reader.join(TIMEOUT)
     try:
-        if not line or not line[0].startswith((f"serving on ws://{HOST}:",
-                                                f"serving on wss://{HOST}:")):
-            proc.kill()
-            raise AssertionError(f"the server did not start: {line} {proc.stderr.read()[:500]}")
-        yield line[0].split()[-1]
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
+        with serve_process(extra, env=env(), cwd=ROOT, timeout=TIMEOUT, errors=True) as server:
+            yield server.url
+    except RuntimeError as e:
+        raise AssertionError(str(e)) from None
 
 
 def client_args(url: str, code: str, seat: int, level: str, seed: int,
