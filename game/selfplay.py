@@ -6,6 +6,12 @@ acts out of turn instead). After every action the state must conserve every card
 finished deal's parts must add up to its score and to the running totals. With
 ``check_lists`` every action listed for every seat that may act is also put to
 ``why_illegal`` before each move: the fast listing must never offer what the rules refuse.
+
+Self-play is the engine's fuzzer, so it keeps a loop of its own rather than the deal driver
+(game/driver.py) every player loop uses: the driver offers Looking and Down's out-of-turn
+melds only at the start of a turn, as the table and the computers play, while LD-10 lets a
+frozen-in-time player meld at any moment; the bots here act out of turn at random moments, in
+states no driver schedule reaches. The scoring and the Misdeal retry are the match's own.
 """
 
 from __future__ import annotations
