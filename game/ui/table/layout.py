@@ -411,13 +411,14 @@ def _spot(seat: int, pos: str, box: Rect, peek: int, plate_h: int, down: Rect | 
 
 # ---------------------------------------------------------------------------------------------
 def hand_slots(area: Rect, n: int, w: int, lift: int = 0) -> list[Rect]:
-    """Rectangles of ``n`` overlapping hand cards (at most 62 % of a card apart) centred in
-    ``area`` (cards sit at its bottom; ``lift`` is left free above them for selected cards).
-    Two rows when one row would hide a card's index."""
+    """Rectangles of ``n`` hand cards centred in ``area`` (cards sit at its bottom; ``lift``
+    is left free above them for selected cards): side by side with a small gap when the area
+    has the room, overlapped no more than it needs otherwise. Two rows when one row would hide
+    a card's index."""
     if n <= 0:
         return []
     h = card_h(w)
-    step_max = round(w * 0.62)
+    step_max = w + max(4, round(w * 0.08))  # a short hand is spread, not fanned (issue 29)
     step_min = max(8, cards_art.index_width(w) + 2)  # every card's index shows whole
     avail = area.w - w
     rows = 1

@@ -99,3 +99,13 @@ def test_cassino_table_slots_fit_a_crowded_table():
     assert len(groups) == 16 and w < 90
     flat = [r for g in groups for r in g]
     assert all(area.contains(r) for r in flat)
+
+
+def test_a_short_hand_is_spread_not_fanned():
+    """Issue 29: overlap no more than needed. Four cards in a wide hand area sit side by side
+    (the index of every card and the whole face in view); eleven in a narrow one overlap."""
+    area = Rect(0, 0, 900, 200)
+    four = L.hand_slots(area, 4, 80)
+    assert all(a.right < b.left for a, b in itertools.pairwise(four))
+    eleven = L.hand_slots(Rect(0, 0, 600, 200), 11, 80)
+    assert all(b.left - a.left < 80 for a, b in itertools.pairwise(eleven))
