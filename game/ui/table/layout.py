@@ -252,7 +252,7 @@ def compute(
         if theirs_area is not None:
             center.y = top_h
         if cassino:
-            banner_h = round(86 * ts)
+            banner_h = round(100 * ts)  # the head and three lines of the hint at 150 % text
             table = Rect(inner.x, top_h, inner.w, region_bottom - top_h - banner_h - m)
             if corner is not None and table.right > corner.x and table.y < corner.bottom:
                 table.w = corner.x - m - table.x

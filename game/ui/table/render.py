@@ -191,11 +191,24 @@ def count_rect(b: Badge, size: tuple[int, int], window: pygame.Rect,
     anchor (from its left edge with tone "left"), never flush against the window's edge."""
     edge = max(4, round(8 * scale))
     x = b.rect.x if b.tone == "left" else b.rect.centerx - size[0] // 2
-    return pygame.Rect((0, 0), size).move(x, b.rect.y).clamp(window.inflate(-2 * edge, -2 * edge))
+    y = b.rect.y - size[1] if b.tone == "above" else b.rect.y  # "above": its bottom at rect.y
+    return pygame.Rect((0, 0), size).move(x, y).clamp(window.inflate(-2 * edge, -2 * edge))
 
 
 def count_image(b: Badge, scale: float) -> pygame.Surface:
-    return text_shadowed(b.text, max(10, round(13 * scale)), palette.TEXT_DIM)
+    """The count's words; a text of several lines is stacked, each line aligned as the
+    badge is (from the left with tone "left", centred otherwise)."""
+    size = max(10, round(13 * scale))
+    lines = [text_shadowed(line, size, palette.TEXT_DIM) for line in b.text.split("\n")]
+    if len(lines) == 1:
+        return lines[0]
+    w = max(img.get_width() for img in lines)
+    surf = pygame.Surface((w, sum(img.get_height() for img in lines)), pygame.SRCALPHA)
+    y = 0
+    for img in lines:
+        surf.blit(img, (0 if b.tone == "left" else (w - img.get_width()) // 2, y))
+        y += img.get_height()
+    return surf
 
 
 # The labels of the meld areas: a canasta's kind and points and a meld's count and points,

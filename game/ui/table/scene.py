@@ -435,11 +435,13 @@ def _cassino(tv: TableView, lay: L.TableLayout, view: View, sc: Scene) -> None:
         cards = list(v.captured[side])
         _stack(sc, ("captured", side), cards, spot.captured)
         label = tally_label(tv.tallies[side])
-        where = _under(spot.captured, lay)
-        if spot.pos == "bottom":
-            where = Rect(where.x, spot.captured.y - round(20 * lay.scale), where.w, 1)
-        # The top seat's pile is right of its plate: its tally runs rightwards, clear of it.
-        sc.badges.append(Badge("count", where, label, "left" if spot.pos == "top" else "dim"))
+        where, tone = _under(spot.captured, lay), "dim"
+        if spot.pos == "bottom":  # the viewer's tally sits just above its pile, whatever its height
+            where = Rect(where.x, spot.captured.y - max(2, lay.margin // 3), where.w, 1)
+            tone = "above"
+        elif spot.pos == "top":  # right of its plate: the tally runs rightwards, clear of it
+            tone = "left"
+        sc.badges.append(Badge("count", where, label, tone))
         last = view.last_captures.get(side)
         if last:  # a click (or hover) on the pile shows the side's last capture
             sc.targets.append(Target("captured", spot.captured, side=side))

@@ -114,7 +114,8 @@ def last_captures(history: list[str], sides: list[int]) -> dict[int, tuple[int, 
 
 def tally_label(tally: dict[str, int]) -> str:
     """Cassino: a side's captured cards, spades, aces, the cassinos taken and sweeps, in
-    words of the catalogue (the counts come from the engine's ``tallies``)."""
+    words of the catalogue (the counts come from the engine's ``tallies``), on two lines
+    when there is more than the counts."""
     from game.cassino.game import TEN_OF_DIAMONDS, TWO_OF_SPADES
     from game.i18n import card_text
 
@@ -126,4 +127,6 @@ def tally_label(tally: dict[str, int]) -> str:
         parts.append(card_text(TWO_OF_SPADES))
     if tally["sweeps"]:
         parts.append(t("table.sweeps_n", count=tally["sweeps"]))
-    return " · ".join(parts)
+    # The counts on one line, what else was taken on a second: a narrow label that stays
+    # over its own pile at every size and text size (issue 29).
+    return "\n".join(filter(None, (parts[0], t("table.tally_sep").join(parts[1:]))))

@@ -284,6 +284,36 @@ def test_words_fit_their_buttons_and_nothing_overlaps(table, game, players, size
                 assert not r.colliderect(lay.corner), (log_open, name)
 
 
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_long_cassino_tally_stays_clear_of_its_pile_and_the_banner(table, monkeypatch, size,
+                                                                     lang):
+    """Issue 29, found playing a whole deal by hand at 150 % text: the player's tally was drawn
+    under its pile's top card (a fixed offset that the larger text outgrew), and once the
+    ten of diamonds, the two of spades and a sweep were taken it ran into the instructions and
+    off the window's edge. CN-10's counts: the longest tally a side can have."""
+    full = {"cards": 27, "spades": 7, "aces": 4, "ten_of_diamonds": 1, "two_of_spades": 1,
+            "sweeps": 3}
+    monkeypatch.setattr(CassinoState, "tallies", lambda self, side: dict(full))
+    for players in (2, 4):
+        d = _open(table, "cassino", players, size, lang, False, "larger")
+        sc = d.screen
+        lay = sc.lay
+        edge = max(4, round(8 * lay.scale))
+        window = Rect((0, 0), size).inflate(-2 * edge, -2 * edge)
+        tallies = [(text, r) for text, r in _counts(sc) if "27" in text]
+        assert len(tallies) == 2, [text for text, _ in _counts(sc)]
+        for text, r in tallies:
+            assert window.contains(r), (players, text, r)
+            assert lay.banner is None or not r.colliderect(lay.banner), (players, text)
+            for key, b in sc.hud.buttons.items():
+                assert not r.colliderect(b.rect), (players, text, key)
+            for seat, spot in lay.seats.items():
+                assert not r.colliderect(spot.box), (players, text, seat)
+                if spot.captured is not None:
+                    assert not r.colliderect(spot.captured), (players, text, seat)
+
 def i18n_font(sc):
     from game.ui import fonts
 
