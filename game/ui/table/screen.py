@@ -44,8 +44,8 @@ from game.ui.table import moments
 from game.ui.table.animation import Animator
 from game.ui.table.family import family_for
 from game.ui.table.flow import TurnFlow
-from game.ui.table.gestures import Pointer
 from game.ui.table.guide_panel import attach as attach_guide
+from game.ui.table.hub import TableCommands, TableModel
 from game.ui.table.hud import Hud
 from game.ui.table.intents import TableIntents
 from game.ui.table.movelog import MoveLog
@@ -116,8 +116,10 @@ class TableScreen(Screen):
         self.animator = Animator()
         self.movelog = MoveLog()
         self.info = TableInfo(self)
-        self.intents = TableIntents(self)
-        self.pointer = Pointer(self.intents, lambda: self.app.now)
+        self.model = TableModel(self)  # what the parts read (hub.py)
+        self.do = TableCommands(self)  # what they ask for
+        self.intents = TableIntents(self.model, self.do, lambda: self.app.now)
+        self.pointer = self.intents.pointer
         self.family = family_for(self.game)(self)
         self.presenter = Presenter(self)
         self.flow = TurnFlow(self)
