@@ -111,6 +111,10 @@ class ReplayHud(Hud):
     """The table's words and panel, with the replay's controls instead of the table's
     buttons and the step counter in the banner."""
 
+    def __init__(self, screen) -> None:
+        super().__init__(screen.model, screen.do, screen.movelog)
+        self.screen = screen  # the replay's controls (the table's parts read the model)
+
     def build_buttons(self) -> None:
         sc = self.screen
         s = sc.s

@@ -153,6 +153,11 @@ class TableModel:
         """Looking and Down: the viewer's down, not picked up yet."""
         return self._sc.down_gate
 
+    @property
+    def toasts(self) -> list[list]:
+        """The messages on show: [text, tone, seconds left]."""
+        return self._sc.presenter.toasts
+
     # ---- what is open, and what may be done ----------------------------------------------------
     @property
     def overlay(self):

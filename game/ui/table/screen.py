@@ -123,7 +123,7 @@ class TableScreen(Screen):
         self.family = family_for(self.game)(self)
         self.presenter = Presenter(self)
         self.flow = TurnFlow(self)
-        self.hud = Hud(self)
+        self.hud = Hud(self.model, self.do, self.movelog)
         self.painter = TablePainter(self)
         self.moves = TableMoves(self)
         self.takeback = TakeBack(self)
