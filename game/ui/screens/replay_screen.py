@@ -201,7 +201,9 @@ class ReplayScreen(TableScreen):
         self.pace = DEFAULT_PACE
         self.clock = 0.0
         super().__init__(app, session=replay_session(replay), autosave=False, reveal=True)
-        self.hud = ReplayHud(self)
+
+    def make_hud(self) -> ReplayHud:
+        return ReplayHud(self)
 
     @property
     def playing(self) -> bool:

@@ -120,6 +120,20 @@ class TableModel:
         """``x`` pixels at the UI's scale."""
         return self._sc.s(x)
 
+    @property
+    def deck_style(self) -> str:
+        return self._sc.app.settings.deck_style
+
+    @property
+    def clock(self) -> float:
+        """Seconds the table has run: the pulses of hints and dots follow it."""
+        return self._sc.think_clock
+
+    @property
+    def guide(self):
+        """A practice position's or a guided deal's panel, or None."""
+        return self._sc.guide
+
     def log_row_at(self, pos):
         """(deal, index) of the move log's line under ``pos`` (the log open), or None."""
         sc = self._sc

@@ -51,7 +51,7 @@ from game.ui.table.intents import TableIntents
 from game.ui.table.movelog import MoveLog
 from game.ui.table.moves import TableMoves
 from game.ui.table.order import sync_order
-from game.ui.table.painter import TablePainter
+from game.ui.table.painter import TablePainter, compute_layout
 from game.ui.table.presenter import Presenter
 from game.ui.table.reads import TableReads, table_reads
 from game.ui.table.scene import View
@@ -123,8 +123,9 @@ class TableScreen(Screen):
         self.family = family_for(self.game)(self)
         self.presenter = Presenter(self)
         self.flow = TurnFlow(self)
-        self.hud = Hud(self.model, self.do, self.movelog)
-        self.painter = TablePainter(self)
+        self.hud = self.make_hud()
+        self.painter = TablePainter(self.model, self.do, self.hud, self.intents.keyboard,
+                                    self.pointer, self.animator)
         self.moves = TableMoves(self)
         self.takeback = TakeBack(self)
         self.version = 0
@@ -133,12 +134,15 @@ class TableScreen(Screen):
         self.log_open = False  # each layout asks the move log (MoveLog.opens)
         self.lay: L.TableLayout | None = None
         self.scene = None
-        self.dirty = True  # the painter's static layer must be drawn again
         self.think_clock = 0.0
         if autosave:  # imported now: the first save must not stall a frame (pydantic models)
             with contextlib.suppress(ImportError):
                 import game.saves  # noqa: F401
         self.guide = attach_guide(self)  # a practice position's or a guided deal's panel
+
+    def make_hud(self) -> Hud:
+        """The buttons, banner and panel (the replay has its own)."""
+        return Hud(self.model, self.do, self.movelog)
 
     @classmethod
     def from_session(cls, app, session) -> TableScreen:
@@ -231,7 +235,7 @@ class TableScreen(Screen):
 
     def layout(self) -> None:
         self.pointer.reset()
-        self._compute_layout()
+        compute_layout(self)
         self.rebuild_scene()  # hit tests use the scene: it follows the layout at once
         self.hud.build_buttons()
         if self.overlay is not None:
@@ -239,16 +243,13 @@ class TableScreen(Screen):
         self.mark_dirty()
         self.hud.refresh_buttons(force=True)
 
-    def _compute_layout(self) -> None:
-        self.painter.compute_layout()
-
     def toggle_log(self) -> None:
         self.movelog.choice = not self.log_open
         self.rebuild()
 
     def mark_dirty(self) -> None:
         """The static layer must be drawn again (and a frame shown)."""
-        self.dirty = True
+        self.painter.dirty = True
         self.request_frame()
 
     def request_frame(self) -> None:
@@ -509,8 +510,8 @@ class TableScreen(Screen):
 
     def draw_background(self, surface: pygame.Surface) -> None:
         if self.lay is None or self.lay.size != surface.get_size():
-            self._compute_layout()
-            self.dirty = True
+            compute_layout(self)
+            self.painter.dirty = True
         self.painter.draw(surface)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:

@@ -39,7 +39,7 @@ CEILING = {
     "movelog.py": 4,
     "moves.py": 49,
     "overlay.py": 6,
-    "painter.py": 60,
+    "painter.py": 13,  # 60: the layout of the screen's window is worked out there still
     "presenter.py": 34,
     "reads.py": 5,
     "scoresheet.py": 35,
