@@ -88,8 +88,19 @@ class TableModel:
         return self._sc.session.match
 
     @property
-    def scored(self) -> bool:
-        return self._sc.session.scored
+    def deal_number(self) -> int:
+        """The deal on the table, or the next (1 for the first)."""
+        session = self._sc.session
+        return session.match.deals_played + (0 if session.scored else 1)
+
+    @property
+    def history(self) -> list[str]:
+        """The deal's moves so far, as recorded (NOTATION.md)."""
+        return self._sc.session.history
+
+    def events_so_far(self):
+        """(the deal's own events, each move's events) of the deal in progress."""
+        return self._sc.session.events_so_far()
 
     @property
     def number(self) -> int | None:
@@ -264,6 +275,10 @@ class TableCommands:
     def slide_home(self, slides) -> None:
         """Cards let go where they may not go slide back into the hand."""
         self._sc.animator.slide_home(slides, self._sc.speed)
+
+    def mark_last_move(self, cells: set) -> None:
+        """A computer's move stays marked: its (zone, card) places on the table."""
+        self._sc.last_move = cells
 
     def scroll_log(self, lines: int) -> None:
         self._sc.movelog.on_wheel(lines)

@@ -270,7 +270,7 @@ class Hud:
                           palette.GOLD_LIGHT, True)
         surf.blit(img, (x, y))
         y += img.get_height() + round(2 * s)
-        n = m.match.deals_played + (0 if m.scored else 1)
+        n = m.deal_number
         sub = t(m.family.deal_key, n=max(1, n))
         if m.number is not None:
             sub += " · " + t("table.number", number=format_number(m.number, n))

@@ -31,15 +31,15 @@ def compute_layout(screen) -> None:
 
 class TablePainter:
     """Reads the table through ``model`` (game/ui/table/hub.py) and draws it with the parts
-    that draw themselves: the ``hud``, the ``keyboard``'s ring, the ``pointer``'s dragged
-    cards and the ``animator``'s flights."""
+    that draw themselves: the ``hud``, the ``intents``' focus ring and dragged cards and the
+    ``animator``'s flights."""
 
-    def __init__(self, model, do, hud, keyboard, pointer, animator) -> None:
+    def __init__(self, model, do, hud, intents, animator) -> None:
         self.model = model
         self.do = do
         self.hud = hud
-        self.keyboard = keyboard
-        self.pointer = pointer
+        self.keyboard = intents.keyboard
+        self.pointer = intents.pointer
         self.animator = animator
         self.static: pygame.Surface | None = None
         self.dirty = True  # the static layer must be drawn again (TableScreen.mark_dirty)

@@ -1,4 +1,4 @@
-"""The card table: the screen that plays a game, and the hub of its parts.
+"""The card table: the screen that plays a game, and the composition root of its parts.
 
 It drives one :class:`~game.session.GameSession` (the only controller): human gestures become
 candidate actions that the session tries (``session.try_apply``: played, or refused with the
@@ -13,11 +13,11 @@ main thread, animated at the chosen pace. The parts, each in its own module:
 - ``hud`` -- buttons, banner, score and log panel, toasts, hint glow;
 - ``painter`` -- the static layer and what moves over it;
 - ``reads`` -- everything read of the deal in progress;
+- ``hub`` -- what the parts read (``TableModel``) and ask for (``TableCommands``);
 - ``scene``/``layout``/``render`` -- where cards go and how they look.
 
-The picture is a cached static layer (felt, cards, plates, the move log) rebuilt only when
-something changes, with the moving cards drawn over it; when nothing moves no frame is drawn
-at all (``animating``, ``next_change``).
+The static layer (felt, cards, plates, the move log) is drawn again only when something
+changes; when nothing moves no frame is drawn at all (``animating``, ``next_change``).
 
 Seats are drawn relative to the *viewer*, the human at the lower edge. With several humans
 (pass-and-play) the viewer changes behind a cover screen between their turns.
@@ -58,6 +58,7 @@ from game.ui.table.scene import View
 from game.ui.table.scoresheet import GameOver, ScoreSheet
 from game.ui.table.table_info import TableInfo
 from game.ui.table.takeback import TakeBack
+from game.ui.table.why import WhyView
 
 log = logging.getLogger(__name__)
 
@@ -121,11 +122,10 @@ class TableScreen(Screen):
         self.intents = TableIntents(self.model, self.do, lambda: self.app.now)
         self.pointer = self.intents.pointer
         self.family = family_for(self.game)(self)
-        self.presenter = Presenter(self)
+        self.presenter = Presenter(self.model, self.do, self.movelog, self.animator, WhyView(self))
         self.flow = TurnFlow(self)
         self.hud = self.make_hud()
-        self.painter = TablePainter(self.model, self.do, self.hud, self.intents.keyboard,
-                                    self.pointer, self.animator)
+        self.painter = TablePainter(self.model, self.do, self.hud, self.intents, self.animator)
         self.moves = TableMoves(self)
         self.takeback = TakeBack(self)
         self.version = 0

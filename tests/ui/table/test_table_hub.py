@@ -40,7 +40,7 @@ CEILING = {
     "moves.py": 49,
     "overlay.py": 6,
     "painter.py": 13,  # 60: the layout of the screen's window is worked out there still
-    "presenter.py": 34,
+    "presenter.py": 0,  # 34
     "reads.py": 5,
     "scoresheet.py": 35,
     "staging.py": 28,
