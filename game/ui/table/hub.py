@@ -168,6 +168,10 @@ class TableModel:
         """The codes of ``seat``'s hand as the table shows them, left to right."""
         return self._sc.hand_orders.get(seat, [])
 
+    def sort_mode(self, seat: int) -> str | None:
+        """How ``seat``'s hand is kept sorted ("rank", "suit"; None: as the player put it)."""
+        return self._sc.sort_mode.get(seat)
+
     @property
     def hint(self):
         """[action, version, seconds left] of the hint on show, or None."""
@@ -205,6 +209,20 @@ class TableModel:
     def can_take_back(self) -> bool:
         return self._sc.takeback.possible()
 
+    def take_back_point(self, seat: int, whole_turns: bool):
+        """Where a take-back by ``seat`` would go back to, or None (GameSession)."""
+        return self._sc.session.take_back_point(seat, whole_turns)
+
+    @property
+    def take_back_turns(self) -> bool:
+        """The practice setting: take back whole turns."""
+        return bool(getattr(self._sc.app.settings, "take_back_turns", False))
+
+    @property
+    def computer_busy(self) -> bool:
+        """A computer is thinking (its generator holds the position)."""
+        return self._sc.flow.worker.busy
+
     @property
     def sheet_due(self) -> bool:
         """A finished deal is on the table: a click opens its score sheet."""
@@ -230,6 +248,31 @@ class TableCommands:
     def apply(self, action, origin=None) -> bool:
         """Play the viewer's ``action`` (False: refused, its reason shown, or a question)."""
         return self._sc.apply(action, origin)
+
+    def undo(self, seat: int, whole_turns: bool) -> int:
+        """Take ``seat``'s last move (or turn) back: the session rebuilds the deal and the table
+        forgets what pointed into the old position (a computer's move, the hint, the chosen
+        table cards, a press, cards in flight). The number of moves left."""
+        sc = self._sc
+        sc.flow.ready = None  # a computer's move of the position that goes away
+        sc.session.take_back(seat, whole_turns)
+        sc.version += 1
+        sc.hint = None
+        sc.last_move = set()
+        sc.table_selected.clear()
+        sc.pointer.reset()
+        sc.animator.clear()
+        return len(sc.session.history)
+
+    def show_position(self) -> None:
+        """After a change of position the table did not play (a take-back): the hands, the
+        log, the buttons drawn again, and a save."""
+        sc = self._sc
+        sc.sync_hands()
+        sc.presenter.sync_log()
+        sc.flow.save_due = True
+        sc.mark_dirty()
+        sc.hud.refresh_buttons(force=True)
 
     def pick_up_down(self) -> None:
         self._sc.pick_up_down()

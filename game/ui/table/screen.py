@@ -116,9 +116,9 @@ class TableScreen(Screen):
         self.last_move: set[tuple] = set()
         self.animator = Animator()
         self.movelog = MoveLog()
-        self.info = TableInfo(self)
         self.model = TableModel(self)  # what the parts read (hub.py)
         self.do = TableCommands(self)  # what they ask for
+        self.info = TableInfo(self.model, self.do)
         self.intents = TableIntents(self.model, self.do, lambda: self.app.now)
         self.pointer = self.intents.pointer
         self.family = family_for(self.game)(self)
@@ -127,7 +127,7 @@ class TableScreen(Screen):
         self.hud = self.make_hud()
         self.painter = TablePainter(self.model, self.do, self.hud, self.intents, self.animator)
         self.moves = TableMoves(self)
-        self.takeback = TakeBack(self)
+        self.takeback = TakeBack(self.model, self.do)
         self.version = 0
         self.hint: list | None = None  # [action, version, seconds left]: the Hint button's move
         self.overlay = None

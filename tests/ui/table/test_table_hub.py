@@ -19,6 +19,7 @@ from game.i18n import t
 from game.ui.table.hub import TableCommands, TableModel
 from game.ui.table.hud import Hud
 from game.ui.table.keyboard import KeyboardPlay
+from game.ui.table.takeback import TakeBack
 
 from .reach import TABLE, reach_ins, table_reach_ins
 
@@ -44,8 +45,8 @@ CEILING = {
     "reads.py": 5,
     "scoresheet.py": 35,
     "staging.py": 28,
-    "table_info.py": 9,
-    "takeback.py": 37,
+    "table_info.py": 0,  # 9
+    "takeback.py": 0,  # 37
     "why.py": 23,
 }
 
@@ -77,15 +78,16 @@ def test_a_part_that_reaches_in_again_is_caught():
 
 
 class FakeCommands:
-    """Records each command sent: (name, arguments)."""
+    """Records each command sent: (name, arguments); ``returns``: what some answer."""
 
-    def __init__(self) -> None:
+    def __init__(self, **returns) -> None:
         self.sent: list[tuple] = []
+        self.returns = returns
 
     def __getattr__(self, name):
         if name.startswith("_") or not hasattr(TableCommands, name):
             raise AttributeError(name)  # only what the real commands offer
-        return lambda *args: self.sent.append((name, *args))
+        return lambda *args: (self.sent.append((name, *args)), self.returns.get(name))[1]
 
     def names(self) -> list[str]:
         return [s[0] for s in self.sent]
@@ -121,7 +123,8 @@ def fake_model(**kw) -> SimpleNamespace:
         is_human=lambda seat: seat == 0, names=lambda: ["You", "West"], you=lambda: 0,
         can_act=lambda: True, can_hint=lambda: True, can_take_back=lambda: False,
         revealed=lambda: True, thinking_seat=lambda: -1, hand_order=lambda seat: [],
-        selected_codes=lambda: [],
+        selected_codes=lambda: [], history=[], sort_mode=lambda seat: "rank", guide=None,
+        take_back_turns=False, computer_busy=False, take_back_point=lambda seat, whole: None,
     )
     values.update(kw)
     unknown = [k for k in values if not hasattr(TableModel, k)]
@@ -272,3 +275,29 @@ def test_the_banner_says_whose_turn_it_is():
     assert h.banner_text()[0] == t("table.halted.title")
     h, _do = hud(down_gate=[3])
     assert h.banner_text() == (t("table.your_down"), t("hint.pick_up_down"))
+
+
+# ---- taking back on its own ---------------------------------------------------------------
+
+
+def test_a_take_back_puts_the_hands_arrangement_back_as_it_was_before_the_move():
+    history = ["0 draw"]
+    model = fake_model(history=history, hand_order=lambda seat: [30, 10, 20],
+                       sort_mode=lambda seat: None, take_back_point=lambda seat, whole: 1)
+    do = FakeCommands(undo=1)
+    tb = TakeBack(model, do)
+    tb.remember(0)  # before the viewer's meld, the second move
+    history.append("0 meld 10 20 30")
+    tb.remember(1)  # another seat's move: nothing to remember
+    tb.take_back()
+    assert do.sent[:2] == [("undo", 0, False), ("set_hand_order", 0, [30, 10, 20], None)]
+    assert do.names()[2:] == ["forget_hand_positions", "show_position", "toast"]
+    assert tb.arrangements == {}
+
+
+def test_nothing_to_take_back_says_so_and_changes_nothing():
+    for kw in ({}, {"computer_busy": True, "take_back_point": lambda seat, whole: 1},
+               {"down_gate": [4], "take_back_point": lambda seat, whole: 1}):
+        do = FakeCommands()
+        TakeBack(fake_model(**kw), do).take_back()
+        assert do.sent == [("toast", t("table.take_back.none"), "info")]
