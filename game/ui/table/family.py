@@ -44,7 +44,7 @@ class TableFamily:
 
     def __init__(self, screen) -> None:
         self.screen = screen
-        self.staging = Staging(screen)  # melds built card by card (the canasta games' only)
+        self.staging = Staging(screen.model, screen.do)  # melds built card by card (canasta)
 
     def score_counts(self, reads) -> list[dict[str, int]] | None:
         """The counts behind the score sheet's points, per side (None: points alone)."""

@@ -145,6 +145,15 @@ class TableModel:
         """A practice position's or a guided deal's panel, or None."""
         return self._sc.guide
 
+    @property
+    def drag(self):
+        """The drag in progress (gestures.Drag), or None."""
+        return self._sc.pointer.drag
+
+    def stage_controls_size(self) -> tuple[int, int]:
+        """The room the HUD's buttons for staged melds take."""
+        return self._sc.hud.stage_controls_size()
+
     def log_row_at(self, pos):
         """(deal, index) of the move log's line under ``pos`` (the log open), or None."""
         sc = self._sc
@@ -274,6 +283,10 @@ class TableCommands:
         sc.mark_dirty()
         sc.hud.refresh_buttons(force=True)
 
+    def play(self, action):
+        """Play ``action`` (game/ui/table/moves.py): None, or the engine's Refusal (not shown)."""
+        return self._sc.moves.play(action)
+
     def pick_up_down(self) -> None:
         self._sc.pick_up_down()
 
@@ -311,6 +324,14 @@ class TableCommands:
     def rebuild_scene(self, dragging: set[int] | None = None) -> None:
         self._sc.rebuild_scene(dragging)
 
+    def sync_hands(self) -> None:
+        """The hands shown follow the deal (and the cards staged)."""
+        self._sc.sync_hands()
+
+    def fly(self, old, new, codes) -> None:
+        """Cards ``codes`` fly from their ``old`` places to their ``new`` ones."""
+        self._sc.animator.move(old, new, codes, self._sc.speed)
+
     def shift_cards(self, zone, old, new) -> None:
         """The cards of ``zone`` slide from ``old`` places to ``new`` ones."""
         self._sc.animator.shift(zone, old, new, self._sc.speed)
@@ -333,6 +354,15 @@ class TableCommands:
     # ---- messages, sheets and dialogs -----------------------------------------------------
     def toast(self, message: str, tone: str = "info") -> None:
         self._sc.presenter.toast(message, tone)
+
+    def show_reason(self, reason) -> None:
+        """A refusal: the engine's reason in the player's words, with the error sound."""
+        self._sc.presenter.show_reason(reason)
+
+    def toast_reason(self, reason, tone: str) -> None:
+        """The engine's ``reason`` in the player's words as a message of ``tone``."""
+        presenter = self._sc.presenter
+        presenter.toast(presenter.reason_text(reason), tone)
 
     def show_hint(self) -> None:
         self._sc.show_hint()

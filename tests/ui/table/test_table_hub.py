@@ -27,7 +27,7 @@ from .reach import TABLE, reach_ins, table_reach_ins
 # The parts not yet moved to the hub keep today's figure, so none grows again.
 CEILING = {
     "bench.py": 4,
-    "family.py": 66,
+    "family.py": 68,  # 66: it gives the staged melds the model and the commands
     "flow.py": 41,
     "gestures.py": 0,  # 19: the pointer reports to the intents
     "guide_panel.py": 31,
@@ -44,7 +44,7 @@ CEILING = {
     "presenter.py": 0,  # 34
     "reads.py": 5,
     "scoresheet.py": 35,
-    "staging.py": 28,
+    "staging.py": 0,  # 28
     "table_info.py": 0,  # 9
     "takeback.py": 0,  # 37
     "why.py": 23,
