@@ -66,6 +66,10 @@ class TableModel:
         """The seat the table calls "You", or -1 (messages.you)."""
         return messages.you(self._sc)
 
+    def why_illegal(self, action):
+        """The engine's reason ``action`` is not a legal move now, or None."""
+        return self._sc.session.why_illegal(action)
+
     # ---- the deal and the match ---------------------------------------------------------------
     @property
     def dealing(self) -> bool:
@@ -287,6 +291,10 @@ class TableCommands:
         """Play ``action`` (game/ui/table/moves.py): None, or the engine's Refusal (not shown)."""
         return self._sc.moves.play(action)
 
+    def play_first(self, readings, origin=None, ask_take: bool = False):
+        """Play the first of a gesture's ``readings`` the engine accepts (TableMoves)."""
+        return self._sc.moves.play_first(readings, origin, ask_take=ask_take)
+
     def pick_up_down(self) -> None:
         self._sc.pick_up_down()
 
@@ -297,6 +305,10 @@ class TableCommands:
     def select(self, indices) -> None:
         """Choose the viewer's hand positions ``indices`` (and no others)."""
         self._sc.selected = set(indices)
+
+    def select_table(self, codes) -> None:
+        """Choose the table cards ``codes`` (Cassino), and no others."""
+        self._sc.table_selected = set(codes)
 
     def set_hand_order(self, seat: int, order: list[int], mode: str | None) -> None:
         """``seat``'s hand shown in ``order``, kept sorted by ``mode`` (None: as it is)."""
@@ -364,6 +376,10 @@ class TableCommands:
         presenter = self._sc.presenter
         presenter.toast(presenter.reason_text(reason), tone)
 
+    def show_reason_text(self, text: str) -> None:
+        """A refusal in the table's own words, with the error sound."""
+        self._sc.presenter.show_reason_text(text)
+
     def show_hint(self) -> None:
         self._sc.show_hint()
 
@@ -373,6 +389,23 @@ class TableCommands:
     def open_deal_scores(self) -> None:
         """The finished deal's score sheet."""
         self._sc.flow.open_deal_scores()
+
+    def first_prompt(self, key: tuple) -> bool:
+        """True the first time the prompt ``key`` (its kind, the turn) is asked for: each
+        question of a turn is put once."""
+        prompted = self._sc.flow.prompted
+        if key in prompted:
+            return False
+        prompted.add(key)
+        return True
+
+    def dialog(self, build, *args):
+        """A dialog over the table: ``build(screen, *args)`` (game/ui/table/moments.py)."""
+        return build(self._sc, *args)
+
+    def overlay(self, kind, *args) -> None:
+        """Open the overlay ``kind(screen, *args)`` (it replaces any open one)."""
+        self._sc.open_overlay(kind(self._sc, *args))
 
     def show_keys(self) -> None:
         """The sheet of keys (F1), unless something is open already."""

@@ -121,7 +121,7 @@ class TableScreen(Screen):
         self.info = TableInfo(self.model, self.do)
         self.intents = TableIntents(self.model, self.do, lambda: self.app.now)
         self.pointer = self.intents.pointer
-        self.family = family_for(self.game)(self)
+        self.family = family_for(self.game)(self.model, self.do)
         self.presenter = Presenter(self.model, self.do, self.movelog, self.animator, WhyView(self))
         self.flow = TurnFlow(self)
         self.hud = self.make_hud()

@@ -27,7 +27,7 @@ from .reach import TABLE, reach_ins, table_reach_ins
 # The parts not yet moved to the hub keep today's figure, so none grows again.
 CEILING = {
     "bench.py": 4,
-    "family.py": 68,  # 66: it gives the staged melds the model and the commands
+    "family.py": 0,  # 66
     "flow.py": 41,
     "gestures.py": 0,  # 19: the pointer reports to the intents
     "guide_panel.py": 31,
