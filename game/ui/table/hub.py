@@ -70,6 +70,15 @@ class TableModel:
         """The engine's reason ``action`` is not a legal move now, or None."""
         return self._sc.session.why_illegal(action)
 
+    def decision(self, seat: int):
+        """What ``seat`` has to decide now, as the computer players see it (for hints)."""
+        return self._sc.session.decision(seat)
+
+    @property
+    def settings(self):
+        """The player's settings (the questions before a risky move...)."""
+        return self._sc.app.settings
+
     # ---- the deal and the match ---------------------------------------------------------------
     @property
     def dealing(self) -> bool:
@@ -290,6 +299,27 @@ class TableCommands:
     def play(self, action):
         """Play ``action`` (game/ui/table/moves.py): None, or the engine's Refusal (not shown)."""
         return self._sc.moves.play(action)
+
+    def try_apply(self, action, hold):
+        """The session plays ``action`` (its events) or refuses it (a Refusal); ``hold``:
+        which legal moves wait for a question first (GameSession.try_apply)."""
+        return self._sc.session.try_apply(action, hold)
+
+    def new_version(self) -> None:
+        """The deal changed: what pointed into the old one (a hint...) is out of date."""
+        self._sc.version += 1
+
+    def set_down_gate(self, cards: list[int]) -> None:
+        """Looking and Down: the viewer's down waits, shown, until the player picks it up."""
+        self._sc.down_gate = cards
+
+    def save_soon(self) -> None:
+        """Save the game once the cards have landed."""
+        self._sc.flow.save_due = True
+
+    def set_hint(self, action, seconds: float) -> None:
+        """Light ``action``'s cards and target up for ``seconds`` (or until the deal changes)."""
+        self._sc.hint = [action, self._sc.version, seconds]
 
     def play_first(self, readings, origin=None, ask_take: bool = False):
         """Play the first of a gesture's ``readings`` the engine accepts (TableMoves)."""

@@ -126,8 +126,8 @@ class TableScreen(Screen):
         self.flow = TurnFlow(self)
         self.hud = self.make_hud()
         self.painter = TablePainter(self.model, self.do, self.hud, self.intents, self.animator)
-        self.moves = TableMoves(self)
         self.takeback = TakeBack(self.model, self.do)
+        self.moves = TableMoves(self.model, self.do, self.presenter, self.info, self.takeback)
         self.version = 0
         self.hint: list | None = None  # [action, version, seconds left]: the Hint button's move
         self.overlay = None

@@ -38,7 +38,7 @@ CEILING = {
     "messages.py": 5,
     "moments.py": 33,
     "movelog.py": 4,
-    "moves.py": 49,
+    "moves.py": 0,  # 49
     "overlay.py": 6,
     "painter.py": 13,  # 60: the layout of the screen's window is worked out there still
     "presenter.py": 0,  # 34
