@@ -96,6 +96,11 @@ class TableModel:
         return self._sc.version
 
     @property
+    def position(self):
+        """The hand-made position the deal started from (a lesson, a practice), or None."""
+        return self._sc.session.position
+
+    @property
     def match(self):
         """The match so far: ``totals``, ``deals_played``."""
         return self._sc.session.match
@@ -394,8 +399,12 @@ class TableCommands:
         self._sc.toggle_log()
 
     # ---- messages, sheets and dialogs -----------------------------------------------------
-    def toast(self, message: str, tone: str = "info") -> None:
-        self._sc.presenter.toast(message, tone)
+    def toast(self, message: str, tone: str = "info", seconds: float | None = None) -> None:
+        """A message over the hand; it fades after ``seconds`` (by default a few)."""
+        if seconds is None:
+            self._sc.presenter.toast(message, tone)
+        else:
+            self._sc.presenter.toast(message, tone, seconds)
 
     def show_reason(self, reason) -> None:
         """A refusal: the engine's reason in the player's words, with the error sound."""
