@@ -13,6 +13,7 @@ from game import i18n
 from game.i18n import seat_message, t, translate_reason
 from game.ui import audio
 from game.ui.table.animation import diff
+from game.ui.table.why import WhyView
 
 TOAST_SECONDS = 3.2
 FADE_SECONDS = 0.4  # a toast fades out over its last moments
@@ -25,16 +26,15 @@ TABLE_ZONES = ("pile", "meld", "loose", "res", "red3")  # where a computer's mov
 
 class Presenter:
     """Reads the table through ``model``, asks through ``do`` (game/ui/table/hub.py); tells
-    the moves in the ``movelog`` and flies the cards with the ``animator``; ``why``: "Why?" on
-    a move of the log (game.ui.table.why)."""
+    the moves in the ``movelog`` and flies the cards with the ``animator``."""
 
-    def __init__(self, model, do, movelog, animator, why) -> None:
+    def __init__(self, model, do, movelog, animator) -> None:
         self.model = model
         self.do = do
         self.movelog = movelog
         self.animator = animator
         self.toasts: list[list] = []  # [text, tone, seconds left]
-        self.why = why
+        self.why = WhyView(model, do, movelog)  # "Why?" on a move of the log
 
     # ---- toasts ----------------------------------------------------------------------------
     def toast(self, message: str, tone: str = "error", seconds: float = TOAST_SECONDS) -> None:

@@ -58,7 +58,6 @@ from game.ui.table.scene import View
 from game.ui.table.scoresheet import GameOver, ScoreSheet
 from game.ui.table.table_info import TableInfo
 from game.ui.table.takeback import TakeBack
-from game.ui.table.why import WhyView
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +121,7 @@ class TableScreen(Screen):
         self.intents = TableIntents(self.model, self.do, lambda: self.app.now)
         self.pointer = self.intents.pointer
         self.family = family_for(self.game)(self.model, self.do)
-        self.presenter = Presenter(self.model, self.do, self.movelog, self.animator, WhyView(self))
+        self.presenter = Presenter(self.model, self.do, self.movelog, self.animator)
         self.flow = TurnFlow(self)
         self.hud = self.make_hud()
         self.painter = TablePainter(self.model, self.do, self.hud, self.intents, self.animator)
