@@ -49,6 +49,35 @@ def reach_ins(source: str) -> collections.Counter:
     return found
 
 
+def hub_uses(source: str) -> dict[str, set[str]]:
+    """The names the module's code reads of the table model (``self.model.x``, ``m.x`` after
+    ``m = self.model``) and sends as commands (``self.do.x``)."""
+    used: dict[str, set[str]] = {"model": set(), "do": set()}
+    for func in ast.walk(ast.parse(source)):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        aliases = {n.targets[0].id for n in ast.walk(func)
+                   if isinstance(n, ast.Assign) and len(n.targets) == 1
+                   and isinstance(n.targets[0], ast.Name) and _self_attr(n.value) == "model"}
+        for node in ast.walk(func):
+            if not isinstance(node, ast.Attribute):
+                continue
+            owner = _self_attr(node.value)
+            if isinstance(node.value, ast.Name) and node.value.id in aliases:
+                owner = "model"
+            if owner in used:
+                used[owner].add(node.attr)
+    return used
+
+
+def _self_attr(node: ast.expr) -> str | None:
+    """``x`` for ``self.x``, else None."""
+    if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+            and node.value.id == "self"):
+        return node.attr
+    return None
+
+
 def table_reach_ins() -> dict[str, int]:
     """Per part file of game/ui/table: its reach-ins. The screen and the hub's model and
     commands (which answer from the screen, as its side of the seam) are not parts."""
@@ -58,5 +87,6 @@ def table_reach_ins() -> dict[str, int]:
 
 if __name__ == "__main__":
     for name, n in table_reach_ins().items():
-        print(f"{name:18} {n:4}")
+        uses = hub_uses((TABLE / name).read_text(encoding="utf-8"))
+        print(f"{name:18} {n:4}   model {len(uses['model']):3}   commands {len(uses['do']):3}")
     print(f"{'total':18} {sum(table_reach_ins().values()):4}")

@@ -21,7 +21,7 @@ from game.ui.table.hud import Hud
 from game.ui.table.keyboard import KeyboardPlay
 from game.ui.table.takeback import TakeBack
 
-from .reach import TABLE, reach_ins, table_reach_ins
+from .reach import TABLE, hub_uses, reach_ins, table_reach_ins
 
 # Each part's reach-ins into the screen at most (the figures before the hub in the comments).
 # The parts not yet moved to the hub keep today's figure, so none grows again.
@@ -72,6 +72,19 @@ def test_a_part_that_reaches_in_again_is_caught():
     assert over_ceiling(counts) == {"intents.py": 3}
     assert reach_ins("def f(screen):\n    return screen.reads\n") == {"reads": 1}
     assert reach_ins("def f(self):\n    sc = Scene()\n    return sc.hand\n") == {}
+
+
+def test_the_parts_use_only_what_the_model_and_the_commands_offer():
+    """Every name a part reads of the model or sends as a command is there (a fake in a test
+    would hide a misspelt one until the table ran it)."""
+    missing = []
+    for path in sorted(TABLE.glob("*.py")):
+        uses = hub_uses(path.read_text(encoding="utf-8"))
+        missing += [f"{path.name}: model.{x}" for x in uses["model"] if not hasattr(TableModel, x)]
+        missing += [f"{path.name}: do.{x}" for x in uses["do"] if not hasattr(TableCommands, x)]
+    assert missing == []
+    assert hub_uses("def f(self):\n    m = self.model\n    return m.viewer, self.do.toast\n") \
+        == {"model": {"viewer"}, "do": {"toast"}}
 
 
 # ---- fakes --------------------------------------------------------------------------------
