@@ -3,7 +3,8 @@
 on its own:
 
 - no part reaches into the screen more than its ceiling (tests/ui/table/reach.py counts);
-- the keyboard and the HUD work with a fake model and fake commands, no TableScreen built;
+- the keyboard, the HUD, the take-back and the intents work with a fake model and fake
+  commands, no TableScreen built;
 - the fakes here have only names the real model and commands have.
 """
 
@@ -114,6 +115,9 @@ class FakeFamily:
 
     def action_buttons(self):
         return []
+
+    def click_card(self, selected, index):
+        return selected ^ {index}
 
     def buttons_wanted(self, can_act):
         return {}
@@ -314,3 +318,28 @@ def test_nothing_to_take_back_says_so_and_changes_nothing():
         do = FakeCommands()
         TakeBack(fake_model(**kw), do).take_back()
         assert do.sent == [("toast", t("table.take_back.none"), "info")]
+
+
+# ---- the intents on their own -------------------------------------------------------------
+
+
+def intents(**kw):
+    from game.ui.table.intents import TableIntents
+
+    do = FakeCommands()
+    return TableIntents(fake_model(**kw), do, clock=lambda: 0.0), do
+
+
+def test_a_double_click_discards_the_card_at_that_place_of_the_hand():
+    it, do = intents(viewer=1, hand_order=lambda seat: [7, 21, 40] if seat == 1 else [])
+    it.on_double_click(1)
+    assert do.sent == [("select", ()), ("apply", make(1, "discard", ((21,),)))]
+    it, do = intents(can_act=lambda: False, hand_order=lambda seat: [7])
+    it.on_double_click(0)
+    assert do.sent == []
+
+
+def test_a_click_on_a_card_chooses_it_through_the_family():
+    it, do = intents(selected=frozenset({2}))
+    it.on_click_card(0)
+    assert do.sent == [("select", frozenset({0, 2})), ("mark_dirty",)]
