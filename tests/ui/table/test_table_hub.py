@@ -25,7 +25,9 @@ from game.ui.table.takeback import TakeBack
 from .reach import TABLE, hub_uses, reach_ins, table_reach_ins
 
 # Each part's reach-ins into the screen at most (the figures before the hub in the comments).
-# The parts not yet moved to the hub keep today's figure, so none grows again.
+# The rest keep today's figure, so none grows again: the overlays (widgets on the screen: the
+# key sheet, the moments, the score sheets), the turn flow, and helpers that are given the
+# screen (the UI bench, messages.you, MoveLog.opens, table_reads).
 CEILING = {
     "bench.py": 4,
     "family.py": 0,  # 66
