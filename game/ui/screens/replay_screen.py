@@ -111,6 +111,10 @@ class ReplayHud(Hud):
     """The table's words and panel, with the replay's controls instead of the table's
     buttons and the step counter in the banner."""
 
+    def __init__(self, screen) -> None:
+        super().__init__(screen.model, screen.do, screen.movelog)
+        self.screen = screen  # the replay's controls (the table's parts read the model)
+
     def build_buttons(self) -> None:
         sc = self.screen
         s = sc.s
@@ -197,7 +201,9 @@ class ReplayScreen(TableScreen):
         self.pace = DEFAULT_PACE
         self.clock = 0.0
         super().__init__(app, session=replay_session(replay), autosave=False, reveal=True)
-        self.hud = ReplayHud(self)
+
+    def make_hud(self) -> ReplayHud:
+        return ReplayHud(self)
 
     @property
     def playing(self) -> bool:

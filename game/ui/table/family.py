@@ -17,7 +17,7 @@ from game.actions import make
 from game.canasta.phase import ANSWER, DRAW
 from game.i18n import seat_message, t
 from game.registry import game_info
-from game.ui.table import messages, moments, order, scene
+from game.ui.table import moments, order, scene
 from game.ui.table.gestures import (
     build_values,
     canasta_candidates,
@@ -42,21 +42,18 @@ class TableFamily:
     # The score sheet's words for one deal: next, "<game> - deal n", this, "deal n".
     score_words = ("score.next_deal", "score.deal_of", "score.this_deal", "score.deal")
 
-    def __init__(self, screen) -> None:
-        self.screen = screen
-        self.staging = Staging(screen)  # melds built card by card (the canasta games' only)
+    def __init__(self, model, do) -> None:
+        self.model = model  # what the family reads, and the judge of moves (``why_illegal``)
+        self.do = do  # what it asks for (game/ui/table/hub.py)
+        self.staging = Staging(model, do)  # melds built card by card (the canasta games')
 
     def score_counts(self, reads) -> list[dict[str, int]] | None:
         """The counts behind the score sheet's points, per side (None: points alone)."""
         return None
 
     @property
-    def session(self):
-        return self.screen.session
-
-    @property
     def seat(self) -> int:
-        return self.screen.viewer
+        return self.model.viewer
 
     def sort_key(self, mode: str):
         """The key of the hand's "by rank" or "by suit" order."""
@@ -119,7 +116,7 @@ class CanastaTable(TableFamily):
         return [("ask", t("table.ask_partner"), self.ask_partner)]
 
     def buttons_wanted(self, can_act: bool) -> dict[str, bool]:
-        return {"ask": can_act and self.session.state is not None and self.ask_legal()}
+        return {"ask": can_act and self.model.dealing and self.ask_legal()}
 
     def turn_hint(self, reads) -> str:
         if reads.phase == ANSWER:
@@ -131,71 +128,67 @@ class CanastaTable(TableFamily):
         return t("hint.draw_only") if reads.draw_only else t("hint.play")
 
     def waiting_hint(self, reads) -> str:
-        if self.screen.session.is_human(self.seat) and reads.frozen_in_time(self.seat):
+        if self.model.is_human(self.seat) and reads.frozen_in_time(self.seat):
             return t("hint.frozen_time")
         if reads.phase == ANSWER:
-            sc = self.screen
-            return seat_message("table.asks", reads.turn, sc.names(), messages.you(sc))
+            m = self.model
+            return seat_message("table.asks", reads.turn, m.names(), m.you())
         return ""
 
     def info_line(self, reads) -> str:
-        if reads.is_over or reads.opened(self.seat) or not self.session.is_human(self.seat):
+        if reads.is_over or reads.opened(self.seat) or not self.model.is_human(self.seat):
             return ""
         return t("table.opening_minimum", points=reads.open_min(self.seat))
 
     def prompt(self, reads, seat: int) -> None:
-        sc = self.screen
         if reads.phase == ANSWER and reads.asked == seat:
-            key = ("answer", reads.turn_no, reads.turn)
-            if key not in sc.flow.prompted:
-                sc.flow.prompted.add(key)
-                moments.answer_dialog(sc, sc.names()[reads.turn], self.answer)
+            if self.do.first_prompt(("answer", reads.turn_no, reads.turn)):
+                self.do.dialog(moments.answer_dialog, self.model.names()[reads.turn],
+                               self.answer)
             return
         if reads.may_open_first(seat) and reads.turn == seat:
-            key = ("choice", reads.turn_no)
-            if key not in sc.flow.prompted:
-                sc.flow.prompted.add(key)
-                moments.canastone_choice(sc, reads.open_min(seat), self.choose_open,
-                                         self.choose_draw)
+            if self.do.first_prompt(("choice", reads.turn_no)):
+                self.do.dialog(moments.canastone_choice, reads.open_min(seat), self.choose_open,
+                               self.choose_draw)
 
     def answer(self, yes: bool) -> None:
-        self.screen.apply(make(self.seat, "yes" if yes else "no"))
+        self.do.apply(make(self.seat, "yes" if yes else "no"))
 
     def choose_open(self) -> None:
-        self.screen.presenter.toast(t("choice.open_hint"), "info")
+        self.do.toast(t("choice.open_hint"), "info")
 
     def choose_draw(self) -> None:
-        self.screen.apply(make(self.seat, "draw"))
+        self.do.apply(make(self.seat, "draw"))
 
     def ask_legal(self) -> bool:
         """Whether asking a partner (CS-13) is a move the engine takes now (for the button)."""
-        reads = self.screen.reads
+        reads = self.model.reads
         seat = self.seat
         if reads.is_over or reads.current_player != seat:
             return False
         partners = reads.partners(seat)
         if not partners:
             return False
-        return any(self.session.why_illegal(make(seat, "ask", (), p)) is None
+        return any(self.model.why_illegal(make(seat, "ask", (), p)) is None
                    for p in ([-1] if len(partners) == 1 else partners))
 
     def ask_partner(self) -> None:
-        sc = self.screen
-        if not sc.can_act():
+        m = self.model
+        if not m.can_act():
             return
         seat = self.seat
-        partners = sc.reads.partners(seat)
+        partners = m.reads.partners(seat)
         if len(partners) > 1:
-            names = sc.names()
-            moments.choose_partner(sc, [(p, names[p]) for p in partners],
-                                   lambda p: sc.apply(make(seat, "ask", (), p)))
+            names = m.names()
+            self.do.dialog(moments.choose_partner, [(p, names[p]) for p in partners],
+                           lambda p: self.do.apply(make(seat, "ask", (), p)))
             return
-        sc.apply(make(seat, "ask"))
+        self.do.apply(make(seat, "ask"))
 
     def click_target(self, target: Target) -> None:
-        cards = self.screen.selected_codes()
+        cards = self.model.selected_codes()
         if target.kind == "staged" and not cards:
-            return self.screen.family.staging.confirm()  # a click on a staged meld: send them
+            return self.staging.confirm()  # a click on a staged meld: send them
         if target.kind in ("meld", "meld_area") and not cards:
             return
         if target.kind == "hand":
@@ -203,31 +196,31 @@ class CanastaTable(TableFamily):
         self.drop(target, cards, None, clicked=True)
 
     def drop(self, target: Target, codes: list[int], origin, clicked: bool = False) -> bool:
-        sc = self.screen
-        if target.kind in ("meld", "meld_area") and target.side != sc.reads.side(self.seat):
-            sc.presenter.show_reason_text(t("table.not_your_melds"))
+        m = self.model
+        if target.kind in ("meld", "meld_area") and target.side != m.reads.side(self.seat):
+            self.do.show_reason_text(t("table.not_your_melds"))
             return False
         if target.kind == "meld_area":  # an empty spot: a staged meld (issue 29)
-            return sc.family.staging.stage(codes)
+            return self.staging.stage(codes)
         if target.kind == "staged":
-            return sc.family.staging.stage(codes, target.key)
-        readings = canasta_candidates(sc.reads, self.seat, target, codes)
-        if target.kind == "pile" and sc.reads.phase == DRAW:
-            readings = sc.family.staging.take_readings(readings)  # an opening with the pile
+            return self.staging.stage(codes, target.key)
+        readings = canasta_candidates(m.reads, self.seat, target, codes)
+        if target.kind == "pile" and m.reads.phase == DRAW:
+            readings = self.staging.take_readings(readings)  # an opening with the pile
         if not readings:
             return False
         # A click on the pile may ask before taking it (a take cannot be taken back); a drag
         # is deliberate and takes at once.
-        played, reason = sc.moves.play_first(readings, origin, ask_take=clicked)
+        played, reason = self.do.play_first(readings, origin, ask_take=clicked)
         if reason is not None:
-            sc.presenter.show_reason(reason)
+            self.do.show_reason(reason)
         return played
 
     def legal_targets(self, codes: list[int]) -> list[Target]:
-        reads = self.screen.reads
+        reads = self.model.reads
         side = reads.side(self.seat)
         out = []
-        for tg in self.screen.scene.targets:
+        for tg in self.model.scene.targets:
             if tg.kind in ("hand", "stock"):
                 continue
             if tg.kind in ("meld", "meld_area", "staged") and tg.side != side:
@@ -236,7 +229,7 @@ class CanastaTable(TableFamily):
                 out.append(tg)  # decides when they are sent
                 continue
             cands = canasta_candidates(reads, self.seat, tg, codes)
-            if first_legal(self.session, cands)[0] is not None:
+            if first_legal(self.model, cands)[0] is not None:
                 out.append(tg)
         return out
 
@@ -265,11 +258,11 @@ class CassinoTable(TableFamily):
                 ("trail", t("table.trail"), lambda: self.button("trail"))]
 
     def buttons_wanted(self, can_act: bool) -> dict[str, bool]:
-        sc = self.screen
-        one = can_act and len(sc.selected) == 1
-        return {"capture": one and bool(sc.table_selected),
-                "build": one and bool(sc.table_selected),
-                "trail": one and not sc.table_selected}
+        m = self.model
+        one = can_act and len(m.selected) == 1
+        return {"capture": one and bool(m.table_selected),
+                "build": one and bool(m.table_selected),
+                "trail": one and not m.table_selected}
 
     def click_card(self, selected: set[int], index: int) -> set[int]:
         return set() if index in selected else {index}
@@ -282,90 +275,90 @@ class CassinoTable(TableFamily):
 
     def click_table_card(self, code: int) -> None:
         """Choose or unchoose a loose card, or a whole reservation."""
-        sc = self.screen
-        group = next((tuple(cards) for cards in sc.reads.reservations() if code in cards),
+        m = self.model
+        group = next((tuple(cards) for cards in m.reads.reservations() if code in cards),
                      (code,))
-        if code in sc.table_selected:
-            sc.table_selected -= set(group)
+        if code in m.table_selected:
+            self.do.select_table(m.table_selected - set(group))
         else:
-            sc.table_selected |= set(group)
+            self.do.select_table(m.table_selected | set(group))
 
     def forget_gone_cards(self, reads) -> None:
-        self.screen.table_selected &= reads.table_cards()
+        self.do.select_table(self.model.table_selected & reads.table_cards())
 
     def turn_hint(self, reads) -> str:
-        return t("hint.cassino_build") if self.screen.table_selected else t("hint.cassino")
+        return t("hint.cassino_build") if self.model.table_selected else t("hint.cassino")
 
     def button(self, verb: str) -> None:
-        sc = self.screen
-        if not sc.can_act() or len(sc.selected) != 1:
+        m = self.model
+        if not m.can_act() or len(m.selected) != 1:
             return
-        card = sc.selected_codes()[0]
-        chosen = tuple(sorted(sc.table_selected))
+        card = m.selected_codes()[0]
+        chosen = tuple(sorted(m.table_selected))
         if verb == "trail":
-            sc.apply(make(self.seat, "trail", ((card,),)))
+            self.do.apply(make(self.seat, "trail", ((card,),)))
         elif verb == "capture":
-            sc.apply(make(self.seat, "capture", ((card,), chosen)))
+            self.do.apply(make(self.seat, "capture", ((card,), chosen)))
         else:
             self.build_dialog(card, chosen, None)
 
     def build_dialog(self, card: int, chosen: tuple, origin) -> bool:
         """Ask the reservation's value among those the engine accepts (or say why none); the
         only value the engine accepts is played at once, without asking."""
-        sc = self.screen
+        m = self.model
         seat = self.seat
-        values = build_values(self.session, seat, card, chosen)
+        values = build_values(self.model, seat, card, chosen)
         if not values:
-            sc.presenter.show_reason(sc.reads.why_no_reservation(seat, card, chosen))
+            self.do.show_reason(m.reads.why_no_reservation(seat, card, chosen))
             return False
         if len(values) == 1:
-            return sc.apply(make(seat, "build", ((card,), chosen), values[0]), origin)
+            return self.do.apply(make(seat, "build", ((card,), chosen), values[0]), origin)
 
         def pick(v: int) -> None:
-            sc.apply(make(seat, "build", ((card,), chosen), v))
+            self.do.apply(make(seat, "build", ((card,), chosen), v))
 
-        sc.open_overlay(moments.BuildValue(sc, values, pick))
+        self.do.overlay(moments.BuildValue, values, pick)
         return True
 
     def drop(self, target: Target, codes: list[int], origin, clicked: bool = False) -> bool:
-        sc = self.screen
+        m = self.model
         card = codes[0]
         if target.kind == "group":
-            readings = cassino_candidates(sc.reads, self.seat, target, card,
-                                          sc.table_selected)
-            played, reason = sc.moves.play_first(readings, origin)
+            readings = cassino_candidates(m.reads, self.seat, target, card,
+                                          m.table_selected)
+            played, reason = self.do.play_first(readings, origin)
             if played or reason is None:
                 return played
-            chosen = tuple(sorted(set(sc.table_selected) | set(target.cards)))
-            if build_values(self.session, self.seat, card, chosen):
+            chosen = tuple(sorted(set(m.table_selected) | set(target.cards)))
+            if build_values(self.model, self.seat, card, chosen):
                 return self.build_dialog(card, chosen, origin)
-            sc.presenter.show_reason(reason)
+            self.do.show_reason(reason)
             return False
         if target.kind == "table":
-            if sc.table_selected:
-                return self.build_dialog(card, tuple(sorted(sc.table_selected)), origin)
-            return sc.apply(make(self.seat, "trail", ((card,),)), origin)
+            if m.table_selected:
+                return self.build_dialog(card, tuple(sorted(m.table_selected)), origin)
+            return self.do.apply(make(self.seat, "trail", ((card,),)), origin)
         return False
 
     def legal_targets(self, codes: list[int]) -> list[Target]:
-        sc = self.screen
-        reads = sc.reads
+        m = self.model
+        reads = m.reads
         seat = self.seat
         card = codes[0]
         out = []
-        for tg in sc.scene.targets:
+        for tg in m.scene.targets:
             if tg.kind == "group":
-                cands = cassino_candidates(reads, seat, tg, card, sc.table_selected)
-                ok = first_legal(self.session, cands)[0] is not None
+                cands = cassino_candidates(reads, seat, tg, card, m.table_selected)
+                ok = first_legal(self.model, cands)[0] is not None
                 if not ok:
-                    chosen = tuple(sorted(set(sc.table_selected) | set(tg.cards)))
-                    ok = bool(build_values(self.session, seat, card, chosen))
+                    chosen = tuple(sorted(set(m.table_selected) | set(tg.cards)))
+                    ok = bool(build_values(self.model, seat, card, chosen))
             elif tg.kind == "table":
-                if sc.table_selected:
-                    ok = bool(build_values(self.session, seat, card,
-                                           tuple(sc.table_selected)))
+                if m.table_selected:
+                    ok = bool(build_values(self.model, seat, card,
+                                           tuple(m.table_selected)))
                 else:
-                    ok = self.session.why_illegal(make(seat, "trail", ((card,),))) is None
+                    ok = self.model.why_illegal(make(seat, "trail", ((card,),))) is None
             else:
                 ok = False
             if ok:

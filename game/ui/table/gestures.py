@@ -222,14 +222,15 @@ class Drag:
 
 
 class Pointer:
-    """Tracks one press at a time; reports intents to the screen's ``on_*`` methods.
+    """Tracks one press at a time; reports intents to the table's ``on_*`` methods
+    (``intents``: game/ui/table/intents.py).
 
     ``clock`` tells the time of the event being handled (the app's ``now``), not a sum of
     frame times kept here: frames add their time after their events, and an idle frame's is
     the whole time slept before its click (a second click then looked late)."""
 
-    def __init__(self, screen, clock: Callable[[], float]) -> None:
-        self.screen = screen
+    def __init__(self, intents, clock: Callable[[], float]) -> None:
+        self.intents = intents
         self.press: Press | None = None
         self.drag: Drag | None = None
         self._last_click: tuple[int, float] | None = None  # (hand index, time)
@@ -247,67 +248,67 @@ class Pointer:
         self._last_click = None
 
     def down(self, pos: tuple[int, int]) -> None:
-        sc = self.screen
-        idx = sc.hand_index_at(pos)
+        it = self.intents
+        idx = it.hand_index_at(pos)
         if idx >= 0:
             self.press = Press(pos, index=idx)
             return
-        staged = sc.staged_at(pos)
+        staged = it.staged_at(pos)
         if staged is not None:
             self.press = Press(pos, staged=staged)
             return
-        code = sc.table_card_at(pos)
-        self.press = Press(pos, target=sc.target_at(pos), code=code)
+        code = it.table_card_at(pos)
+        self.press = Press(pos, target=it.target_at(pos), code=code)
 
     def motion(self, pos: tuple[int, int], held: bool) -> None:
         if self.drag is not None:
             self.drag.pos = pos
-            self.drag.hot = self.screen.drop_target_at(pos, self.drag)
+            self.drag.hot = self.intents.drop_target_at(pos, self.drag)
             return
         p = self.press
         if p is None or not held or (p.index < 0 and p.staged is None):
             return
         if abs(pos[0] - p.pos[0]) + abs(pos[1] - p.pos[1]) >= DRAG_THRESHOLD:
-            self.drag = (self.screen.start_drag(p.index, p.pos) if p.staged is None
-                         else self.screen.start_staged_drag(p.staged, p.pos))
+            self.drag = (self.intents.start_drag(p.index, p.pos) if p.staged is None
+                         else self.intents.start_staged_drag(p.staged, p.pos))
             if self.drag is not None:
                 self.drag.pos = pos
-                self.drag.hot = self.screen.drop_target_at(pos, self.drag)
+                self.drag.hot = self.intents.drop_target_at(pos, self.drag)
             else:
                 self.press = None
 
     def up(self, pos: tuple[int, int]) -> None:
-        sc = self.screen
+        it = self.intents
         if self.drag is not None:
             d = self.drag
             self.drag = None
             self.press = None
             d.pos = pos
-            sc.end_drag(d, sc.drop_target_at(pos, d))
+            it.end_drag(d, it.drop_target_at(pos, d))
             return
         p = self.press
         self.press = None
         if p is None:
             return
         if p.index >= 0:
-            if sc.hand_index_at(pos) != p.index:
+            if it.hand_index_at(pos) != p.index:
                 return
             last = self._last_click
             now = self.clock()
             if last is not None and last[0] == p.index and now - last[1] <= DOUBLE_CLICK:
                 self._last_click = None
-                sc.on_double_click(p.index)
+                it.on_double_click(p.index)
                 return
             self._last_click = (p.index, now)
-            sc.on_click_card(p.index)
+            it.on_click_card(p.index)
             return
         if p.staged is not None:
-            if sc.staged_at(pos) == p.staged:
-                sc.on_click_staged(*p.staged)
+            if it.staged_at(pos) == p.staged:
+                it.on_click_staged(*p.staged)
             return
-        if p.code >= 0 and sc.table_card_at(pos) == p.code:
-            sc.on_click_table_card(p.code)
+        if p.code >= 0 and it.table_card_at(pos) == p.code:
+            it.on_click_table_card(p.code)
             return
-        target = sc.target_at(pos)
+        target = it.target_at(pos)
         if target is not None and p.target is not None and target.kind == p.target.kind:
-            sc.on_click_target(target)
+            it.on_click_target(target)

@@ -26,10 +26,16 @@ from game.ui.textlayout import wrap
 
 
 class GuidePanel:
-    def __init__(self, screen, *, lesson=None, puzzle=None) -> None:
-        self.screen = screen
+    """Reads the table through ``model``, asks through ``do`` (game/ui/table/hub.py); a
+    practice position's ``is_solved`` tells whether its goal is reached."""
+
+    def __init__(self, model, do, *, lesson=None, puzzle=None,
+                 is_solved: Callable[[], bool] | None = None) -> None:
+        self.model = model
+        self.do = do
         self.lesson = lesson
         self.puzzle = puzzle
+        self.is_solved = is_solved
         self.solved = False
         self.missed = False  # the player's turn went by without solving the position
         self.moved = False
@@ -40,14 +46,14 @@ class GuidePanel:
     @property
     def active(self) -> bool:
         """The lesson is the hand-made deal's; the deals after it are played as usual."""
-        return self.screen.session.position is not None
+        return self.model.position is not None
 
     # ---- the hooks -----------------------------------------------------------------------
     def allows(self, action: Action, computer: bool) -> bool:
         """A guided deal takes only the step's move from the player; the rest is the script's."""
         if self.lesson is None or computer or not self.active or self.lesson.accepts(action):
             return True
-        self.screen.presenter.toast(t("guide.refused"), "info")
+        self.do.toast(t("guide.refused"), "info")
         audio.play("error")
         return False
 
@@ -56,23 +62,21 @@ class GuidePanel:
             return
         if self.lesson is not None:
             self.lesson.record(action)
-            if self.screen.reads.is_over:  # the score sheet covers the panel
-                self.screen.presenter.toast(t(self.lesson.script.end), "info", 12.0)
+            if self.model.reads.is_over:  # the score sheet covers the panel
+                self.do.toast(t(self.lesson.script.end), "info", 12.0)
         elif self.puzzle is not None and not self.solved and not self.missed:
-            from game.saves.practice import solved
-
-            reads = self.screen.reads
+            reads = self.model.reads
             self.moved = self.moved or action.seat == 0
-            if solved(self.puzzle, self.screen.session):
+            if self.is_solved is not None and self.is_solved():
                 self.solved = True
-                self.screen.presenter.toast(t("practice.solved"), "info", 6.0)
+                self.do.toast(t("practice.solved"), "info", 6.0)
                 audio.play("win")
             elif self.moved and (reads.is_over or (action.seat != 0
                                                    and reads.current_player == 0)):
                 # Judged when the player's next turn begins: a Looking and Down player may
                 # still meld during the others' turns (LD-10).
                 self.missed = True
-                self.screen.presenter.toast(t("practice.missed"), "info", 6.0)
+                self.do.toast(t("practice.missed"), "info", 6.0)
 
     # ---- what it says --------------------------------------------------------------------
     def heading(self) -> str:
@@ -87,7 +91,7 @@ class GuidePanel:
                 else ""
             return _texts(self.puzzle.description), t(status) if status else ""
         lesson = self.lesson
-        reads = self.screen.reads
+        reads = self.model.reads
         steps = len(lesson.script.steps)
         if reads.is_over or lesson.step is None:
             return t(lesson.script.end), t("guide.done")
@@ -98,9 +102,9 @@ class GuidePanel:
 
     # ---- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        sc = self.screen
-        lay = sc.lay
-        if lay is None or sc.session.state is None or not self.active:
+        m = self.model
+        lay = m.lay
+        if lay is None or not m.dealing or not self.active:
             return
         self._light_up()
         self._mark_further_cards(surface)
@@ -108,7 +112,7 @@ class GuidePanel:
         head = self.heading()
         body, status = self.body()
         key = (head, body, status, self.solved, region.size, lay.scale,
-               tuple(sorted(sc.app.font_sizes.items())))
+               tuple(sorted(m.font_sizes.items())))
         if key != self._key or self._image is None:  # only when the words or the size change
             self._key, self._image = key, self._picture(head, body, status, region.w)
         image = self._image
@@ -118,8 +122,8 @@ class GuidePanel:
         surface.blit(image, box)
 
     def _picture(self, head: str, body: str, status: str, room: int) -> pygame.Surface:
-        s = self.screen.lay.scale
-        fs = self.screen.app.font_sizes
+        s = self.model.lay.scale
+        fs = self.model.font_sizes
         pad = max(6, round(10 * s))
         width = min(room - 2 * pad, max(round(300 * s), round(room * 0.4)))
         inner = width - 2 * pad
@@ -148,38 +152,38 @@ class GuidePanel:
     def _region(self) -> pygame.Rect:
         """Where the panel goes: the top right of the open table (Cassino) or of the topmost
         other side's meld area, which melds fill from the left; else of the whole table."""
-        lay = self.screen.lay
+        lay = self.model.lay
         if lay.table is not None:
             return lay.table
-        mine = self.screen.sides[self.screen.viewer]
+        mine = self.model.sides[self.model.viewer]
         others = [r for side, r in lay.meld_areas.items() if side != mine]
         return min(others, key=lambda r: r.y) if others else lay.main
 
     def _light_up(self) -> None:
         """The step's cards and target glow, as the Hint button's do, while it waits."""
-        sc = self.screen
-        if self.lesson is None or not sc.can_act():
+        m = self.model
+        if self.lesson is None or not m.can_act():
             return
-        if sc.reads.current_player != sc.viewer:
+        if m.reads.current_player != m.viewer:
             return
         action = self.lesson.expected()
-        if action is not None and sc.session.why_illegal(action) is None:
-            sc.hint = [action, sc.version, 1.0]
+        if action is not None and m.why_illegal(action) is None:
+            self.do.set_hint(action, 1.0)
 
     def _mark_further_cards(self, surface: pygame.Surface) -> None:
         """The cards a step names besides its move's own (the red three just laid out, the
         card on top of the pile): the same gold rim, without the marker."""
-        sc = self.screen
+        m = self.model
         step = self.lesson.step if self.lesson is not None else None
-        if step is None or not step.highlight or sc.scene is None or not sc.can_act():
+        if step is None or not step.highlight or m.scene is None or not m.can_act():
             return
-        if sc.reads.current_player != sc.viewer:
+        if m.reads.current_player != m.viewer:
             return
         want = {parse_card(c) for c in step.highlight}
-        pulse = 0.5 + 0.5 * abs(((sc.think_clock * 1.2) % 2.0) - 1.0)
-        for sp in sc.scene.sprites:
+        pulse = 0.5 + 0.5 * abs(((m.clock * 1.2) % 2.0) - 1.0)
+        for sp in m.scene.sprites:
             if sp.code in want and sp.face_up and sp.zone[0] != "hand":
-                render.draw_hint(surface, sp.rect, sc.lay.scale, pulse, card=False)
+                render.draw_hint(surface, sp.rect, m.lay.scale, pulse, card=False)
 
 
 def _texts(texts: tuple[str, str]) -> str:
@@ -193,13 +197,16 @@ def attach(screen) -> GuidePanel | None:
     session = screen.session
     lesson = lesson_of(session)
     if lesson is not None:
-        return GuidePanel(screen, lesson=lesson)
+        return GuidePanel(screen.model, screen.do, lesson=lesson)
     try:
-        from game.saves.practice import puzzle_of
+        from game.saves.practice import puzzle_of, solved
     except ImportError:
         return None
     puzzle = puzzle_of(session)
-    return GuidePanel(screen, puzzle=puzzle) if puzzle is not None else None
+    if puzzle is None:
+        return None
+    return GuidePanel(screen.model, screen.do, puzzle=puzzle,
+                      is_solved=partial(solved, puzzle, session))
 
 
 def open_guide(app, script_id: str) -> None:

@@ -14,7 +14,7 @@ import pygame
 from game.deals import format_number
 from game.i18n import game_name, game_text, seat_message, t
 from game.ui import fonts, palette
-from game.ui.table import messages, render
+from game.ui.table import render
 from game.ui.table.presenter import FADE_SECONDS
 from game.ui.textlayout import wrap
 
@@ -34,8 +34,13 @@ def shared_widths(labels: list[str], width: int, gap: int, size: int) -> list[in
 
 
 class Hud:
-    def __init__(self, screen) -> None:
-        self.screen = screen
+    """Reads the table through ``model``, acts through ``do`` (game/ui/table/hub.py) and
+    draws the move log ``movelog`` in its panel."""
+
+    def __init__(self, model, do, movelog) -> None:
+        self.model = model
+        self.do = do
+        self.movelog = movelog
         self.buttons: dict[str, object] = {}
         self._button_state: tuple = ()
         self.column: list[str] = []  # the hand's button column, top to bottom
@@ -44,59 +49,59 @@ class Hud:
 
     # ---- buttons ---------------------------------------------------------------------------
     def build_buttons(self) -> None:
-        sc = self.screen
-        s = sc.s
-        lay = sc.lay
+        m = self.model
+        s = m.s
+        lay = m.lay
         self._button_state = ()
         self.buttons = {}
         small = "#small_button"
-        panel = [("scores", t("table.score_sheet_short"), sc.show_scores),
-                 ("menu", t("table.menu"), sc.back)]
+        panel = [("scores", t("table.score_sheet_short"), self.do.show_scores),
+                 ("menu", t("table.menu"), self.do.back)]
         if lay.log_buttons is not None:
             r = lay.log_buttons
-            row = [("log", t("table.hide_log"), sc.toggle_log)] + panel
+            row = [("log", t("table.hide_log"), self.do.toggle_log)] + panel
             widths = shared_widths([label for _k, label, _cb in row], r.w, s(6),
-                                   sc.app.font_sizes["small"])
+                                   m.font_sizes["small"])
             x = r.x
             for (key, label, cb), w in zip(row, widths):
-                self.buttons[key] = sc.button(pygame.Rect(x, r.y, w, r.h), label, cb, small)
+                self.buttons[key] = self.do.button(pygame.Rect(x, r.y, w, r.h), label, cb, small)
                 x += w + s(6)
         else:
             c = lay.corner_buttons
-            col = [("log", t("table.show_log"), sc.toggle_log)] + panel
+            col = [("log", t("table.show_log"), self.do.toggle_log)] + panel
             bh = (c.h - (len(col) - 1) * s(6)) // len(col)
             for i, (key, label, cb) in enumerate(col):
-                self.buttons[key] = sc.button(pygame.Rect(c.x, c.y + i * (bh + s(6)), c.w, bh),
+                self.buttons[key] = self.do.button(pygame.Rect(c.x, c.y + i * (bh + s(6)), c.w, bh),
                                               label, cb, small)
         hb = lay.hand_buttons
         gap = s(6)
-        col = sc.family.action_buttons() + [
-            ("take_back", t("table.take_back"), sc.takeback.take_back),
+        col = m.family.action_buttons() + [
+            ("take_back", t("table.take_back"), self.do.take_back),
             ("hint", t("table.hint"), self.hint_or_scores),
-            ("sort_rank", t("table.sort_rank"), lambda: sc.intents.sort_hand("rank")),
-            ("sort_suit", t("table.sort_suit"), lambda: sc.intents.sort_hand("suit"))]
-        text_h = fonts.font(sc.app.font_sizes["small"]).get_height() + s(2)  # the text size's
+            ("sort_rank", t("table.sort_rank"), lambda: self.do.sort_hand("rank")),
+            ("sort_suit", t("table.sort_suit"), lambda: self.do.sort_hand("suit"))]
+        text_h = fonts.font(m.font_sizes["small"]).get_height() + s(2)  # the text size's
         bh = max(s(24), text_h, min(s(38), (hb.h - (len(col) - 1) * gap) // len(col)))
         if len(col) > 1 and len(col) * bh + (len(col) - 1) * gap > hb.h:  # closer, not higher
             gap = max(1, (hb.h - len(col) * bh) // (len(col) - 1))
         self.column = [key for key, _label, _cb in col]
         self._column_geometry = (hb, bh, gap)
         for key, label, cb in col:
-            self.buttons[key] = sc.button(pygame.Rect(hb.x, hb.y, hb.w, bh), label, cb, small)
+            self.buttons[key] = self.do.button(pygame.Rect(hb.x, hb.y, hb.w, bh), label, cb, small)
         self.close_up_column(self.column)
         self._stage_at = None  # the staged melds' buttons come with them (refresh_buttons)
 
     def stage_buttons(self) -> list[tuple[str, str, object]]:
-        staging = self.screen.family.staging
+        staging = self.model.family.staging
         return [("stage_meld", t("table.meld"), staging.confirm),
                 ("stage_back", t("stage.put_back"), staging.put_back)]
 
     def stage_controls_size(self) -> tuple[int, int]:
         """(width, height) of the staged melds' two buttons, one above the other, each as
         wide as the longer word needs."""
-        sc = self.screen
-        s = sc.s
-        font = fonts.font(sc.app.font_sizes["small"])
+        m = self.model
+        s = m.s
+        font = fonts.font(m.font_sizes["small"])
         w = max(font.size(label)[0] for _k, label, _cb in self.stage_buttons()) + s(20)
         bh = max(s(24), font.get_height() + s(6))
         return w, 2 * bh + s(6)
@@ -104,22 +109,21 @@ class Hud:
     def place_stage_buttons(self) -> None:
         """The staged melds' buttons, in the slot the scene keeps after them, made when melds
         are staged and gone with them (no button waits hidden where another might go)."""
-        sc = self.screen
-        at = sc.scene.stage_controls if (sc.scene is not None and sc.family.staging
-                                         and sc.can_act()) else None
+        m = self.model
+        at = m.scene.stage_controls if (m.scene is not None and m.family.staging
+                                         and m.can_act()) else None
         if at == self._stage_at and (at is None) == ("stage_meld" not in self.buttons):
             return
         for key in ("stage_meld", "stage_back"):
             b = self.buttons.pop(key, None)
             if b is not None:
-                sc._on_click.pop(b, None)
-                b.kill()
+                self.do.drop_button(b)
         self._stage_at = None if at is None else pygame.Rect(at)
         if at is None:
             return
-        bh = (at.h - sc.s(6)) // 2
+        bh = (at.h - m.s(6)) // 2
         for (key, label, cb), y in zip(self.stage_buttons(), (at.y, at.bottom - bh)):
-            self.buttons[key] = sc.button(pygame.Rect(at.x, y, at.w, bh), label, cb,
+            self.buttons[key] = self.do.button(pygame.Rect(at.x, y, at.w, bh), label, cb,
                                           "#small_button")
 
     def close_up_column(self, shown: list[str]) -> None:
@@ -138,32 +142,31 @@ class Hud:
     def hint_or_scores(self) -> None:
         """Hint's button opens a finished deal's sheet: one button in that place, so no two
         widgets ever share it (no hints once a deal is over)."""
-        sc = self.screen
-        if sc.flow.sheet_due:
-            sc.show_scores()
+        if self.model.sheet_due:
+            self.do.show_scores()
         else:
-            sc.show_hint()
+            self.do.show_hint()
 
     def refresh_buttons(self, force: bool = False) -> None:
         """Show the buttons that can act now, hide the others."""
-        sc = self.screen
-        covered = sc.overlay is not None and sc.overlay.modal
-        act = sc.can_act()
-        want = sc.family.buttons_wanted(act)
-        scores_due = sc.flow.sheet_due
+        m = self.model
+        covered = m.overlay is not None and m.overlay.modal
+        act = m.can_act()
+        want = m.family.buttons_wanted(act)
+        scores_due = m.sheet_due
         if "hint" in self.buttons:
-            want["hint"] = scores_due or (sc.session.state is not None and sc.can_hint())
+            want["hint"] = scores_due or (m.dealing and m.can_hint())
             label = t("table.score_sheet_short") if scores_due else t("table.hint")
             if self.buttons["hint"].text != label:
                 self.buttons["hint"].set_text(label)
         if "take_back" in self.buttons:
-            want["take_back"] = sc.takeback.possible()
+            want["take_back"] = m.can_take_back()
         self.place_stage_buttons()
-        key = (covered, scores_due, tuple(sorted(want.items())), sc.version, self._stage_at)
+        key = (covered, scores_due, tuple(sorted(want.items())), m.version, self._stage_at)
         if key == self._button_state and not force:
             return
         self._button_state = key
-        sc.request_frame()
+        self.do.request_frame()
         for name, b in self.buttons.items():
             if not covered and want.get(name, True):
                 b.show()
@@ -174,23 +177,23 @@ class Hud:
     # ---- the banner ------------------------------------------------------------------------
     def banner_text(self) -> tuple[str, str]:
         """(headline, hint) for the turn banner."""
-        sc = self.screen
-        if sc.flow.halted:
+        m = self.model
+        if m.halted:
             return t("table.halted.title"), t("table.halted.hint")
-        if sc.session.state is None or sc.reads.is_over:
-            return game_text(sc.game, "table.deal_over"), (
-                t("table.deal_over_hint") if sc.flow.sheet_due else "")
-        reads = sc.reads
+        if not m.dealing or m.reads.is_over:
+            return game_text(m.game, "table.deal_over"), (
+                t("table.deal_over_hint") if m.sheet_due else "")
+        reads = m.reads
         cur = reads.current_player
-        if sc.down_gate:
+        if m.down_gate:
             return t("table.your_down"), t("hint.pick_up_down")
-        if cur == sc.viewer and sc.session.is_human(cur):
-            return t("table.your_turn"), sc.family.turn_hint(reads)
-        think = sc.flow.thinking_seat()
-        names = sc.names()
+        if cur == m.viewer and m.is_human(cur):
+            return t("table.your_turn"), m.family.turn_hint(reads)
+        think = m.thinking_seat()
+        names = m.names()
         head = t("table.thinking", name=names[think]) if think >= 0 else \
-            seat_message("table.turn_of", cur, names, messages.you(sc))
-        return head, sc.family.waiting_hint(reads)
+            seat_message("table.turn_of", cur, names, m.you())
+        return head, m.family.waiting_hint(reads)
 
     @staticmethod
     def _banner_head(head: str, area, s: float, colour) -> pygame.Surface:
@@ -218,7 +221,7 @@ class Hud:
         return out
 
     def draw_banner(self, surf) -> None:
-        lay = self.screen.lay
+        lay = self.model.lay
         s = lay.scale
         head, hint = self.banner_text()
         area = lay.banner
@@ -252,52 +255,51 @@ class Hud:
 
     # ---- the score and log panel -----------------------------------------------------------
     def draw_panel(self, surf) -> None:
-        sc = self.screen
-        lay = sc.lay
+        m = self.model
+        lay = m.lay
         s = lay.scale
         col = lay.log
         surf.blit(render.rounded((col.w, col.h), (8, 30, 20, 200), 0), col)
         pygame.draw.line(surf, palette.GOLD_DARK, (col.x, 0), (col.x, col.h))
         r = lay.info
-        fs = sc.app.font_sizes
+        fs = m.font_sizes
         x = r.x + round(6 * s)
         y = r.y + round(4 * s)
-        title = game_name(sc.game)
+        title = game_name(m.game)
         img = render.text(title, fonts.fit_size(title, r.w - round(8 * s), fs["heading"], True),
                           palette.GOLD_LIGHT, True)
         surf.blit(img, (x, y))
         y += img.get_height() + round(2 * s)
-        m = sc.session.match
-        n = m.deals_played + (0 if sc.session.scored else 1)
-        sub = t(sc.family.deal_key, n=max(1, n))
-        if sc.session.number is not None:
-            sub += " · " + t("table.number", number=format_number(sc.session.number, n))
-        sub += " · " + t("table.target_short", points=sc.target())
+        n = m.deal_number
+        sub = t(m.family.deal_key, n=max(1, n))
+        if m.number is not None:
+            sub += " · " + t("table.number", number=format_number(m.number, n))
+        sub += " · " + t("table.target_short", points=m.target())
         size = fonts.fit_size(sub, r.w - round(8 * s), fs["small"])
         img = render.text(sub, size, palette.TEXT_DIM)
         surf.blit(img, (x, y))
         y += img.get_height() + round(6 * s)
         small = fs["small"]
         y = self.draw_scores(surf, r, y)
-        if sc.session.state is not None:
-            line = sc.family.info_line(sc.reads)
+        if m.dealing:
+            line = m.family.info_line(m.reads)
             if line:
                 img = render.text(line, small, palette.GOLD_LIGHT)
                 if y + img.get_height() <= r.bottom + round(10 * s):
                     surf.blit(img, (x, y + round(2 * s)))
-        sc.movelog.draw(surf, lay.log_list, s, t("table.move_log"))
+        self.movelog.draw(surf, lay.log_list, s, t("table.move_log"))
 
     def draw_scores(self, surf, rect, y: int | None = None) -> int:
         """Each side's name and running total, one line each, from ``y`` down in ``rect``
         (the panel's header; with the log closed, the corner under its buttons)."""
-        sc = self.screen
-        s = sc.lay.scale
+        m = self.model
+        s = m.lay.scale
         x = rect.x + round(6 * s)
         y = rect.y + round(4 * s) if y is None else y
-        small = sc.app.font_sizes["small"]
-        totals = sc.session.match.totals
-        for i, nm in enumerate(sc.side_names()):
-            colour = render.TEAM_COLOURS[i % 2] if sc.partnerships else palette.TEXT
+        small = m.font_sizes["small"]
+        totals = m.match.totals
+        for i, nm in enumerate(m.side_names()):
+            colour = render.TEAM_COLOURS[i % 2] if m.partnerships else palette.TEXT
             val = render.text(str(totals[i]), small, palette.TEXT, True)
             room = rect.w - round(18 * s) - val.get_width()
             img = render.text(nm, fonts.fit_size(nm, room, small, True, 8), colour, True)
@@ -310,24 +312,24 @@ class Hud:
 
     def draw_corner(self, surf) -> None:
         """With the log closed: the running score under the corner's buttons."""
-        r = self.screen.lay.corner_scores
+        r = self.model.lay.corner_scores
         if r is None:
             return
-        radius = max(4, round(8 * self.screen.lay.scale))
+        radius = max(4, round(8 * self.model.lay.scale))
         surf.blit(render.rounded(r.size, (8, 30, 20, 190), radius), r)
         self.draw_scores(surf, r)
 
     # ---- drawn each frame ------------------------------------------------------------------
     def draw_toasts(self, surface) -> None:
-        sc = self.screen
-        if not sc.presenter.toasts or sc.lay is None:
+        m = self.model
+        if not m.toasts or m.lay is None:
             return
-        if sc.overlay is not None:  # the key sheet, Why? or a score sheet: read undisturbed
+        if m.overlay is not None:  # the key sheet, Why? or a score sheet: read undisturbed
             return
-        lay = sc.lay
+        lay = m.lay
         s = lay.scale
         y = lay.hand.y - round(10 * s)
-        for message, tone, left in reversed(sc.presenter.toasts):
+        for message, tone, left in reversed(m.toasts):
             img = render.toast(message, min(lay.main.w - round(40 * s), round(640 * s)), s, tone)
             if left < FADE_SECONDS:
                 img = img.copy()
@@ -337,7 +339,7 @@ class Hud:
             y = r.top - round(6 * s)
 
     def draw_thinking(self, surface, plate, clock: float) -> None:
-        s = self.screen.lay.scale
+        s = self.model.lay.scale
         r = max(2, round(3 * s))
         cx = plate.rect.right - round(12 * s)
         cy = plate.rect.y - round(8 * s)
@@ -350,7 +352,7 @@ class Hud:
     def draw_hint(self, surface, clock: float) -> None:
         cards, targets = self.hint_rects()
         pulse = 0.5 + 0.5 * abs(((clock * 1.2) % 2.0) - 1.0)
-        scale = self.screen.lay.scale
+        scale = self.model.lay.scale
         for r in targets:
             render.draw_hint(surface, r, scale, pulse, card=False)
         for r in cards:
@@ -359,12 +361,12 @@ class Hud:
     def hint_rects(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         """(cards, targets) the current hint lights up: hand and table cards, and the pile,
         stock, meld, meld area, open table or button it goes to."""
-        sc = self.screen
-        h = sc.hint
-        if h is None or sc.scene is None or h[1] != sc.version:
+        m = self.model
+        h = m.hint
+        if h is None or m.scene is None or h[1] != m.version:
             return [], []
         a = h[0]
-        scene = sc.scene
+        scene = m.scene
         cassino = a.verb in ("trail", "capture", "build")
         want = list(a.groups[0]) if cassino and a.groups else list(a.cards())
         cards = []
@@ -385,7 +387,7 @@ class Hud:
         for tg in scene.targets:
             if tg.kind not in kinds:
                 continue
-            if tg.kind in ("meld", "meld_area") and tg.side != sc.reads.side(a.seat):
+            if tg.kind in ("meld", "meld_area") and tg.side != m.reads.side(a.seat):
                 continue
             if tg.kind == "meld" and tg.key != a.target:
                 continue

@@ -13,7 +13,7 @@ import pygame
 
 from game.actions import make
 from game.ui import audio
-from game.ui.table.gestures import Drag
+from game.ui.table.gestures import Drag, Pointer
 from game.ui.table.keyboard import KeyboardPlay
 from game.ui.table.scene import Target
 
@@ -23,43 +23,48 @@ TARGET_ORDER = ("down", "meld", "staged", "group", "pile", "stock", "meld_area",
 
 
 class TableIntents:
-    def __init__(self, screen) -> None:
-        self.screen = screen
-        self.keyboard = KeyboardPlay(screen)  # the focus ring and the keys
+    """Reads the table through ``model`` and acts through ``do`` (game/ui/table/hub.py);
+    ``clock``: the time now, for double clicks."""
+
+    def __init__(self, model, do, clock) -> None:
+        self.model = model
+        self.do = do
+        self.pointer = Pointer(self, clock)  # presses, clicks and drags
+        self.keyboard = KeyboardPlay(model, do, self)  # the focus ring and the keys
 
     # ---- hit testing -----------------------------------------------------------------------
     def hand_index_at(self, pos) -> int:
-        sc = self.screen
-        if sc.scene is None or not sc.revealed():
+        m = self.model
+        if m.scene is None or not m.revealed():
             return -1
-        for sp in reversed(sc.scene.hand):
+        for sp in reversed(m.scene.hand):
             if sp.rect.collidepoint(pos):
                 return sp.index
         return -1
 
     def table_card_at(self, pos) -> int:
-        sc = self.screen
-        if sc.scene is None:
+        m = self.model
+        if m.scene is None:
             return -1
-        return sc.family.table_card_at(sc.scene, pos)
+        return m.family.table_card_at(m.scene, pos)
 
     def staged_at(self, pos) -> tuple[int, int] | None:
         """(staged meld, card code) under ``pos``, the topmost card, or None."""
-        sc = self.screen
-        if sc.scene is None:
+        m = self.model
+        if m.scene is None:
             return None
-        for i, sprites in enumerate(sc.scene.staged):
+        for i, sprites in enumerate(m.scene.staged):
             for sp in reversed(sprites):
                 if sp.rect.collidepoint(pos):
                     return i, sp.code
         return None
 
     def target_at(self, pos) -> Target | None:
-        sc = self.screen
-        if sc.scene is None:
+        m = self.model
+        if m.scene is None:
             return None
         best = None
-        for tg in sc.scene.targets:
+        for tg in m.scene.targets:
             if tg.rect.collidepoint(pos):
                 if best is None or TARGET_ORDER.index(tg.kind) < TARGET_ORDER.index(best.kind):
                     best = tg
@@ -70,177 +75,174 @@ class TableIntents:
 
     # ---- clicks ----------------------------------------------------------------------------
     def on_click_card(self, index: int) -> None:
-        sc = self.screen
-        if not sc.can_act() and not sc.revealed():
+        m = self.model
+        if not m.can_act() and not m.revealed():
             return
-        sc.selected = sc.family.click_card(sc.selected, index)
+        self.do.select(m.family.click_card(m.selected, index))
         audio.play("click", 0.5)
-        sc.mark_dirty()
+        self.do.mark_dirty()
 
     def on_double_click(self, index: int) -> None:
-        sc = self.screen
-        if not sc.can_act():
+        m = self.model
+        if not m.can_act():
             return
-        order = sc.hand_orders.get(sc.viewer, [])
+        order = m.hand_order(m.viewer)
         if index >= len(order):
             return
         code = order[index]
-        sc.selected.clear()
-        sc.apply(make(sc.viewer, sc.family.discard_verb, ((code,),)))
+        self.do.select(())
+        self.do.apply(make(m.viewer, m.family.discard_verb, ((code,),)))
 
     def on_click_table_card(self, code: int) -> None:
-        sc = self.screen
-        if not sc.can_act():
+        m = self.model
+        if not m.can_act():
             return
-        sc.family.click_table_card(code)
+        m.family.click_table_card(code)
         audio.play("click", 0.5)
-        sc.mark_dirty()
+        self.do.mark_dirty()
 
     def on_click_staged(self, meld: int, code: int) -> None:
         """A click on a staged card: back to the hand."""
-        if self.screen.can_act():
-            self.screen.family.staging.unstage(meld, code)
+        if self.model.can_act():
+            self.model.family.staging.unstage(meld, code)
 
     def on_click_target(self, target: Target) -> None:
-        sc = self.screen
+        m = self.model
         if target.kind == "down":
-            sc.pick_up_down()
+            self.do.pick_up_down()
             return
         if target.kind == "captured":
-            sc.info.toggle_peek(target.side)
+            self.do.toggle_peek(target.side)
             return
-        if sc.can_act():
-            sc.family.click_target(target)
+        if m.can_act():
+            m.family.click_target(target)
 
     # ---- drags -----------------------------------------------------------------------------
     def start_drag(self, index: int, pos) -> Drag | None:
-        sc = self.screen
-        if not sc.can_act():
+        m = self.model
+        if not m.can_act():
             return None
-        order = sc.hand_orders.get(sc.viewer, [])
+        order = m.hand_order(m.viewer)
         if index >= len(order):
             return None
-        if index in sc.selected and sc.family.multi_select:
-            indices = sorted(sc.selected)
+        if index in m.selected and m.family.multi_select:
+            indices = sorted(m.selected)
         else:
             indices = [index]
         codes = [order[i] for i in indices]
-        rects = {sp.index: sp.rect for sp in sc.scene.hand}
+        rects = {sp.index: sp.rect for sp in m.scene.hand}
         grab = [(rects[i].x - pos[0], rects[i].y - pos[1]) for i in indices if i in rects]
         drag = Drag(indices, codes, grab, pos)
-        drag.legal = sc.family.legal_targets(codes)
-        sc.rebuild_scene(set(indices))
-        sc.mark_dirty()
+        drag.legal = m.family.legal_targets(codes)
+        self.do.rebuild_scene(set(indices))
+        self.do.mark_dirty()
         audio.play("click", 0.4)
         return drag
 
     def start_staged_drag(self, staged: tuple[int, int], pos) -> Drag | None:
         """A staged card lifted: to the hand, another staged meld or a new one."""
-        sc = self.screen
-        if not sc.can_act() or sc.scene is None:
+        m = self.model
+        if not m.can_act() or m.scene is None:
             return None
         meld, code = staged
-        rect = next((sp.rect for sp in sc.scene.staged[meld] if sp.code == code), None)
+        rect = next((sp.rect for sp in m.scene.staged[meld] if sp.code == code), None)
         if rect is None:
             return None
         drag = Drag([], [code], [(rect.x - pos[0], rect.y - pos[1])], pos, staged=staged)
-        side = sc.sides[sc.viewer]
-        drag.legal = [tg for tg in sc.scene.targets if tg.kind == "hand" or (
+        side = m.sides[m.viewer]
+        drag.legal = [tg for tg in m.scene.targets if tg.kind == "hand" or (
             tg.kind in ("meld_area", "staged") and tg.side == side and tg.key != meld)]
-        sc.rebuild_scene()
-        sc.mark_dirty()
+        self.do.rebuild_scene()
+        self.do.mark_dirty()
         audio.play("click", 0.4)
         return drag
 
     def end_staged_drag(self, drag: Drag, target: Target | None) -> None:
-        sc = self.screen
+        m = self.model
         meld, code = drag.staged
         kind = target.kind if target is not None and target in drag.legal else None
         if kind == "hand":
-            sc.family.staging.unstage(meld, code)
+            m.family.staging.unstage(meld, code)
         elif kind in ("staged", "meld_area"):
-            sc.family.staging.move(meld, code, target.key if kind == "staged" else -1)
-        sc.rebuild_scene()
-        sc.mark_dirty()
+            m.family.staging.move(meld, code, target.key if kind == "staged" else -1)
+        self.do.rebuild_scene()
+        self.do.mark_dirty()
 
     def end_drag(self, drag: Drag, target: Target | None) -> None:
-        sc = self.screen
+        m = self.model
         if drag.staged is not None:
             return self.end_staged_drag(drag, target)
         origin = {}
         for code, (dx, dy) in zip(drag.codes, drag.grab):
             origin.setdefault(code, pygame.Rect(drag.pos[0] + dx, drag.pos[1] + dy,
-                                                sc.lay.card_w, sc.lay.card_h))
+                                                m.lay.card_w, m.lay.card_h))
         done = False
-        zone = ("hand", sc.viewer)
+        zone = ("hand", m.viewer)
         if target is not None and target.kind == "hand":
-            old = list(sc.scene.places.get(zone, []))
+            old = list(m.scene.places.get(zone, []))
             for i, code in zip(drag.indices, drag.codes):
                 if i < len(old):
                     old[i] = (code, origin[code], old[i][2])
             self._reorder(drag, drag.pos)
-            sc.rebuild_scene()
-            sc.animator.shift(zone, old, sc.scene.places.get(zone, []), sc.speed)
+            self.do.rebuild_scene()
+            self.do.shift_cards(zone, old, m.scene.places.get(zone, []))
             done = True
-        elif target is not None and sc.can_act():
-            done = sc.family.drop(target, drag.codes, origin)
+        elif target is not None and m.can_act():
+            done = m.family.drop(target, drag.codes, origin)
         if not done:
-            sc.rebuild_scene()
-            homes = {sp.index: sp.rect for sp in sc.scene.hand}
+            self.do.rebuild_scene()
+            homes = {sp.index: sp.rect for sp in m.scene.hand}
             slides = [(code, origin[code], homes[i], zone, i)
                       for i, code in zip(drag.indices, drag.codes) if i in homes]
-            sc.animator.slide_home(slides, sc.speed)
-        sc.rebuild_scene()
-        sc.mark_dirty()
+            self.do.slide_home(slides)
+        self.do.rebuild_scene()
+        self.do.mark_dirty()
 
     def _reorder(self, drag: Drag, pos) -> None:
         """Dropped on the hand: the cards go where they were let go."""
-        sc = self.screen
-        seat = sc.viewer
-        order = sc.hand_orders.get(seat, [])
+        m = self.model
+        seat = m.viewer
+        order = m.hand_order(seat)
         keep = [i for i in range(len(order)) if i not in set(drag.indices)]
-        rects = {sp.index: sp.rect for sp in sc.scene.hand}
+        rects = {sp.index: sp.rect for sp in m.scene.hand}
         at = sum(1 for i in keep if i in rects and rects[i].centerx < pos[0])
         moved = [order[i] for i in drag.indices]
         rest = [order[i] for i in keep]
-        sc.hand_orders[seat] = rest[:at] + moved + rest[at:]
-        sc.sort_mode[seat] = None
-        sc.selected = set(range(at, at + len(moved))) if len(moved) > 1 else set()
+        self.do.set_hand_order(seat, rest[:at] + moved + rest[at:], None)
+        self.do.select(range(at, at + len(moved)) if len(moved) > 1 else ())
         audio.play("place", 0.6)
 
     # ---- the hand's order ------------------------------------------------------------------
     def sort_hand(self, mode: str) -> None:
         """The hand in rank or suit order (the buttons, R and S); the cards slide there."""
-        sc = self.screen
-        seat = sc.viewer
-        order = sc.hand_orders.get(seat, [])
-        old = list(sc.scene.places.get(("hand", seat), [])) if sc.scene else []
-        sc.hand_orders[seat] = sorted(order, key=sc.family.sort_key(mode))
-        sc.sort_mode[seat] = mode
-        sc.forget_hand_positions()
-        sc.rebuild_scene()
-        if old and sc.scene is not None:
-            sc.animator.shift(("hand", seat), old, sc.scene.places.get(("hand", seat), []),
-                              sc.speed)
+        m = self.model
+        seat = m.viewer
+        order = m.hand_order(seat)
+        old = list(m.scene.places.get(("hand", seat), [])) if m.scene else []
+        self.do.set_hand_order(seat, sorted(order, key=m.family.sort_key(mode)), mode)
+        self.do.forget_hand_positions()
+        self.do.rebuild_scene()
+        if old and m.scene is not None:
+            self.do.shift_cards(("hand", seat), old, m.scene.places.get(("hand", seat), []))
         audio.play("shuffle")
-        sc.mark_dirty()
+        self.do.mark_dirty()
 
     # ---- events ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         """A mouse or key event on the open table (no dialog or modal overlay); True if
         used."""
-        sc = self.screen
-        pointer = sc.pointer
+        m = self.model
+        pointer = self.pointer
         et = event.type
         if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
             self.keyboard.mouse_used()
         if et == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            if sc.flow.sheet_due:  # the finished deal's table: a click opens its sheet
-                sc.flow.open_deal_scores()
+            if m.sheet_due:  # the finished deal's table: a click opens its sheet
+                self.do.open_deal_scores()
                 return True
-            move = sc.movelog.row_at(event.pos) if sc.lay and sc.lay.log_list else None
+            move = m.log_row_at(event.pos)
             if move is not None and pointer.drag is None:
-                sc.presenter.why.open(*move)  # a click on a move's line: why it was made
+                self.do.why(*move)  # a click on a move's line: why it was made
                 return True
             pointer.down(event.pos)
             return True
@@ -253,8 +255,7 @@ class TableIntents:
             pointer.up(event.pos)
             return True
         if et == pygame.MOUSEWHEEL:
-            sc.movelog.on_wheel(getattr(event, "y", 0))
-            sc.mark_dirty()
+            self.do.scroll_log(getattr(event, "y", 0))
             return True
         if et == pygame.KEYDOWN:
             return self.keyboard.key(event)

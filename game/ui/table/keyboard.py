@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
-import pygame_gui
 
 from game.actions import make
 from game.i18n import t
@@ -97,8 +96,13 @@ def place_id(target: Target | None) -> tuple | None:
 
 
 class KeyboardPlay:
-    def __init__(self, screen) -> None:
-        self.screen = screen
+    """Reads the table through ``model``, acts through ``do`` (game/ui/table/hub.py) and
+    ``intents`` (what the mouse's gestures do)."""
+
+    def __init__(self, model, do, intents) -> None:
+        self.model = model
+        self.do = do
+        self.intents = intents
         self.visible = False  # the ring is drawn (the keyboard is in use)
         self.card = 0  # the hand position under the ring
         self.place: tuple | None = None  # place_id of the place under it (None: the hand)
@@ -109,31 +113,27 @@ class KeyboardPlay:
     # ---- the sheet's lines for this table -------------------------------------------------
     def sheet(self) -> list[Shortcut]:
         """The shortcuts that apply at this table, in the sheet's order."""
-        sc = self.screen
-        fam = sc.family
+        m = self.model
+        fam = m.family
         buttons = {key for key, _label, _cb in fam.action_buttons()}
-        if "ask" in buttons and (sc.session.state is None or not sc.reads.partners(sc.viewer)):
+        if "ask" in buttons and (not m.dealing or not m.reads.partners(m.viewer)):
             buttons.discard("ask")  # no partner to ask at this table
-        if game_info(sc.game).keeper:
+        if game_info(m.game).keeper:
             buttons.add("grab")  # Looking and Down's dealers grab (LD-2)
         return [s for s in SHEET if not s.when or (s.when == "draws" and fam.draws)
                 or s.when in buttons]
 
     def open_sheet(self) -> None:
-        from game.ui.table.keysheet import KeySheet
-
-        sc = self.screen
-        if sc.overlay is None and sc.dialog is None:
-            sc.open_overlay(KeySheet(sc))
+        self.do.show_keys()
 
     # ---- the places -----------------------------------------------------------------------
     def places(self) -> list[Target | None]:
         """The hand (None), then the places a move can go to."""
-        sc = self.screen
-        if sc.scene is None:
+        m = self.model
+        if m.scene is None:
             return [None]
-        side = sc.sides[sc.viewer]
-        found = [tg for tg in sc.scene.targets if tg.kind in PLACE_ORDER
+        side = m.sides[m.viewer]
+        found = [tg for tg in m.scene.targets if tg.kind in PLACE_ORDER
                  and not (tg.kind in ("meld", "meld_area") and tg.side != side)]
         found.sort(key=lambda tg: PLACE_ORDER.index(tg.kind))
         return [None, *found]
@@ -149,8 +149,8 @@ class KeyboardPlay:
         return i, places[i]
 
     def hand_size(self) -> int:
-        sc = self.screen
-        return len(sc.scene.hand) if sc.scene is not None else 0
+        m = self.model
+        return len(m.scene.hand) if m.scene is not None else 0
 
     def ring_card(self) -> int:
         """The hand position under the ring, or -1 (the ring is elsewhere, or hidden)."""
@@ -159,11 +159,11 @@ class KeyboardPlay:
         return min(self.card, self.hand_size() - 1)
 
     def ring_rect(self) -> pygame.Rect | None:
-        sc = self.screen
+        m = self.model
         buttons = self.buttons()
         if buttons is not None:
             return buttons[self._button_index(buttons)].rect if buttons else None
-        if sc.scene is None or sc.lay is None:
+        if m.scene is None or m.lay is None:
             return None
         _i, tg = self.current()
         if tg is not None:
@@ -172,7 +172,7 @@ class KeyboardPlay:
         if not n:
             return None
         want = min(self.card, n - 1)
-        at = {sp.index: sp.rect for sp in sc.scene.hand}
+        at = {sp.index: sp.rect for sp in m.scene.hand}
         rect, after = at.get(want), at.get(want + 1)
         if rect is not None and after is not None and rect.x < after.x < rect.right:
             # A fanned hand: ring only the card's visible strip, not the next card's face.
@@ -185,20 +185,20 @@ class KeyboardPlay:
         if self.visible:
             return False
         self.visible = True
-        self.screen.request_frame()
+        self.do.request_frame()
         return True
 
     def mouse_used(self) -> None:
         if self.visible:
             self.visible = False
-            self.screen.request_frame()
+            self.do.request_frame()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not self.visible or self.screen.lay is None:
+        if not self.visible or self.model.lay is None:
             return
         rect = self.ring_rect()
         if rect is not None:
-            render.draw_focus(surface, rect, self.screen.lay.scale)
+            render.draw_focus(surface, rect, self.model.lay.scale)
 
     # ---- moving the ring -------------------------------------------------------------------
     def step_card(self, d: int) -> None:
@@ -210,7 +210,7 @@ class KeyboardPlay:
         n = self.hand_size()
         if n:
             self.card = (min(self.card, n - 1) + d) % n
-        self.screen.request_frame()
+        self.do.request_frame()
 
     def step_place(self, d: int, shown: bool = False) -> None:
         if not shown and self.show():
@@ -219,20 +219,19 @@ class KeyboardPlay:
         i = (self.current()[0] + d) % len(places)
         self.place = place_id(places[i])
         self.place_index = i
-        self.screen.request_frame()
+        self.do.request_frame()
 
     # ---- acting ----------------------------------------------------------------------------
     def choose(self) -> None:
         """Space: choose (or unchoose) the card under the ring, as a click on it does."""
         if self.show():
             return
-        sc = self.screen
         _i, tg = self.current()
         if tg is None:
             if self.hand_size():
-                sc.intents.on_click_card(min(self.card, self.hand_size() - 1))
+                self.intents.on_click_card(min(self.card, self.hand_size() - 1))
         elif tg.kind == "group":
-            sc.intents.on_click_table_card(tg.cards[0])
+            self.intents.on_click_table_card(tg.cards[0])
         else:
             self.act()
 
@@ -241,37 +240,37 @@ class KeyboardPlay:
         (Cassino's table cards and open table: what dropping the chosen card there does).
         With staged melds and no card chosen, on the hand or the meld area (or with the ring
         hidden): send them, as the Meld button does."""
-        sc = self.screen
+        m = self.model
         _i, tg = self.current()
-        if sc.family.staging and not sc.selected and (
+        if m.family.staging and not m.selected and (
                 not self.visible or tg is None or tg.kind in ("meld_area", "staged")):
-            sc.family.staging.confirm()
+            m.family.staging.confirm()
             return
         if self.show():
             return
         if tg is None:
             return self.choose()
         if tg.kind in ("group", "table"):
-            codes = sc.selected_codes()
-            if codes and sc.can_act():
-                sc.family.drop(tg, codes, None)
+            codes = m.selected_codes()
+            if codes and m.can_act():
+                m.family.drop(tg, codes, None)
             elif tg.kind == "group":
-                sc.intents.on_click_table_card(tg.cards[0])
+                self.intents.on_click_table_card(tg.cards[0])
             else:
                 self.need_card()
             return
-        sc.intents.on_click_target(tg)
+        self.intents.on_click_target(tg)
 
     def need_card(self) -> None:
-        self.screen.presenter.toast(t("keys.choose_first"), "info")
+        self.do.toast(t("keys.choose_first"), "info")
 
     def chosen(self, hinted: bool = False) -> bool:
         """Make sure some hand card is chosen for a letter's move: the chosen ones, else
         (``hinted``) the card a hint marks for a discard or a trail, else the card under the
         ring, else the only card in the hand (chosen now); False (and the player told how)
         if none."""
-        sc = self.screen
-        if sc.selected:
+        m = self.model
+        if m.selected:
             return True
         i = self.hinted_card() if hinted else -1
         if i < 0:
@@ -279,31 +278,31 @@ class KeyboardPlay:
         if i < 0 and self.hand_size() == 1:
             i = 0
         if i >= 0:
-            sc.intents.on_click_card(i)
-        if not sc.selected:
+            self.intents.on_click_card(i)
+        if not m.selected:
             self.need_card()
-        return bool(sc.selected)
+        return bool(m.selected)
 
     def hinted_card(self) -> int:
         """The hand position of the card the hint on show discards (Cassino: trails), or -1."""
-        sc = self.screen
-        h = sc.hint
-        if h is None or h[1] != sc.version or h[0].verb != sc.family.discard_verb:
+        m = self.model
+        h = m.hint
+        if h is None or h[1] != m.version or h[0].verb != m.family.discard_verb:
             return -1
         code = h[0].groups[0][0]
-        return next((sp.index for sp in sc.scene.hand if sp.code == code), -1) \
-            if sc.scene is not None else -1
+        return next((sp.index for sp in m.scene.hand if sp.code == code), -1) \
+            if m.scene is not None else -1
 
     def only_capture(self):
         """Cassino: the one capture the engine lists with what is chosen (the chosen hand
         card, the chosen table cards among those it takes), or None (none, or several)."""
-        sc = self.screen
-        card = sc.selected_codes()[0] if len(sc.selected) == 1 else None
+        m = self.model
+        card = m.selected_codes()[0] if len(m.selected) == 1 else None
         found = {}
-        for a in sc.reads.legal_actions(sc.viewer):
+        for a in m.reads.legal_actions(m.viewer):
             if a.verb != "capture" or (card is not None and a.groups[0][0] != card):
                 continue
-            if not sc.table_selected <= set(a.groups[1]):
+            if not m.table_selected <= set(a.groups[1]):
                 continue
             found.setdefault((a.groups[0][0], tuple(sorted(a.groups[1]))), a)
         return next(iter(found.values())) if len(found) == 1 else None
@@ -315,80 +314,80 @@ class KeyboardPlay:
         if self.visible and tg is not None and tg.kind in ("group", "table"):
             self.place = None
             self.place_index = 0
-            self.screen.request_frame()
+            self.do.request_frame()
             return
         self.step_place(-1)
 
     def click_place(self, kind: str, **match) -> bool:
         """A click on the first place of ``kind`` (False when the table has none)."""
-        sc = self.screen
-        if sc.scene is None:
+        m = self.model
+        if m.scene is None:
             return False
-        for tg in sc.scene.targets:
+        for tg in m.scene.targets:
             if tg.kind == kind and all(getattr(tg, k) == v for k, v in match.items()):
-                sc.intents.on_click_target(tg)
+                self.intents.on_click_target(tg)
                 return True
         return False
 
     def meld(self) -> bool:
-        sc = self.screen
-        if sc.scene is None or not any(tg.kind == "meld_area" for tg in sc.scene.targets):
+        m = self.model
+        if m.scene is None or not any(tg.kind == "meld_area" for tg in m.scene.targets):
             return False
-        if sc.can_act() and self.chosen():
-            self.click_place("meld_area", side=sc.sides[sc.viewer])
+        if m.can_act() and self.chosen():
+            self.click_place("meld_area", side=m.sides[m.viewer])
         return True
 
     def discard(self) -> None:
         """X or Delete: the chosen card (or the one under the ring) as a double click on it
         plays it; several chosen cards go to the engine as they are, which says why not."""
-        sc = self.screen
-        if not sc.can_act():
+        m = self.model
+        if not m.can_act():
             return
-        if len(sc.selected) > 1:
-            sc.apply(make(sc.viewer, sc.family.discard_verb, (tuple(sc.selected_codes()),)))
+        if len(m.selected) > 1:
+            self.do.apply(make(m.viewer, m.family.discard_verb, (tuple(m.selected_codes()),)))
             return
         if self.chosen(hinted=True):
-            sc.intents.on_double_click(min(sc.selected))
+            self.intents.on_double_click(min(m.selected))
 
     def family_button(self, name: str) -> bool:
-        sc = self.screen
-        callback = next((cb for key, _label, cb in sc.family.action_buttons() if key == name),
+        m = self.model
+        callback = next((cb for key, _label, cb in m.family.action_buttons() if key == name),
                         None)
         if callback is None:
             return False
-        if name == "capture" and sc.can_act():
+        if name == "capture" and m.can_act():
             one = self.only_capture()
-            if one is not None and not (len(sc.selected) == 1 and sc.table_selected):
-                sc.apply(one)  # the only capture there is: C makes it
+            if one is not None and not (len(m.selected) == 1 and m.table_selected):
+                self.do.apply(one)  # the only capture there is: C makes it
                 return True
-        if name == "ask" or (sc.can_act() and self.chosen(hinted=name == "trail")):
+        if name == "ask" or (m.can_act() and self.chosen(hinted=name == "trail")):
             callback()
         return True
 
     def sort_hand(self, mode: str) -> None:
         """R or S: the hand sorted as its button does; the ring stays on its card."""
-        sc = self.screen
-        order = sc.hand_orders.get(sc.viewer, [])
+        m = self.model
+        order = m.hand_order(m.viewer)
         i = self.ring_card()
         code = order[i] if 0 <= i < len(order) else None
-        sc.intents.sort_hand(mode)
+        self.intents.sort_hand(mode)
         if code is not None:
-            self.card = sc.hand_orders[sc.viewer].index(code)
+            self.card = m.hand_order(m.viewer).index(code)
 
     # ---- keys ------------------------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> bool:
         """A key on the open table (no dialog or modal overlay); True if used."""
-        sc = self.screen
+        m = self.model
         k = event.key
         mod = getattr(event, "mod", 0)
         if k == pygame.K_z and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            sc.takeback.take_back()
+            self.do.take_back()
         elif k == pygame.K_F1:
             self.open_sheet()
-        elif k in (*ENTER, pygame.K_SPACE) and sc.flow.sheet_due:
-            sc.flow.open_deal_scores()  # the finished deal's table: as a click on it
-        elif k in (*ENTER, pygame.K_SPACE) and sc.down_gate:
-            sc.pick_up_down()
+        elif k in (*ENTER, pygame.K_SPACE) and m.sheet_due:
+            self.do.open_deal_scores()  # the finished deal's table: as a click on it
+        elif k in (*ENTER, pygame.K_SPACE) and m.down_gate:
+            self.do.pick_up_down()
         elif k == pygame.K_LEFT:
             self.step_card(-1)
         elif k == pygame.K_RIGHT:
@@ -403,29 +402,29 @@ class KeyboardPlay:
             self.choose()
         elif k in ENTER:
             self.act()
-        elif k == pygame.K_d and sc.family.draws:
-            if sc.can_act():
-                sc.apply(make(sc.viewer, "draw"))
+        elif k == pygame.K_d and m.family.draws:
+            if m.can_act():
+                self.do.apply(make(m.viewer, "draw"))
         elif k == pygame.K_p:
             return self.click_place("pile")
         elif k == pygame.K_m:
             return self.meld()
         elif k in (pygame.K_x, pygame.K_DELETE):
             self.discard()
-        elif k == pygame.K_BACKSPACE and sc.family.draws:
-            sc.family.staging.put_back()
+        elif k == pygame.K_BACKSPACE and m.family.draws:
+            m.family.staging.put_back()
         elif k in BUTTON_KEYS:
             return self.family_button(BUTTON_KEYS[k])
         elif k == pygame.K_h:
-            sc.show_hint()
+            self.do.show_hint()
         elif k in (pygame.K_r, pygame.K_s):
             self.sort_hand("rank" if k == pygame.K_r else "suit")
         elif k == pygame.K_l:
-            sc.toggle_log()
+            self.do.toggle_log()
         elif k == pygame.K_w:
-            sc.presenter.why.open_last()
+            self.do.why_last()
         elif k == pygame.K_F2:
-            sc.show_scores()
+            self.do.show_scores()
         else:
             return False
         return True
@@ -433,12 +432,12 @@ class KeyboardPlay:
     # ---- dialogs and overlays --------------------------------------------------------------
     def buttons(self) -> list | None:
         """The buttons of the open dialog or modal overlay (None when there is none)."""
-        sc = self.screen
-        if sc.dialog is not None:
-            owner = sc.dialog
+        m = self.model
+        if m.dialog is not None:
+            owner = m.dialog
             found = list(getattr(owner, "buttons", []))
-        elif sc.overlay is not None and sc.overlay.modal:
-            owner = sc.overlay
+        elif m.overlay is not None and m.overlay.modal:
+            owner = m.overlay
             found = list(owner.buttons)
         else:
             self.button_owner = None
@@ -484,10 +483,10 @@ class KeyboardPlay:
             if not self.show():
                 i = self._button_index(buttons) + (-1 if back else 1)
                 self.button = i % len(buttons)
-                self.screen.request_frame()
+                self.do.request_frame()
             return True
         if k in (*ENTER, pygame.K_SPACE):
-            dialog = self.screen.dialog
+            dialog = self.model.dialog
             if not self.visible and k in ENTER and dialog is not None and hasattr(
                     dialog, "press_default") and dialog.press_default():
                 return True
@@ -498,5 +497,4 @@ class KeyboardPlay:
 
     def press(self, button) -> None:
         """As a click on ``button``: the screen's own handling of a pressed button."""
-        self.screen.process_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
-                                                     {"ui_element": button}))
+        self.do.press(button)

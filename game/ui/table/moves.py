@@ -25,17 +25,24 @@ log = logging.getLogger(__name__)
 
 
 class TableMoves:
-    def __init__(self, screen) -> None:
-        self.screen = screen
+    """Reads the table through ``model``, asks through ``do`` (game/ui/table/hub.py); a move
+    played is shown by the ``presenter`` and lights the ``info``'s fresh cards, and the
+    ``takeback`` keeps the hand's arrangement from before it."""
+
+    def __init__(self, model, do, presenter, info, takeback) -> None:
+        self.model = model
+        self.do = do
+        self.presenter = presenter
+        self.info = info
+        self.takeback = takeback
 
     def apply(self, action: Action, origin: dict[int, pygame.Rect] | None = None,
               computer: bool = False, confirmed: bool = False) -> bool:
         """Play an action with its animation; False (and the engine's reason shown) if the
         engine refuses it, or if a risky discard waits for the player's confirmation."""
-        sc = self.screen
         refusal = self.play(action, origin, computer, confirmed)
         if refusal is not None and not refusal.held:
-            sc.presenter.show_reason(refusal.reason)
+            self.presenter.show_reason(refusal.reason)
         return refusal is None
 
     def play_first(self, readings: list[Action], origin=None,
@@ -61,18 +68,18 @@ class TableMoves:
         """The one way a move reaches the engine: ``session.try_apply`` checks it once;
         a legal move is animated from where its cards were (``origin``: where the player
         let go of dragged cards). None when played, else the Refusal."""
-        sc = self.screen
-        if (action.verb == "discard" and not computer and action.seat == sc.viewer
-                and sc.family.staging):
+        m = self.model
+        if (action.verb == "discard" and not computer and action.seat == m.viewer
+                and m.family.staging):
             # A discard sends the staged melds first (issue 29); refused, they go back.
-            refusal = self.play(sc.family.staging.action())
+            refusal = self.play(m.family.staging.action())
             if refusal is not None:
                 if not refusal.held:
-                    sc.family.staging.slide_back()
+                    m.family.staging.slide_back()
                 return refusal
-        if sc.scene is None:
-            sc.rebuild_scene()
-        old = {z: list(lst) for z, lst in sc.scene.places.items()}
+        if m.scene is None:
+            self.do.rebuild_scene()
+        old = {z: list(lst) for z, lst in m.scene.places.items()}
         if origin:
             lst = old.get(("hand", action.seat), [])
             used = set()
@@ -82,7 +89,7 @@ class TableMoves:
                         lst[i] = (c, rect, f)
                         used.add(i)
                         break
-        guide = sc.guide  # a guided deal keeps back a legal move other than its step's
+        guide = m.guide  # a guided deal keeps back a legal move other than its step's
 
         def hold(a: Action) -> bool:
             if guide is not None and not guide.allows(a, computer):
@@ -91,58 +98,58 @@ class TableMoves:
                 return False
             return self.hold_risky(a) or (ask_take and self.hold_pile_take(a))
 
-        sc.takeback.remember(action.seat)
-        events = sc.session.try_apply(action, hold)
+        self.takeback.remember(action.seat)
+        events = self.do.try_apply(action, hold)
         if isinstance(events, Refusal):
             return events
-        sc.version += 1
+        self.do.new_version()
         if guide is not None:
             guide.applied(action)
         for e in events:
-            if (e.kind == "down" and e.seat == sc.viewer and sc.revealed()
-                    and sc.session.is_human(e.seat)):
-                sc.down_gate = list(e.cards)  # shown until the player picks it up
-        sc.last_move = set()
-        sc.info.note_move(action.seat, events)
-        if action.seat == sc.viewer:
-            sc.family.staging.played(action)
-        sc.sync_hands()
-        sc.presenter.show_move(events, old, computer)
+            if (e.kind == "down" and e.seat == m.viewer and m.revealed()
+                    and m.is_human(e.seat)):
+                self.do.set_down_gate(list(e.cards))  # shown until the player picks it up
+        self.do.mark_last_move(set())
+        self.info.note_move(action.seat, events)
+        if action.seat == m.viewer:
+            m.family.staging.played(action)
+        self.do.sync_hands()
+        self.presenter.show_move(events, old, computer)
         for key in listeners.take_notices():  # what the deal's end could not record
-            sc.presenter.toast(t(key), "info")
-        if action.seat == sc.viewer:
-            sc.selected.clear()
-            sc.table_selected.clear()
-        sc.mark_dirty()
-        sc.flow.save_due = True  # written once the cards have landed (a save takes ~15 ms)
+            self.presenter.toast(t(key), "info")
+        if action.seat == m.viewer:
+            self.do.select(())
+            self.do.select_table(())
+        self.do.mark_dirty()
+        self.do.save_soon()  # written once the cards have landed (a save takes ~15 ms)
         return None
 
     def hold_risky(self, action: Action) -> bool:
         """A human's legal discard (Cassino: trail) that the hints call risky: ask first (the
         ``warn_risky_discard`` setting). True when the dialog is open; the move waits."""
-        sc = self.screen
-        if (action.verb not in ("discard", "trail") or not sc.session.is_human(action.seat)
-                or not getattr(sc.app.settings, "warn_risky_discard", True)):
+        m = self.model
+        if (action.verb not in ("discard", "trail") or not m.is_human(action.seat)
+                or not getattr(m.settings, "warn_risky_discard", True)):
             return False
         try:
             from game.players.hints import discard_warning
 
-            warning = discard_warning(sc.session.decision(action.seat), action)
+            warning = discard_warning(m.decision(action.seat), action)
         except Exception:  # a hint must never stop a move
             log.exception("discard_warning failed for %s", action)
             return False
         if not warning:
             return False
-        version = sc.version
+        version = m.version
 
         def go() -> None:
-            if sc.version == version:
+            if m.version == version:
                 self.apply(action, confirmed=True)
 
         anyway = "table.risky.trail_anyway" if action.verb == "trail" else "table.risky.anyway"
-        Dialog(sc, t("table.risky.title"),
-               t("table.risky.body", warning=translate_reason(warning)),
-               [(t("common.cancel"), None), (t(anyway), go)])
+        self.do.dialog(Dialog, t("table.risky.title"),
+                       t("table.risky.body", warning=translate_reason(warning)),
+                       [(t("common.cancel"), None), (t(anyway), go)])
         audio.play("error", 0.5)
         return True
 
@@ -150,43 +157,44 @@ class TableMoves:
         """A legal pile take chosen by a click: show the cards it brings and ask first (the
         ``confirm_pile_take`` setting), since a take shows cards and is never taken back.
         True when the dialog is open; the move waits."""
-        sc = self.screen
-        pile = sc.reads.pile() if action.verb == "take" else []
-        if not pile or not getattr(sc.app.settings, "confirm_pile_take", True):
+        m = self.model
+        pile = m.reads.pile() if action.verb == "take" else []
+        if not pile or not getattr(m.settings, "confirm_pile_take", True):
             return False
-        version = sc.version
+        version = m.version
 
         def go() -> None:
-            if sc.version == version:
+            if m.version == version:
                 self.apply(action, confirmed=True)
 
         cards = cards_text(reversed(pile))  # the top card first, as the player sees it
-        Dialog(sc, t("table.take_pile.title"),
-               t("table.take_pile.body", n=len(pile), cards=cards),
-               [(t("common.cancel"), None), (t("table.take_pile.take"), go)])
+        self.do.dialog(Dialog, t("table.take_pile.title"),
+                       t("table.take_pile.body", n=len(pile), cards=cards),
+                       [(t("common.cancel"), None), (t("table.take_pile.take"), go)])
         return True
 
     # ---- hints ----------------------------------------------------------------------------
     def show_hint(self) -> None:
         """The Normal player's move for the viewer: its cards and target light up, and its
         reason shows for a few seconds. Instant (the heuristic, no search), so no thread."""
-        sc = self.screen
-        if not sc.can_act():
+        m = self.model
+        if not m.can_act():
             return
-        seat = sc.viewer
-        if sc.reads.current_player != seat or not sc.reads.legal_actions(seat):
-            sc.presenter.toast(t("table.hint_none"), "info")
+        seat = m.viewer
+        if m.reads.current_player != seat or not m.reads.legal_actions(seat):
+            self.presenter.toast(t("table.hint_none"), "info")
             return
         try:
             from game.players.hints import suggest
 
-            action, why = suggest(sc.session.decision(seat), seed=sc.version)
+            action, why = suggest(m.decision(seat), seed=m.version)
         except Exception:
             log.exception("hint failed")
             return
-        if sc.session.why_illegal(action) is not None:  # a hint only shows legal moves
+        if m.why_illegal(action) is not None:  # a hint only shows legal moves
             return
-        sc.hint = [action, sc.version, HINT_SECONDS]
-        sc.presenter.toast(t("table.hint_says", reason=translate_reason(why)), "info", HINT_SECONDS)
+        self.do.set_hint(action, HINT_SECONDS)
+        self.presenter.toast(t("table.hint_says", reason=translate_reason(why)), "info",
+                             HINT_SECONDS)
         audio.play("click", 0.5)
-        sc.mark_dirty()
+        self.do.mark_dirty()

@@ -12,7 +12,6 @@ from __future__ import annotations
 from game import i18n
 from game.i18n import seat_message, t, translate_reason
 from game.ui import audio
-from game.ui.table import messages
 from game.ui.table.animation import diff
 from game.ui.table.why import WhyView
 
@@ -26,16 +25,22 @@ TABLE_ZONES = ("pile", "meld", "loose", "res", "red3")  # where a computer's mov
 
 
 class Presenter:
-    def __init__(self, screen) -> None:
-        self.screen = screen
+    """Reads the table through ``model``, asks through ``do`` (game/ui/table/hub.py); tells
+    the moves in the ``movelog`` and flies the cards with the ``animator``."""
+
+    def __init__(self, model, do, movelog, animator) -> None:
+        self.model = model
+        self.do = do
+        self.movelog = movelog
+        self.animator = animator
         self.toasts: list[list] = []  # [text, tone, seconds left]
-        self.why = WhyView(screen)  # "Why?" on a move of the log
+        self.why = WhyView(model, do, movelog)  # "Why?" on a move of the log
 
     # ---- toasts ----------------------------------------------------------------------------
     def toast(self, message: str, tone: str = "error", seconds: float = TOAST_SECONDS) -> None:
         self.toasts = [x for x in self.toasts if x[0] != message][-2:]
         self.toasts.append([message, tone, seconds])
-        self.screen.request_frame()
+        self.do.request_frame()
 
     def update(self, dt: float) -> None:
         """Age the toasts; a frame is wanted while one fades and when one goes."""
@@ -45,7 +50,7 @@ class Presenter:
             x[2] -= dt
         kept = [x for x in self.toasts if x[2] > 0]
         if len(kept) != len(self.toasts) or self.fading():
-            self.screen.request_frame()
+            self.do.request_frame()
         self.toasts = kept
 
     def fading(self) -> bool:
@@ -70,13 +75,13 @@ class Presenter:
         """The engine's reason in the player's language, with seat numbers as names; a reason
         about the player's own seat in its "you" wording (messages.you, not whoever the table
         is drawn for: with several humans or none, nobody is "you")."""
-        sc = self.screen
+        m = self.model
         params = getattr(reason, "params", None) or {}
         seat = params.get("seat")
         key = f"table.reason.{getattr(reason, 'key', '')}"
-        if isinstance(seat, int) and 0 <= seat < sc.players and i18n.has(key):
+        if isinstance(seat, int) and 0 <= seat < m.players and i18n.has(key):
             rest = {k: v for k, v in params.items() if k != "seat"}
-            return seat_message(key, seat, sc.names(), messages.you(sc), **rest)
+            return seat_message(key, seat, m.names(), m.you(), **rest)
         return translate_reason(reason)
 
     # ---- moves -----------------------------------------------------------------------------
@@ -85,67 +90,66 @@ class Presenter:
         save keeps the moves, not what the engine did around them (the red threes laid out
         when the deal was dealt...), which the session finds by playing the deal again. A log
         that tells something already (the table came back from the rules) stays as it is."""
-        sc = self.screen
-        if any(d.history or any(d.events.values()) for d in sc.movelog.deals):
+        m = self.model
+        if any(d.history or any(d.events.values()) for d in self.movelog.deals):
             return
-        dealt, moves = sc.session.events_so_far()
-        seen = sc.reads.events_seen
-        sc.movelog.new_deal(seen(dealt))
+        dealt, moves = m.events_so_far()
+        seen = m.reads.events_seen
+        self.movelog.new_deal(seen(dealt))
         for i, events in enumerate(moves):
-            sc.movelog.note(i, seen(events))
+            self.movelog.note(i, seen(events))
 
     def sync_log(self) -> None:
-        sc = self.screen
-        session = sc.session
-        number = session.match.deals_played + (0 if session.scored else 1)
-        sc.movelog.sync(session.history, sc.names(), i18n.current_language(), messages.you(sc),
-                        title=lambda n: t(sc.family.deal_key, n=n), number=number)
+        m = self.model
+        number = m.deal_number
+        self.movelog.sync(m.history, m.names(), i18n.current_language(), m.you(),
+                        title=lambda n: t(m.family.deal_key, n=n), number=number)
 
     def show_deal(self, events, anchor_zone: tuple, anchor) -> None:
         """Every card of the new deal flies from ``anchor`` (the stock, Cassino's deck) to
         where it was dealt."""
-        sc = self.screen
-        events = sc.reads.events_seen(events)  # never another seat's hidden cards
-        sc.movelog.new_deal(events)
+        m = self.model
+        events = m.reads.events_seen(events)  # never another seat's hidden cards
+        self.movelog.new_deal(events)
         self.sync_log()
-        places = sc.scene.places
+        places = m.scene.places
         old = {anchor_zone: [(c, anchor, False) for lst in places.values() for c, _, _ in lst]}
         order = [c for z, lst in sorted(places.items(), key=lambda kv: repr(kv[0]))
                  if z != anchor_zone for c, _, _ in lst]
-        sc.animator.clear()
-        sc.animator.move(old, places, order, sc.speed, limit=44)
+        self.animator.clear()
+        self.animator.move(old, places, order, m.speed, limit=44)
         audio.play("deal")
         self.announce(events)
 
     def show_move(self, events, old: dict, computer: bool) -> None:
         """The cards of a move fly from ``old`` places to the scene's, staggered in the order
         of the engine's events; a computer's move stays marked on the table."""
-        sc = self.screen
-        events = sc.reads.events_seen(events)  # never another seat's hidden cards
-        sc.movelog.note(len(sc.session.history) - 1, events)
+        m = self.model
+        events = m.reads.events_seen(events)  # never another seat's hidden cards
+        self.movelog.note(len(m.history) - 1, events)
         self.sync_log()
-        new = sc.scene.places
-        sc.animator.move(old, new, [c for e in events for c in e.cards], sc.speed)
-        hand = ("hand", sc.viewer)
-        if sc.revealed() and hand in old:
-            sc.animator.shift(hand, old[hand], new.get(hand, []), sc.speed)
+        new = m.scene.places
+        self.animator.move(old, new, [c for e in events for c in e.cards], m.speed)
+        hand = ("hand", m.viewer)
+        if m.revealed() and hand in old:
+            self.animator.shift(hand, old[hand], new.get(hand, []), m.speed)
         if computer:
-            sc.last_move = {(z, c) for c, _sz, _sr, _sf, z, _i, _dr, _df in diff(old, new)
-                            if z[0] in TABLE_ZONES}
-            sc.rebuild_scene()
+            self.do.mark_last_move({(z, c) for c, _sz, _sr, _sf, z, _i, _dr, _df
+                                    in diff(old, new) if z[0] in TABLE_ZONES})
+            self.do.rebuild_scene()
         self.announce(events)
 
     def announce(self, events) -> None:
         """The sounds and toasts of the events."""
-        sc = self.screen
-        names = sc.names()
-        you = messages.you(sc)
-        viewer = sc.viewer
+        m = self.model
+        names = m.names()
+        you = m.you()
+        viewer = m.viewer
         sounds = {SOUNDS[e.kind] for e in events if e.kind in SOUNDS}
         for e in events:
             k = e.kind
             if k == "answer":
-                if sc.reads.turn == viewer:  # the asker
+                if m.reads.turn == viewer:  # the asker
                     self.toast(t("table.partner_says_yes" if e.info else
                                  "table.partner_says_no"), "info")
                 elif e.seat != viewer:

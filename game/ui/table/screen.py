@@ -1,4 +1,4 @@
-"""The card table: the screen that plays a game, and the hub of its parts.
+"""The card table: the screen that plays a game, and the composition root of its parts.
 
 It drives one :class:`~game.session.GameSession` (the only controller): human gestures become
 candidate actions that the session tries (``session.try_apply``: played, or refused with the
@@ -13,11 +13,11 @@ main thread, animated at the chosen pace. The parts, each in its own module:
 - ``hud`` -- buttons, banner, score and log panel, toasts, hint glow;
 - ``painter`` -- the static layer and what moves over it;
 - ``reads`` -- everything read of the deal in progress;
+- ``hub`` -- what the parts read (``TableModel``) and ask for (``TableCommands``);
 - ``scene``/``layout``/``render`` -- where cards go and how they look.
 
-The picture is a cached static layer (felt, cards, plates, the move log) rebuilt only when
-something changes, with the moving cards drawn over it; when nothing moves no frame is drawn
-at all (``animating``, ``next_change``).
+The static layer (felt, cards, plates, the move log) is drawn again only when something
+changes; when nothing moves no frame is drawn at all (``animating``, ``next_change``).
 
 Seats are drawn relative to the *viewer*, the human at the lower edge. With several humans
 (pass-and-play) the viewer changes behind a cover screen between their turns.
@@ -44,14 +44,14 @@ from game.ui.table import moments
 from game.ui.table.animation import Animator
 from game.ui.table.family import family_for
 from game.ui.table.flow import TurnFlow
-from game.ui.table.gestures import Pointer
 from game.ui.table.guide_panel import attach as attach_guide
+from game.ui.table.hub import TableCommands, TableModel
 from game.ui.table.hud import Hud
 from game.ui.table.intents import TableIntents
 from game.ui.table.movelog import MoveLog
 from game.ui.table.moves import TableMoves
 from game.ui.table.order import sync_order
-from game.ui.table.painter import TablePainter
+from game.ui.table.painter import TablePainter, compute_layout
 from game.ui.table.presenter import Presenter
 from game.ui.table.reads import TableReads, table_reads
 from game.ui.table.scene import View
@@ -115,28 +115,33 @@ class TableScreen(Screen):
         self.last_move: set[tuple] = set()
         self.animator = Animator()
         self.movelog = MoveLog()
-        self.info = TableInfo(self)
-        self.intents = TableIntents(self)
-        self.pointer = Pointer(self.intents, lambda: self.app.now)
-        self.family = family_for(self.game)(self)
-        self.presenter = Presenter(self)
+        self.model = TableModel(self)  # what the parts read (hub.py)
+        self.do = TableCommands(self)  # what they ask for
+        self.info = TableInfo(self.model, self.do)
+        self.intents = TableIntents(self.model, self.do, lambda: self.app.now)
+        self.pointer = self.intents.pointer
+        self.family = family_for(self.game)(self.model, self.do)
+        self.presenter = Presenter(self.model, self.do, self.movelog, self.animator)
         self.flow = TurnFlow(self)
-        self.hud = Hud(self)
-        self.painter = TablePainter(self)
-        self.moves = TableMoves(self)
-        self.takeback = TakeBack(self)
+        self.hud = self.make_hud()
+        self.painter = TablePainter(self.model, self.do, self.hud, self.intents, self.animator)
+        self.takeback = TakeBack(self.model, self.do)
+        self.moves = TableMoves(self.model, self.do, self.presenter, self.info, self.takeback)
         self.version = 0
         self.hint: list | None = None  # [action, version, seconds left]: the Hint button's move
         self.overlay = None
         self.log_open = False  # each layout asks the move log (MoveLog.opens)
         self.lay: L.TableLayout | None = None
         self.scene = None
-        self.dirty = True  # the painter's static layer must be drawn again
         self.think_clock = 0.0
         if autosave:  # imported now: the first save must not stall a frame (pydantic models)
             with contextlib.suppress(ImportError):
                 import game.saves  # noqa: F401
         self.guide = attach_guide(self)  # a practice position's or a guided deal's panel
+
+    def make_hud(self) -> Hud:
+        """The buttons, banner and panel (the replay has its own)."""
+        return Hud(self.model, self.do, self.movelog)
 
     @classmethod
     def from_session(cls, app, session) -> TableScreen:
@@ -229,7 +234,7 @@ class TableScreen(Screen):
 
     def layout(self) -> None:
         self.pointer.reset()
-        self._compute_layout()
+        compute_layout(self)
         self.rebuild_scene()  # hit tests use the scene: it follows the layout at once
         self.hud.build_buttons()
         if self.overlay is not None:
@@ -237,16 +242,13 @@ class TableScreen(Screen):
         self.mark_dirty()
         self.hud.refresh_buttons(force=True)
 
-    def _compute_layout(self) -> None:
-        self.painter.compute_layout()
-
     def toggle_log(self) -> None:
         self.movelog.choice = not self.log_open
         self.rebuild()
 
     def mark_dirty(self) -> None:
         """The static layer must be drawn again (and a frame shown)."""
-        self.dirty = True
+        self.painter.dirty = True
         self.request_frame()
 
     def request_frame(self) -> None:
@@ -507,8 +509,8 @@ class TableScreen(Screen):
 
     def draw_background(self, surface: pygame.Surface) -> None:
         if self.lay is None or self.lay.size != surface.get_size():
-            self._compute_layout()
-            self.dirty = True
+            compute_layout(self)
+            self.painter.dirty = True
         self.painter.draw(surface)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:

@@ -60,8 +60,11 @@ def need_text(shortfall) -> str:
 
 
 class Staging:
-    def __init__(self, screen) -> None:
-        self.screen = screen
+    """Reads the table through ``model``, asks through ``do`` (game/ui/table/hub.py)."""
+
+    def __init__(self, model, do) -> None:
+        self.model = model
+        self.do = do
         self.melds: list[list[int]] = []
         self.seat = -1  # the viewer they were staged for
 
@@ -77,10 +80,10 @@ class Staging:
     # ---- building ---------------------------------------------------------------------------
     def stage(self, codes: list[int], into: int = -1) -> bool:
         """Hand cards onto staged meld ``into``, or (-1) as new staged melds. True if staged."""
-        sc = self.screen
-        if not codes or not sc.can_act():
+        m = self.model
+        if not codes or not m.can_act():
             return False
-        self.seat = sc.viewer
+        self.seat = m.viewer
         if 0 <= into < len(self.melds):
             self.melds[into].extend(codes)
         else:
@@ -88,7 +91,7 @@ class Staging:
         self._changed()
         why = [s.reason for s in self.shortfalls() if s.reason is not None]
         if why:  # no card added makes it a meld: say why now, not at the confirmation
-            sc.presenter.toast(sc.presenter.reason_text(why[-1]), "info")
+            self.do.toast_reason(why[-1], "info")
         audio.play("place", 0.6)
         return True
 
@@ -137,10 +140,10 @@ class Staging:
     def dress(self, view):
         """The scene's view with the staged melds (and a staged card being dragged)."""
         if self.melds:
-            drag = self.screen.pointer.drag
+            drag = self.model.drag
             view.staged = self.shown()
             view.stage_note = self.note()
-            view.stage_controls = self.screen.hud.stage_controls_size()
+            view.stage_controls = self.model.stage_controls_size()
             view.staged_lifted = drag.staged if drag is not None else None
         return view
 
@@ -159,21 +162,20 @@ class Staging:
         self.melds = kept
 
     def _changed(self) -> None:
-        sc = self.screen
-        sc.sync_hands()
-        sc.mark_dirty()
+        self.do.sync_hands()
+        self.do.mark_dirty()
 
     # ---- what it is worth, what it lacks (the engine's answers) ------------------------------
     def shortfalls(self) -> list:
-        reads = self.screen.reads
-        seat = self.screen.viewer
+        reads = self.model.reads
+        seat = self.model.viewer
         return [reads.meld_shortfall(seat, m) for m in self.melds]
 
     def shown(self) -> list[StagedMeld]:
         """The staged melds with their labels, for the scene."""
         if not self.melds:
             return []
-        reads = self.screen.reads
+        reads = self.model.reads
         out = []
         for m, short in zip(self.melds, self.shortfalls()):
             value = t("table.meld_points", points=reads.cards_points(m))
@@ -185,29 +187,29 @@ class Staging:
     def note(self) -> str:
         """The opening's progress while the viewer's side has not opened: "Opening: 35 of
         50" (the engine's card points and the side's opening minimum), else ''."""
-        sc = self.screen
-        if not self.melds or sc.reads.opened(sc.viewer):
+        m = self.model
+        if not self.melds or m.reads.opened(m.viewer):
             return ""
-        value = sum(sc.reads.cards_points(m) for m in self.melds)
-        return t("stage.opening", value=value, minimum=sc.reads.open_min(sc.viewer))
+        value = sum(m.reads.cards_points(meld) for meld in self.melds)
+        return t("stage.opening", value=value, minimum=m.reads.open_min(m.viewer))
 
     # ---- sending -----------------------------------------------------------------------------
     def action(self) -> Action:
-        return make(self.screen.viewer, "meld", self.groups())
+        return make(self.model.viewer, "meld", self.groups())
 
     def confirm(self) -> bool:
         """Send the staged melds as one meld action (the button, Enter, a discard): True when
         the engine took them; else its reason shows and the cards go back to the hand."""
-        sc = self.screen
-        if not self.melds or not sc.can_act():
+        m = self.model
+        if not self.melds or not m.can_act():
             return False
-        refusal = sc.moves.play(self.action())
+        refusal = self.do.play(self.action())
         if refusal is None:
             self.melds = []
             return True
         if not refusal.held:
             self.slide_back()
-            sc.presenter.show_reason(refusal.reason)
+            self.do.show_reason(refusal.reason)
         return False
 
     def take_readings(self, readings: list[Action]) -> list[Action]:
@@ -227,14 +229,14 @@ class Staging:
 
     def slide_back(self) -> None:
         """Every staged card flies back to its place in the hand."""
-        sc = self.screen
-        old = {z: list(v) for z, v in sc.scene.places.items()} if sc.scene else {}
+        m = self.model
+        old = {z: list(v) for z, v in m.scene.places.items()} if m.scene else {}
         codes = self.cards()
         self.melds = []
-        sc.sync_hands()
-        if old and sc.scene is not None:
-            sc.animator.move(old, sc.scene.places, codes, sc.speed)
-        sc.mark_dirty()
+        self.do.sync_hands()
+        if old and m.scene is not None:
+            self.do.fly(old, m.scene.places, codes)
+        self.do.mark_dirty()
 
 
 # ---- the scene's part (``scene._side_melds`` calls these for the viewer's meld area) ---------

@@ -45,8 +45,11 @@ def fresh_cards(events, seat: int) -> list[int]:
 
 
 class TableInfo:
-    def __init__(self, screen) -> None:
-        self.screen = screen
+    """Reads the table through ``model``, asks through ``do`` (game/ui/table/hub.py)."""
+
+    def __init__(self, model, do) -> None:
+        self.model = model
+        self.do = do
         self.fresh: list[int] = []  # the viewer's newly drawn cards (a multiset)
         self.fresh_left = 0.0
         self.peek = -1  # Cassino: the side whose last capture is shown, or -1
@@ -56,11 +59,11 @@ class TableInfo:
     def note_move(self, action_seat: int, events) -> None:
         """After a move: the viewer's own move ends the last highlight; cards drawn into the
         viewer's hand are lit."""
-        sc = self.screen
-        if action_seat == sc.viewer:
+        m = self.model
+        if action_seat == m.viewer:
             self.fresh = []
         self.peek = -1
-        new = fresh_cards(events, sc.viewer) if sc.revealed() else []
+        new = fresh_cards(events, m.viewer) if m.revealed() else []
         if new:
             self.fresh = new
             self.fresh_left = FRESH_SECONDS
@@ -76,23 +79,23 @@ class TableInfo:
         self.fresh_left -= dt
         if self.fresh_left <= 0:
             self.fresh = []
-            self.screen.rebuild_scene()
-            self.screen.mark_dirty()
+            self.do.rebuild_scene()
+            self.do.mark_dirty()
 
     def captures(self) -> dict[int, tuple[int, ...]]:
         """Each side's last capture (Cassino; none in the canasta games), read once per
         move."""
-        history = self.screen.session.history
+        history = self.model.history
         key = (id(history), len(history))
         if key != self._captures_key:
             self._captures_key = key
-            self._captures = last_captures(history, self.screen.sides)
+            self._captures = last_captures(history, self.model.sides)
         return self._captures
 
     def toggle_peek(self, side: int) -> None:
         self.peek = -1 if self.peek == side else side
-        self.screen.rebuild_scene()
-        self.screen.mark_dirty()
+        self.do.rebuild_scene()
+        self.do.mark_dirty()
 
 
 def last_captures(history: list[str], sides: list[int]) -> dict[int, tuple[int, ...]]:

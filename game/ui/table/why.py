@@ -21,27 +21,31 @@ from game.errors import NotationError
 from game.i18n import t
 from game.players.explain import explanation_lines
 from game.ui import fonts, palette
-from game.ui.table import messages
 from game.ui.table.movelog import describe
 from game.ui.table.overlay import Overlay
 from game.ui.textlayout import wrap
 
 
 class WhyView:
-    def __init__(self, screen) -> None:
-        self.screen = screen
+    """Reads the table through ``model``, asks through ``do`` (game/ui/table/hub.py); the
+    moves and their explanations are the ``movelog``'s."""
+
+    def __init__(self, model, do, movelog) -> None:
+        self.model = model
+        self.do = do
+        self.movelog = movelog
         self.shown: tuple[int, int] | None = None  # the move last explained: (deal, index)
 
     def last_computer_move(self) -> tuple[int, int] | None:
         """The log's last move made by a computer seat, as (deal, index), or None."""
-        sc = self.screen
-        for deal, index in reversed(sc.movelog.moves()):
-            text, _e = sc.movelog.move(deal, index)
+        m = self.model
+        for deal, index in reversed(self.movelog.moves()):
+            text, _e = self.movelog.move(deal, index)
             try:
                 seat = parse_action(text).seat
             except NotationError:
                 continue
-            if 0 <= seat < sc.players and not sc.session.is_human(seat):
+            if 0 <= seat < m.players and not m.is_human(seat):
                 return deal, index
         return None
 
@@ -49,24 +53,24 @@ class WhyView:
         """The W key: why the last computer move was made."""
         move = self.last_computer_move()
         if move is None:
-            self.screen.presenter.toast(t("why.no_move"), "info")
+            self.do.toast(t("why.no_move"), "info")
             return
         self.open(*move)
 
     def lines(self, deal: int, index: int) -> list[str]:
         """The dialog's text: the move as the log tells it, then its explanation."""
-        sc = self.screen
-        text, e = sc.movelog.move(deal, index)
-        viewer = sc.viewer if sc.revealed() else -1  # a hidden hand is nobody's to read
-        head = f"{index + 1}. {describe(text, sc.names(), messages.you(sc))}"
+        m = self.model
+        text, e = self.movelog.move(deal, index)
+        viewer = m.viewer if m.revealed() else -1  # a hidden hand is nobody's to read
+        head = f"{index + 1}. {describe(text, m.names(), m.you())}"
         return [head, *explanation_lines(e, viewer)]
 
     def open(self, deal: int, index: int) -> None:
-        sc = self.screen
-        if sc.dialog is not None or sc.overlay is not None:
+        m = self.model
+        if m.dialog is not None or m.overlay is not None:
             return
         self.shown = (deal, index)
-        sc.open_overlay(WhyPanel(sc, deal, index))
+        self.do.overlay(WhyPanel, deal, index)
 
 
 class WhyPanel(Overlay):

@@ -31,7 +31,7 @@ def test_practice_goals_show_cards_as_the_table_does(lang):
     the Load screen's description name cards as the table draws them."""
     i18n.set_language(lang)
     for p in practice.PUZZLES:
-        panel, _status = GuidePanel(None, puzzle=p).body()
+        panel, _status = GuidePanel(None, None, puzzle=p).body()
         texts = SimpleNamespace(en=p.description[0], ja=p.description[1])
         listed = entry_detail(SimpleNamespace(kind="practice", practice=SimpleNamespace(
             description=texts)))
@@ -42,7 +42,7 @@ def test_practice_goals_show_cards_as_the_table_does(lang):
                 assert card_text(parse_card(code)) in shown, (p.id, code)
     i18n.set_language("en")
     frozen = practice.puzzle_by_id("canasta-frozen-pile")
-    assert GuidePanel(None, puzzle=frozen).body()[0].endswith("Take the pile with 8♥ 8♣.")
+    assert GuidePanel(None, None, puzzle=frozen).body()[0].endswith("Take the pile with 8♥ 8♣.")
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
