@@ -393,7 +393,9 @@ def _viewer_hand(lay: L.TableLayout, view: View, sc: Scene) -> None:
         sp = Sprite(c, r, view.reveal, zone, k, state=st, index=i)
         sc.sprites.append(sp)
         sc.hand.append(sp)
-    sc.targets.append(Target("hand", lay.hand.inflate(0, lift)))
+    # Half a card past either end still drops into the hand: a spread hand reaches the
+    # area's edges, and a card let go just past the last one goes to the end.
+    sc.targets.append(Target("hand", lay.hand.inflate(lay.card_w, lift)))
 
 
 # ---------------------------------------------------------------------------------------------
