@@ -30,7 +30,7 @@ discarded and what the opponents hold, sometimes misses a take, sometimes discar
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from game.actions import Action
 from game.canasta.seatview import MeldView
@@ -49,8 +49,13 @@ from game.players.canasta_view import (
 )
 
 _VERB = attrgetter("verb")
+_TOWARD_ORDER = itemgetter(0, 1, 2)  # canastas made, cards melded, earlier in the list
 # Chance that a meld of a given size becomes a canasta (index = size).
 PROGRESS = (0.0, 0.0, 0.0, 0.22, 0.32, 0.47, 0.68, 1.0)
+# What a discard's price reads of its card (:meth:`CanastaHeuristic.discard_cost`): the rank of
+# a natural or a black three (points go by rank), a red three, or a wild card (whose points
+# it does not read). Cards of one class cost the same.
+PRICE_CLASS = tuple(0 if WILD[c] else 14 if c in (15, 28) else RANK[c] for c in range(53))
 
 
 @dataclass(frozen=True)
@@ -611,14 +616,19 @@ class CanastaHeuristic(Player):
         hand = len(v.hand)
         if hand <= 1 and discards:
             return discards[0]
-        best = None
-        best_key = None
+        # The first meld (in the list's order) of the best key that keeps the plan: the
+        # melds by key, best first, planned until one keeps it (planning is the dear part)
         clean0, dirty0, _ = v.canastas(v.side)
-        for a in melds:
+        ranked = []
+        for i, a in enumerate(melds):
+            after = _apply_meld(v, a)
+            clean, dirty, _ = v.canastas(v.side, after)
+            ranked.append(((clean + dirty) - (clean0 + dirty0), len(a.cards()), -i, a, after))
+        ranked.sort(key=_TOWARD_ORDER, reverse=True)
+        for _, _, _, a, after in ranked:
             h = v.hcount[:]
             for c in a.cards():
                 h[c] -= 1
-            after = _apply_meld(v, a)
             rest = plan_meld_out(v, h, after)
             if rest is None:
                 continue
@@ -627,13 +637,8 @@ class CanastaHeuristic(Player):
                     continue
             elif not v.ld and not v.may_go_out(v.side, rest[1]):
                 continue
-            clean, dirty, _ = v.canastas(v.side, after)
-            key = ((clean + dirty) - (clean0 + dirty0), len(a.cards()))
-            if best_key is None or key > best_key:
-                best, best_key = a, key
-        if best is not None:
             self.reason = "meld out" if not v.ld or v.in_down[v.seat] else "empty the looking"
-            return best
+            return a
         discard, _ = plan
         if hand == 2 and discard >= 0:
             for a in discards:
@@ -728,12 +733,27 @@ class CanastaHeuristic(Player):
             b += 300.0
         return b
 
+    def discard_costs(self, v: CanastaView, p: CanastaParams, discards, risk: float,
+                      ctx: CanastaContext) -> list[float]:
+        """:meth:`discard_cost` of each discard action, priced once per class of card
+        (:data:`PRICE_CLASS`): a decision prices at most 14 classes whatever the hand holds."""
+        prices: dict[int, float] = {}
+        out = []
+        for a in discards:
+            c = a.groups[0][0]
+            k = PRICE_CLASS[c]
+            cost = prices.get(k)
+            if cost is None:
+                cost = prices[k] = self.discard_cost(v, p, c, risk, ctx)
+            out.append(cost)
+        return out
+
     def _best_discard(self, v: CanastaView, p: CanastaParams, ctx: CanastaContext, discards, risk):
         scored = []
-        for i, a in enumerate(discards):
-            c = a.groups[0][0]
-            cost = self.discard_cost(v, p, c, risk, ctx)
-            if self.slips.no_freeze and is_wild(c):
+        no_freeze = self.slips.no_freeze
+        for i, cost in enumerate(self.discard_costs(v, p, discards, risk, ctx)):
+            a = discards[i]
+            if no_freeze and WILD[a.groups[0][0]]:
                 cost += 200.0
             scored.append((cost, i, a))
         scored.sort(key=lambda t: (t[0], t[1]))
