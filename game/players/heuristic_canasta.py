@@ -676,6 +676,13 @@ class CanastaHeuristic(Player):
                 added = MeldInfo.of(target)
                 added.add(cards)
                 changes.append((target, added))
+        elif len(a.groups) == 1:  # one meld: new, or (one meld per rank) onto the rank's
+            m = _new_meld(v, a.groups[0])
+            old = before.get(m.rank) if rules.one_meld_per_rank else None
+            if old is not None:
+                m = MeldInfo.of(old)
+                m.add(cards)
+            changes = [(old, m)]
         else:
             changes = [(before.get(key), m) for key, m in _apply_meld(v, a).items()
                        if before.get(key) is not m]
@@ -694,15 +701,20 @@ class CanastaHeuristic(Player):
         clean0, dirty0, _ = v.canastas(side)
         clean1, dirty1 = clean0, dirty0
         for old, m in changes:
-            c, d = v.canasta_kind(m)
-            clean1, dirty1 = clean1 + c, dirty1 + d
+            size = m.size
+            if size >= 7:  # below seven cards no canasta (canasta_kind's (0, 0))
+                c, d = v.canasta_kind(m)
+                clean1, dirty1 = clean1 + c, dirty1 + d
+            old_size = 0
             if old is not None:
-                c, d = v.canasta_kind(old)
-                clean1, dirty1 = clean1 - c, dirty1 - d
-                if old.size == m.size:
+                old_size = old.size
+                if old_size >= 7:
+                    c, d = v.canasta_kind(old)
+                    clean1, dirty1 = clean1 - c, dirty1 - d
+                if old_size == size:
                     continue
             prog += _progress(v, m) - (_progress(v, old) if old is not None else 0.0)
-            if m.size >= 7 and (old is None or old.size < 7) and m.rank != 3:
+            if size >= 7 and old_size < 7 and m.rank != 3:
                 completes = True
         b += prog * (1.0 if completes else p.prog_now)
         if not v.may_go_out(side) and (clean1 + dirty1 > clean0 + dirty0):
@@ -823,11 +835,7 @@ def _apply_meld(v: CanastaView, a: Action) -> Melds:
         return melds
     fresh = 5000
     for g in a.groups:
-        rank = 0
-        for c in g:
-            if not is_wild(c):
-                rank = RANK[c] if RANK[c] != 3 or c in (2, 41) else 3
-                break
+        rank = _meld_rank(g)
         if rules.one_meld_per_rank and rank in melds:
             m = melds[rank] = MeldInfo.of(melds[rank])
             m.add(g)
@@ -838,6 +846,23 @@ def _apply_meld(v: CanastaView, a: Action) -> Melds:
         m.add(g)
         melds[key] = m
     return melds
+
+
+def _meld_rank(g) -> int:
+    """The rank of a new meld of the cards ``g`` (0: wild cards only)."""
+    for c in g:
+        if not WILD[c]:
+            return RANK[c] if RANK[c] != 3 or c in (2, 41) else 3
+    return 0
+
+
+def _new_meld(v: CanastaView, g) -> MeldInfo:
+    """The cards ``g`` as a meld of their own, keyed as :func:`_apply_meld` keys a first new
+    meld."""
+    rank = _meld_rank(g)
+    m = MeldInfo(rank if v.rules.one_meld_per_rank else 5000, rank)
+    m.add(g)
+    return m
 
 
 def _progress(v: CanastaView, m: MeldInfo | MeldView | None) -> float:
