@@ -666,26 +666,7 @@ class CanastaHeuristic(Player):
         left = hand - len(cards)
         opening = not v.opened[side]
         before = v.my_melds()
-        # the melds the action changes or makes: (before or None, after), in the order of
-        # the melds after it
-        changes: list[tuple[MeldInfo | MeldView | None, MeldInfo | MeldView]]
-        if a.verb == "add":
-            target = before.get(a.target)
-            changes = []
-            if target is not None:
-                added = MeldInfo.of(target)
-                added.add(cards)
-                changes.append((target, added))
-        elif len(a.groups) == 1:  # one meld: new, or (one meld per rank) onto the rank's
-            m = _new_meld(v, a.groups[0])
-            old = before.get(m.rank) if rules.one_meld_per_rank else None
-            if old is not None:
-                m = MeldInfo.of(old)
-                m.add(cards)
-            changes = [(old, m)]
-        else:
-            changes = [(before.get(key), m) for key, m in _apply_meld(v, a).items()
-                       if before.get(key) is not m]
+        changes = meld_changes(v, a, before, cards)
         points = v.points
         pts = wilds = reds = 0
         for c in cards:
@@ -846,6 +827,36 @@ def _apply_meld(v: CanastaView, a: Action) -> Melds:
         m.add(g)
         melds[key] = m
     return melds
+
+
+Change = tuple["MeldInfo | MeldView | None", "MeldInfo | MeldView"]
+
+
+def meld_changes(v: CanastaView, a: Action, before: Melds, cards: list[int]) -> list[Change]:
+    """The melds a meld or add (``cards``: its cards) changes or makes: (before or None,
+    after), in the order of the melds after it (:func:`changes_by_copy`), found without
+    copying the side's melds where the action is one meld or add."""
+    if a.verb == "add":
+        target = before.get(a.target)
+        if target is None:
+            return []
+        added = MeldInfo.of(target)
+        added.add(cards)
+        return [(target, added)]
+    if len(a.groups) == 1:  # one meld: new, or (one meld per rank) onto the rank's
+        m = _new_meld(v, a.groups[0])
+        old = before.get(m.rank) if v.rules.one_meld_per_rank else None
+        if old is not None:
+            m = MeldInfo.of(old)
+            m.add(cards)
+        return [(old, m)]
+    return changes_by_copy(v, a, before)
+
+
+def changes_by_copy(v: CanastaView, a: Action, before: Melds) -> list[Change]:
+    """:func:`meld_changes` from the side's melds after the action (:func:`_apply_meld`)."""
+    return [(before.get(key), m) for key, m in _apply_meld(v, a).items()
+            if before.get(key) is not m]
 
 
 def _meld_rank(g) -> int:
