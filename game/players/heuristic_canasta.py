@@ -648,8 +648,9 @@ class CanastaHeuristic(Player):
 
     def _best_meld(self, v: CanastaView, p: CanastaParams, melds, risk: float):
         best, best_b = None, float("-inf")
+        setup = self._meld_setup(v, p, risk)
         for a in melds:
-            b = self._meld_benefit(v, p, a, risk)
+            b = self._meld_benefit(v, p, a, risk, setup)
             if b > best_b:
                 best, best_b = a, b
         return best, best_b
@@ -658,14 +659,23 @@ class CanastaHeuristic(Player):
         """What a meld or add is worth now (the Hard search's meld candidates)."""
         return self._meld_benefit(v, p, a, risk)
 
-    def _meld_benefit(self, v: CanastaView, p: CanastaParams, a: Action, risk: float) -> float:
-        rules = v.rules
-        cards = a.cards()
+    def _meld_setup(self, v: CanastaView, p: CanastaParams, risk: float) -> tuple:
+        """What every meld's price of one decision reads alike (figured once, not per meld)."""
         side = v.side
-        hand = len(v.hand)
-        left = hand - len(cards)
-        opening = not v.opened[side]
-        before = v.my_melds()
+        clean0, dirty0, _ = v.canastas(side)
+        new_cost = p.new_meld_cost + p.meld_pile * len(v.pile)
+        if p.race_scale != 1.0 and v.may_go_out(side):
+            new_cost *= p.race_scale
+        return (v.my_melds(), clean0, dirty0, v.may_go_out(side), not v.opened[side],
+                p.bank_base + p.bank_risk * risk, 1.0 - risk, new_cost,
+                v.ld and v.in_down is not None and not v.in_down[v.seat], {})
+
+    def _meld_benefit(self, v: CanastaView, p: CanastaParams, a: Action, risk: float,
+                      setup: tuple | None = None) -> float:
+        (before, clean0, dirty0, may_out, opening, bank, stay, new_cost, looking,
+         old_progress) = setup or self._meld_setup(v, p, risk)
+        cards = a.cards()
+        left = len(v.hand) - len(cards)
         changes = meld_changes(v, a, before, cards)
         points = v.points
         pts = wilds = reds = 0
@@ -675,52 +685,54 @@ class CanastaHeuristic(Player):
                 wilds += 1
             elif c == 15 or c == 28:
                 reds += 1  # a red three onto a red canasta (Looking and Down)
-        b = pts * (p.bank_base + p.bank_risk * risk)
+        b = pts * bank
         prog = 0.0
         completes = False
         # the side's canastas after: those before, changed by the melds the action changes
-        clean0, dirty0, _ = v.canastas(side)
         clean1, dirty1 = clean0, dirty0
         for old, m in changes:
             size = m.size
             if size >= 7:  # below seven cards no canasta (canasta_kind's (0, 0))
                 c, d = v.canasta_kind(m)
                 clean1, dirty1 = clean1 + c, dirty1 + d
-            old_size = 0
-            if old is not None:
-                old_size = old.size
-                if old_size >= 7:
-                    c, d = v.canasta_kind(old)
-                    clean1, dirty1 = clean1 - c, dirty1 - d
-                if old_size == size:
-                    continue
-            prog += _progress(v, m) - (_progress(v, old) if old is not None else 0.0)
+            if old is None:
+                prog += _progress(v, m) - 0.0
+                if size >= 7 and m.rank != 3:
+                    completes = True
+                continue
+            old_size = old.size
+            if old_size >= 7:
+                c, d = v.canasta_kind(old)
+                clean1, dirty1 = clean1 - c, dirty1 - d
+            if old_size == size:
+                continue
+            was = old_progress.get(old.key)  # the view's meld, the same for every action
+            if was is None:
+                was = old_progress[old.key] = _progress(v, old)
+            prog += _progress(v, m) - was
             if size >= 7 and old_size < 7 and m.rank != 3:
                 completes = True
         b += prog * (1.0 if completes else p.prog_now)
-        if not v.may_go_out(side) and (clean1 + dirty1 > clean0 + dirty0):
+        if not may_out and (clean1 + dirty1 > clean0 + dirty0):
             b += p.first_canasta
         if wilds:
             b -= wilds * p.wild_cost * (0.3 if completes else 1.0)
-            if rules.wild_meld and a.verb == "meld" and wilds == len(cards):
+            if v.rules.wild_meld and a.verb == "meld" and wilds == len(cards):
                 jok, two = v.hand_wilds()
                 if jok + two < p.wild_meld_start:
                     b -= 200.0
         if left < p.keep_min:
-            b -= (p.keep_min - left) * p.shrink_cost * (1.0 - risk)
+            b -= (p.keep_min - left) * p.shrink_cost * stay
         # pairs broken: a new meld of a rank uses its naturals and shows the rank (Hard's
         # new_meld_cost); adds of a melded rank keep the take-by-adding option
         if (p.new_meld_cost or p.meld_pile) and not opening and a.verb == "meld":
             shown = sum(1 for old, _ in changes if old is None)
-            cost = p.new_meld_cost + p.meld_pile * len(v.pile)
-            if p.race_scale != 1.0 and v.may_go_out(side):
-                cost *= p.race_scale
-            b -= shown * cost * (1.0 - risk)
+            b -= shown * new_cost * stay
         if opening:
             b += p.open_bonus - len(cards) * 4.0
             if left < p.open_keep:
                 b -= 80.0
-        if v.ld and v.in_down is not None and not v.in_down[v.seat]:
+        if looking:
             b += p.ld_card * len(cards)
         for _ in range(reds):
             b += 300.0

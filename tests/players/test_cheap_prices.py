@@ -3,6 +3,8 @@ figures of the prices they replace, over random deals and actions (hypothesis ch
 
 - a decision's discards priced once per class of card (``discard_costs``) equal each discard
   priced from scratch, in a view of its own (``discard_cost``);
+- a decision's melds priced with the figures they share (``_best_meld``) equal each meld
+  priced alone from scratch (``meld_benefit``);
 - the melds a one-group meld or an add changes (``meld_changes``) equal those read from a copy
   of the side's melds after it (``changes_by_copy``), old meld for old meld and count for count;
 - the meld-out step (``_toward``), which plans the melds best first, picks what planning every
@@ -134,6 +136,10 @@ def test_cheap_prices_equal_the_full_ones(game, seed, p_random, forget):
             assert [(_counts(o), _counts(m)) for o, m in fast] == \
                 [(_counts(o), _counts(m)) for o, m in slow], str(a)
             checked["melds"] += 1
+        if melds:  # priced with the decision's shared figures, and each from scratch
+            best, benefit = h._best_meld(v, p, melds, risk)
+            alone = [h.meld_benefit(CanastaView(d), p, a, risk) for a in melds]
+            assert benefit == max(alone) and best == melds[alone.index(benefit)]
         plan = plan_meld_out(v, v.hcount, v.my_melds()) if melds else None
         if plan is not None:
             got = h._toward(CanastaView(d), melds, discards, plan)
