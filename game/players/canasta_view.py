@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
-from operator import itemgetter
+from operator import itemgetter, sub
 
 from game.canasta.melds import count_kinds
 from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS
@@ -196,7 +196,7 @@ class CanastaView:
 
     # ---- counting ----------------------------------------------------------------------------
     def _unseen(self) -> tuple[list[int], int, int, int]:
-        left = [k - h for k, h in zip(self._deck, self.hcount)]
+        left = list(map(sub, self._deck, self.hcount))  # in C: a comprehension is dearer
         for c in self.pile:
             left[c] -= 1
         for s, k in enumerate(self.known):

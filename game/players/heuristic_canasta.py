@@ -278,20 +278,16 @@ class CanastaHeuristic(Player):
         the stock runs out)."""
         keep = 1.0
         scale = self.params.get(v.name, _DEFAULT).risk_scale
+        sides: dict[int, tuple[bool, bool]] = {}  # per side: (ready, close), read once
         for q in v.opponents:
             h = v.hand_counts[q]
-            if v.ld:
-                if v.in_down is not None and not v.in_down[q]:
-                    continue
-                mine = v.melds[v.side_of[q]]
-                canastas = sum(1 for m in mine.values() if m.size >= 7 and m.rank != 3)
-                ready = canastas >= 2
-                close = canastas == 1 and any(5 <= m.size < 7 for m in mine.values())
-            else:
-                ready = v.may_go_out(v.side_of[q])
-                close = not ready and any(
-                    5 <= m.size < 7 and m.rank not in (0, 3)
-                    for m in v.melds[v.side_of[q]].values())
+            if v.ld and v.in_down is not None and not v.in_down[q]:
+                continue
+            sq = v.side_of[q]
+            got = sides.get(sq)
+            if got is None:
+                got = sides[sq] = self._side_near_out(v, sq)
+            ready, close = got
             if not (ready or close):
                 continue
             base = 0.6 if h <= 2 else 0.4 if h <= 4 else 0.18 if h <= 7 else 0.06
@@ -306,6 +302,17 @@ class CanastaHeuristic(Player):
         elif turns_left < 2.0:
             risk = max(risk, 0.35)
         return min(1.0, risk)
+
+    @staticmethod
+    def _side_near_out(v: CanastaView, side: int) -> tuple[bool, bool]:
+        """(may go out, one meld short of it) for a side of the opponents."""
+        mine = v.melds[side]
+        if v.ld:
+            canastas = sum(1 for m in mine.values() if m.size >= 7 and m.rank != 3)
+            return canastas >= 2, canastas == 1 and any(5 <= m.size < 7 for m in mine.values())
+        ready = v.may_go_out(side)
+        return ready, not ready and any(5 <= m.size < 7 and m.rank not in (0, 3)
+                                        for m in mine.values())
 
     # ---- card values ---------------------------------------------------------------------
     def keep_value(self, v: CanastaView, p: CanastaParams, c: int, risk: float,
