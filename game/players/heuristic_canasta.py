@@ -29,6 +29,7 @@ discarded and what the opponents hold, sometimes misses a take, sometimes discar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from operator import attrgetter, itemgetter
 
@@ -625,17 +626,23 @@ class CanastaHeuristic(Player):
             return discards[0]
         # The first meld (in the list's order) of the best key that keeps the plan: the
         # melds by key, best first, planned until one keeps it (planning is the dear part)
-        clean0, dirty0, _ = v.canastas(v.side)
+        before = v.my_melds()
         ranked = []
         for i, a in enumerate(melds):
-            after = _apply_meld(v, a)
-            clean, dirty, _ = v.canastas(v.side, after)
-            ranked.append(((clean + dirty) - (clean0 + dirty0), len(a.cards()), -i, a, after))
+            cards = a.cards()
+            made = 0  # canastas made: of the melds the action changes, after less before
+            for old, m in meld_changes(v, a, before, cards):
+                if m.size >= 7:
+                    made += sum(v.canasta_kind(m))
+                if old is not None and old.size >= 7:
+                    made -= sum(v.canasta_kind(old))
+            ranked.append((made, len(cards), -i, a))
         ranked.sort(key=_TOWARD_ORDER, reverse=True)
-        for _, _, _, a, after in ranked:
+        for _, _, _, a in ranked:
             h = v.hcount[:]
             for c in a.cards():
                 h[c] -= 1
+            after = _apply_meld(v, a)
             rest = plan_meld_out(v, h, after)
             if rest is None:
                 continue
@@ -681,7 +688,8 @@ class CanastaHeuristic(Player):
                       setup: tuple | None = None) -> float:
         (before, clean0, dirty0, may_out, opening, bank, stay, new_cost, looking,
          old_progress) = setup or self._meld_setup(v, p, risk)
-        cards = a.cards()
+        groups = a.groups
+        cards = groups[0] if len(groups) == 1 else a.cards()  # one group: its tuple, no copy
         left = len(v.hand) - len(cards)
         changes = meld_changes(v, a, before, cards)
         points = v.points
@@ -851,7 +859,8 @@ def _apply_meld(v: CanastaView, a: Action) -> Melds:
 Change = tuple["MeldInfo | MeldView | None", "MeldInfo | MeldView"]
 
 
-def meld_changes(v: CanastaView, a: Action, before: Melds, cards: list[int]) -> list[Change]:
+def meld_changes(v: CanastaView, a: Action, before: Melds,
+                 cards: Sequence[int]) -> list[Change]:
     """The melds a meld or add (``cards``: its cards) changes or makes: (before or None,
     after), in the order of the melds after it (:func:`changes_by_copy`), found without
     copying the side's melds where the action is one meld or add."""
