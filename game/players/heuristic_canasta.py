@@ -412,36 +412,45 @@ class CanastaHeuristic(Player):
             got = v.memo[key] = self._take_chance(v, q, r, ctx)
         return got
 
-    def _take_chance(self, v: CanastaView, q: int, r: int, ctx: CanastaContext) -> float:
+    def _taker(self, v: CanastaView, q: int, ctx: CanastaContext) -> tuple:
+        """What :meth:`_take_chance` reads of seat ``q`` whatever the rank (once a decision)."""
+        key = ("taker", self, q, ctx.forget)
+        got = v.memo.get(key)
+        if got is not None:
+            return got
         rules = v.rules
         sq = v.side_of[q]
         opened = v.opened[sq]
-        factor = 1.0
-        disc = 1.0
         p = self.params.get(v.name)
-        if p is not None and p.disc_pair != 1.0 and not ctx.forget and v.discarded_rank(q, r) \
-                and not (p.bait_guard and v.baited(q)):
-            disc = p.disc_pair
-        if rules.open_first and not opened:
-            factor = 0.4  # must open first, then take
+        # discards read as safer (a player rarely throws a card of a pair it holds), unless
+        # the seat was seen baiting
+        disc = p is not None and p.disc_pair != 1.0 and not ctx.forget \
+            and not (p.bait_guard and v.baited(q))
         frozen = v.frozen or (rules.unopened_pile_frozen and not opened)
-        need = rules.take_naturals_frozen if frozen else rules.take_naturals
-        if not ctx.forget:
-            if not frozen and rules.take_by_adding and opened:
-                if v.meld_of_rank(sq, r) is not None:
-                    return 0.97
+        adding = not ctx.forget and not frozen and rules.take_by_adding and opened
         known = v.known[q] if not ctx.forget else []
+        got = v.memo[key] = (
+            sq, opened, p, disc, 0.4 if rules.open_first and not opened else 1.0, frozen,
+            rules.take_naturals_frozen if frozen else rules.take_naturals, adding, known,
+            max(0, v.hand_counts[q] - len(known)), not frozen and rules.take_with_wild,
+            rules.unopened_pile_frozen and not opened)
+        return got
+
+    def _take_chance(self, v: CanastaView, q: int, r: int, ctx: CanastaContext) -> float:
+        (sq, opened, p, disc, factor, frozen, need, adding, known, unknown_cards, with_wild,
+         unopened_frozen) = self._taker(v, q, ctx)
+        if adding and v.meld_of_rank(sq, r) is not None:
+            return 0.97
         k = sum([RANK[c] == r for c in known]) if known else 0
-        if k < 2:
-            factor *= disc  # a player rarely throws a card of a pair they hold
-        unknown_cards = max(0, v.hand_counts[q] - len(known))
+        if k < 2 and disc and v.discarded_rank(q, r):
+            factor *= p.disc_pair  # a player rarely throws a card of a pair they hold
         by_rank, _, total, wild = v.unseen()
         good = by_rank[r]
-        if not frozen and rules.take_with_wild:
+        if with_wild:
             pr = p_pair_or_wild(total, good, wild, unknown_cards, min(k, 2))
         else:
             pr = p_at_least(total, good, unknown_cards, need - k)
-        if rules.unopened_pile_frozen and not opened:
+        if unopened_frozen:
             # the pile must also make the opening minimum: unless the top card and its pair
             # make it on their own (three aces, 60 points, open at 50; Hard's heuristic)
             if not (p is not None and p.open_alone and 3 * v.points[r - 1] >= v.open_min[sq]):
