@@ -7,7 +7,9 @@ is the seat's view, the legal list and the choice; a single legal action is play
 one); ``... twice`` makes every decision a second time before playing it (Normal's heuristic is
 deterministic, so the deals are the same). Under ``valgrind --tool=cachegrind --cache-sim=no``
 the difference of the two counts divided by the number of decisions (printed to standard error)
-is the instructions per simulated decision: the same seeds give the same deals every run. With
+is the instructions per simulated decision: the same seeds give the same deals every run.
+``... worlds`` also samples one world per decision of the canasta family as Hard's search
+does (``CanastaState.sample_world``, seeded): less ``once``, the instructions per world. With
 ``tools/engine_instructions.py``'s instructions per random action it gives the "sim" ratio
 without the clock's noise. (The second decision finds the odds tables the first one filled, as
 a long playout does.)
@@ -20,9 +22,11 @@ import sys
 from game.errors import Misdeal
 from game.match import Match
 from game.players.base import Decision
+from game.players.canasta_search import sample_world
 from game.players.families import players_of
 from game.players.heuristic_canasta import HARD_PARAMS
 from game.registry import game_info, get_game
+from game.rng import Rng
 
 
 def main(argv: list[str]) -> int:
@@ -33,6 +37,8 @@ def main(argv: list[str]) -> int:
     match = Match(game, n, seed=7)
     totals = [0] * game.num_sides(n)
     repeat = 2 if mode == "twice" else 1
+    rng = Rng(7)
+    worlds = mode == "worlds" and name != "cassino"
     played = decisions = 0
     while played < deals:
         try:
@@ -48,7 +54,10 @@ def main(argv: list[str]) -> int:
                 if len(legal) == 1:
                     a = legal[0]
                     break
-                a = policy.choose(Decision(name, n, seat, state.view(seat), legal, totals))
+                d = Decision(name, n, seat, state.view(seat), legal, totals)
+                a = policy.choose(d)
+                if worlds:
+                    sample_world(d, rng)
             else:
                 decisions += 1
             state.apply(a, validate=False)
