@@ -881,11 +881,10 @@ def meld_changes(v: CanastaView, a: Action, before: Melds,
         added.add(cards)
         return [(target, added)]
     if len(a.groups) == 1:  # one meld: new, or (one meld per rank) onto the rank's
-        m = _new_meld(v, a.groups[0])
-        old = before.get(m.rank) if v.rules.one_meld_per_rank else None
-        if old is not None:
-            m = MeldInfo.of(old)
-            m.add(cards)
+        rank = _meld_rank(cards)
+        old = before.get(rank) if v.rules.one_meld_per_rank else None
+        m = MeldInfo.of(old) if old is not None else _new_meld_info(v, rank)
+        m.add(cards)
         return [(old, m)]
     return changes_by_copy(v, a, before)
 
@@ -904,13 +903,9 @@ def _meld_rank(g) -> int:
     return 0
 
 
-def _new_meld(v: CanastaView, g) -> MeldInfo:
-    """The cards ``g`` as a meld of their own, keyed as :func:`_apply_meld` keys a first new
-    meld."""
-    rank = _meld_rank(g)
-    m = MeldInfo(rank if v.rules.one_meld_per_rank else 5000, rank)
-    m.add(g)
-    return m
+def _new_meld_info(v: CanastaView, rank: int) -> MeldInfo:
+    """An empty new meld of ``rank``, keyed as :func:`_apply_meld` keys a first new meld."""
+    return MeldInfo(rank if v.rules.one_meld_per_rank else 5000, rank)
 
 
 def _progress(v: CanastaView, m: MeldInfo | MeldView | None) -> float:
