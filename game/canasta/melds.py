@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from game.cards import JOKER, RANK
+
+if TYPE_CHECKING:
+    from game.canasta.seatview import MeldView
 
 
 def count_kinds(cards: Iterable[int], rank: int, nat: int = 0, jok: int = 0, two: int = 0,
@@ -28,7 +32,8 @@ class Meld:
     Looking and Down n-th meld). Counts are kept beside the cards so that legality checks
     never rescan them."""
 
-    __slots__ = ("key", "rank", "cards", "nat", "jok", "two", "red3", "creator", "turn")
+    __slots__ = ("key", "rank", "cards", "nat", "jok", "two", "red3", "creator", "turn",
+                 "shown")
 
     def __init__(self, key: int, rank: int, creator: int, turn: int) -> None:
         self.key = key
@@ -40,6 +45,9 @@ class Meld:
         self.red3 = 0  # Looking and Down: a red three on a red canasta (LD-6)
         self.creator = creator
         self.turn = turn
+        # the meld as the seats' views show it (game.canasta.seatview), made when first asked
+        # and again after a change: a meld only grows, through add
+        self.shown: MeldView | None = None
 
     @property
     def wild(self) -> int:
@@ -51,6 +59,7 @@ class Meld:
 
     def add(self, cards: Iterable[int]) -> None:
         self.cards.extend(cards)
+        self.shown = None
         self.nat, self.jok, self.two, self.red3 = count_kinds(
             cards, self.rank, self.nat, self.jok, self.two, self.red3)
 
@@ -59,6 +68,7 @@ class Meld:
         m.key, m.rank, m.cards = self.key, self.rank, self.cards[:]
         m.nat, m.jok, m.two, m.red3 = self.nat, self.jok, self.two, self.red3
         m.creator, m.turn = self.creator, self.turn
+        m.shown = self.shown  # immutable: shared
         return m
 
     def __repr__(self) -> str:

@@ -19,7 +19,7 @@ from game.base import DealSetup
 from game.canasta.melds import Meld
 from game.canasta.phase import DRAW, Phase
 from game.canasta.state import CanastaState
-from game.cards import parse_card, parse_cards
+from game.cards import format_cards, parse_card, parse_cards
 from game.errors import RecordError
 from game.registry import get_game
 
@@ -55,6 +55,48 @@ def build_position(
     Down, per seat the down's cards, or None once picked up (then ``hands`` is the down).
     ``stock``: cards on top of the stock, top first; None puts every unplaced card there.
     """
+    return position_of_codes(
+        rules, players,
+        hands=[_codes(t) for t in hands],
+        pile=_codes(pile),
+        stock=_codes(stock) if stock else None,
+        melds=[{parse_key(k): _codes(t) for k, t in table.items()} for table in melds or []],
+        red_threes=None if red_threes is None else [_codes(t) for t in red_threes],
+        opened=opened, turn=turn, phase=phase, scores=scores, frozen=frozen,
+        downs=None if downs is None else [None if d is None else _codes(d) for d in downs],
+        packet=_codes(packet), dealer=dealer, keeper=keeper, options=options,
+        took_last=took_last, frozen_in_time=frozen_in_time)
+
+
+def _codes(text: str) -> list[int]:
+    return parse_cards(text) if text else []
+
+
+def position_of_codes(
+    rules: str,
+    players: int,
+    *,
+    hands: list[list[int]],
+    pile: list[int],
+    stock: list[int] | None = None,
+    melds: list[dict[int, list[int]]] | None = None,
+    red_threes: list[list[int]] | None = None,
+    opened: list[bool] | None = None,
+    turn: int = 0,
+    phase: str = "draw",
+    scores: list[int] | None = None,
+    frozen: bool | None = None,
+    downs: list[list[int] | None] | None = None,
+    packet: list[int] | None = None,
+    dealer: int | None = None,
+    keeper: int = -1,
+    options: frozenset[str] = frozenset(),
+    took_last: list[bool] | None = None,
+    frozen_in_time: list[bool] | None = None,
+) -> CanastaState:
+    """:func:`build_position` with card codes instead of text (meld keys as numbers): what
+    the Hard level's sampled worlds build (game.canasta.worlds), with no round trip through
+    the notation."""
     game = get_game(rules)
     nsides = game.num_sides(players)
     if dealer is None:
@@ -71,36 +113,35 @@ def build_position(
     assert isinstance(st, CanastaState)
     remaining = Counter(deck)
 
-    def take(text: str) -> list[int]:
-        cards = parse_cards(text) if text else []
+    def take(cards: list[int]) -> list[int]:
         for c in cards:
             if remaining[c] <= 0:
-                raise RecordError(f"more copies of a card than the decks hold: {text}")
+                raise RecordError("more copies of a card than the decks hold: "
+                                  + format_cards(cards))
             remaining[c] -= 1
-        return cards
+        return list(cards)
 
     st.hand = [[0] * 53 for _ in range(players)]
     st.hrank = [[0] * 14 for _ in range(players)]
     st.hsize = [0] * players
-    for seat, text in enumerate(hands):
-        for c in take(text):
+    for seat, cards in enumerate(hands):
+        for c in take(cards):
             st._give(seat, c)
     st.pile = take(pile)
-    st.packet = take(packet)
+    st.packet = take(packet or [])
     st.melds = [[] for _ in range(nsides)]
     st.by_key = [{} for _ in range(nsides)]
     for side, table in enumerate(melds or []):
-        for key_text, text in table.items():
-            key = parse_key(key_text)
-            cards = take(text)
+        for key, meld_cards in table.items():
+            cards = take(meld_cards)
             rank = key % 16
             m = Meld(key, rank, side, -1)
             m.add(cards)
             st.melds[side].append(m)
             st.by_key[side][key] = m
-    st.red3 = [take(t) for t in (red_threes or [""] * nsides)]
+    st.red3 = [take(t) for t in (red_threes or [[]] * nsides)]
     if st.down is not None:
-        st.down = [None if d is None else take(d) for d in (downs or [""] * players)]
+        st.down = [None if d is None else take(d) for d in (downs or [[]] * players)]
     top = take(stock) if stock else []
     rest = []
     for c in deck:
@@ -131,4 +172,4 @@ def build_position(
     return st
 
 
-__all__ = ["build_position", "parse_card"]
+__all__ = ["build_position", "parse_card", "position_of_codes"]

@@ -19,6 +19,8 @@ from game.canasta.phase import ASK_NO, ASK_YES, DRAW, Phase
 from game.cards import format_card
 
 if TYPE_CHECKING:
+    from game.canasta.melds import Meld
+    from game.canasta.ruleset import RuleSet
     from game.canasta.state import CanastaState
 
 
@@ -140,15 +142,18 @@ _PHASES = tuple(Phase)
 _CODES = range(53)
 
 
+def _show(rules: RuleSet, m: Meld) -> MeldView:
+    """A meld's record in the views, kept on the meld until it changes (most melds do not
+    change between two decisions: a view does not build them again)."""
+    m.shown = MeldView(m.key, m.rank, tuple(m.cards), m.nat, m.jok, m.two, m.red3,
+                       m.jok + m.two == 0 if m.rank else rules.wild_meld_clean(m.jok, m.two))
+    return m.shown
+
+
 def seat_view(st: CanastaState, seat: int) -> SeatView:
     """The view of ``seat`` (``CanastaState.view``)."""
     rules = st.rules
-    clean = rules.wild_meld_clean
-    melds = tuple([
-        tuple([MeldView(m.key, m.rank, tuple(m.cards), m.nat, m.jok, m.two, m.red3,
-                        m.jok + m.two == 0 if m.rank else clean(m.jok, m.two))
-               for m in ms])
-        for ms in st.melds])
+    melds = tuple([tuple([m.shown or _show(rules, m) for m in ms]) for ms in st.melds])
     counts = st.hand[seat]
     hand = list(compress(_CODES, counts))  # each card code held, once
     copies = 2

@@ -16,10 +16,10 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from game.canasta.phase import Phase
-from game.canasta.position import build_position
+from game.canasta.position import position_of_codes
 from game.canasta.ruleset import RED_THREES
 from game.canasta.seatview import SeatView
-from game.cards import JOKER, RANK, format_cards
+from game.cards import JOKER, RANK
 from game.rng import Shuffler
 
 if TYPE_CHECKING:
@@ -120,14 +120,14 @@ def sample_world(view: SeatView, rng: Shuffler, options: frozenset[str] = frozen
     left: Counter[int] = Counter(deck)
     left.subtract(view.hand)
     left.subtract(view.discard)
-    meld_tables = []
+    meld_tables: list[dict[int, list[int]]] = []
     for side_melds in view.melds:
-        table = {}
+        table: dict[int, list[int]] = {}
         for m in side_melds:
             left.subtract(m.cards)
-            table[_key_text(m.key)] = format_cards(m.cards)
+            table[m.key] = list(m.cards)
         meld_tables.append(table)
-    red = []
+    red: list[list[int]] = []
     for side, count in enumerate(view.red_threes):
         if view.red_three_cards:  # the very cards laid out, in their order (public)
             mine = list(view.red_three_cards[side])
@@ -138,7 +138,7 @@ def sample_world(view: SeatView, rng: Shuffler, options: frozenset[str] = frozen
                 c = 15 if left[15] > 0 else 28
                 left[c] -= 1
                 mine.append(c)
-        red.append(format_cards(mine))
+        red.append(mine)
     known: list[list[int]] = []
     for s in range(n):
         ks: list[int] = []
@@ -166,7 +166,7 @@ def sample_world(view: SeatView, rng: Shuffler, options: frozenset[str] = frozen
             hands.append(known[s] + deal(max(0, view.hand_counts[s] - len(known[s]))))
     downs = None
     if view.downs is not None:
-        downs = [None if size is None else format_cards(deal(size)) for size in view.downs]
+        downs = [None if size is None else deal(size) for size in view.downs]
     packet = deal(view.packet)
     stock = pool[pos:]
     if len(stock) != view.stock:
@@ -175,11 +175,11 @@ def sample_world(view: SeatView, rng: Shuffler, options: frozenset[str] = frozen
         _apply_limits(hands, known, stock, hand_limits(view))
     phase = view.phase if view.phase != Phase.OVER else Phase.DRAW
     try:
-        st = build_position(
+        st = position_of_codes(
             view.rules, n,
-            hands=[format_cards(h) for h in hands],
-            pile=format_cards(view.discard),
-            stock=format_cards(stock) if stock else None,
+            hands=hands,
+            pile=list(view.discard),
+            stock=stock if stock else None,
             melds=meld_tables,
             red_threes=red,
             opened=list(view.opened),
@@ -188,7 +188,7 @@ def sample_world(view: SeatView, rng: Shuffler, options: frozenset[str] = frozen
             scores=list(view.scores_before),
             frozen=view.frozen,
             downs=downs,
-            packet=format_cards(packet),
+            packet=packet,
             dealer=view.dealer,
             keeper=view.keeper if view.keeper is not None else -1,
             options=options,
@@ -198,9 +198,3 @@ def sample_world(view: SeatView, rng: Shuffler, options: frozenset[str] = frozen
         return None
     st.resume(view, may_ask)
     return st
-
-
-def _key_text(key: int) -> str:
-    from game.actions import format_key
-
-    return format_key(key)

@@ -161,10 +161,10 @@ class CanastaSearch:
             p = self.params.get(v.name, CanastaParams())
             risk = self.heuristic.end_risk(v)
             ctx = CanastaContext()
-            scored = sorted(
-                ((self.heuristic.discard_cost(v, p, a.groups[0][0], risk, ctx), i, a)
-                 for i, a in enumerate(legal) if a.verb == "discard"),
-                key=lambda t: (t[0], t[1]))
+            discards = [a for a in legal if a.verb == "discard"]
+            costs = self.heuristic.discard_costs(v, p, discards, risk, ctx)
+            scored = sorted(zip(costs, range(len(discards)), discards),
+                            key=lambda t: (t[0], t[1]))
             out = [base]
             best_cost = scored[0][0]
             for cost, _, a in scored:

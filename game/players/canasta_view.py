@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
-from operator import itemgetter
 
 from game.canasta.melds import count_kinds
 from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS
@@ -40,9 +39,22 @@ def _seat_facts(name: str, n: int, me: int, options: frozenset[str]) -> tuple:
              [s for s in range(n) if side_of[s] != side], (me + 1) % n,
              rules.deals_downs,
              rules.draw_for(n, options), rules.canastas_needed(n, options),
-             rules.target_for(options), rules.points, counts)
+             rules.target_for(options), rules.points, counts, _slot_counts(counts))
     _SEAT_FACTS[(name, n, me, options)] = facts
     return facts
+
+
+# SLOT[c]: where card code c is counted by rank: 0 jokers, 1..13 the rank (3: black threes),
+# 14 the red threes.
+SLOT = tuple(0 if c == JOKER else 14 if c in (15, 28) else RANK[c] for c in range(53))
+
+
+def _slot_counts(counts: list[int]) -> list[int]:
+    """Card counts per :data:`SLOT` (a deck's, from its counts per code)."""
+    out = [0] * 15
+    for c, k in enumerate(counts):
+        out[SLOT[c]] += k
+    return out
 
 
 # WILD[c]: card code c is a wild card (a joker or a two); a table, read in the hot loops.
@@ -141,7 +153,7 @@ class CanastaView:
             facts = _seat_facts(decision.rules, n, me, decision.options)
         (self.game, self.rules, self.name, self.nsides, self.side_of, self.side, self.partners,
          self.opponents, self.next_seat, self.ld, self.draw_n, self.needed, self.target,
-         self.points, self._deck) = facts
+         self.points, self._deck, self._deck_slots) = facts
         self.phase = view.phase
         self.hand = list(view.hand)
         self.hcount = list(view.hand_count)
@@ -196,19 +208,22 @@ class CanastaView:
 
     # ---- counting ----------------------------------------------------------------------------
     def _unseen(self) -> tuple[list[int], int, int, int]:
-        left = [k - h for k, h in zip(self._deck, self.hcount)]
+        # per rank (0 jokers, 2 twos, 3 black threes; red threes apart): the decks' less the
+        # cards seen one by one (the hand, the pile, others' known cards), then the melds by
+        # rank: a meld's naturals and twos may be of any suit, so only the rank's total is
+        # known (counting them off one suit's code and clipping it at zero overstated them)
+        left = self._deck_slots[:]
+        slot = SLOT
+        for c in self.hand:
+            left[slot[c]] -= 1
         for c in self.pile:
-            left[c] -= 1
+            left[slot[c]] -= 1
         for s, k in enumerate(self.known):
             if s != self.seat:
                 for c in k:
-                    left[c] -= 1
-        # per rank (0 jokers, 2 twos, 3 black threes; red threes apart), then the melds by
-        # rank: a meld's naturals and twos may be of any suit, so only the rank's total is
-        # known (counting them off one suit's code and clipping it at zero overstated them)
-        red = left[15] + left[28] - sum(self.red_threes)
-        left[15] = left[28] = 0
-        by_rank = [left[JOKER]] + [sum(get(left)) for get in _RANK_GETTERS]
+                    left[slot[c]] -= 1
+        red = left[14] - sum(self.red_threes)
+        by_rank = left[:14]
         for table in self.melds:
             for m in table.values():
                 by_rank[m.rank] -= m.nat  # rank 0 (the wild meld) holds no naturals
@@ -510,6 +525,4 @@ def _surely_left(view: CanastaView, hcount: list[int], melds: Melds) -> int:
 
 
 _RANK_CODES = {r: tuple(s * 13 + r - 1 for s in range(4)) for r in range(1, 14)}
-# Per rank 1..13, the four card codes of that rank (3: the red threes too).
-_RANK_GETTERS = [itemgetter(*_RANK_CODES[r]) for r in range(1, 14)]
 _RANK_CODES[3] = BLACK_THREES

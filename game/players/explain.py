@@ -21,6 +21,7 @@ No pygame here: the table shows the lines, the tests read them.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -32,13 +33,18 @@ KINDS = ("heuristic", "playouts", "exact", "splits", "round")
 # kinds told as a comparison over sampled deals, the heuristic's move first among the candidates
 SAMPLED = ("playouts", "round")
 MAX_ALTERNATIVES = 4  # lines of alternatives told; the rest are counted
+# Below this many sampled worlds a figure's spread is itself unknown: the words say the figure
+# is not sure rather than quote a margin (issue 30). From it on they quote the margin, two
+# standard errors of the paired difference (about 95% sure).
+FEW_WORLDS = 8
 
 
 @dataclass(frozen=True)
 class SearchReport:
     """A search's own figures for one decision. ``means[i]``: candidate i's mean points over
     the ``worlds[i]`` worlds it was played in; ``gains[i]``: its mean points minus the chosen
-    candidate's over those same worlds (0 for the chosen one)."""
+    candidate's over those same worlds (0 for the chosen one); ``errors[i]``: the standard error
+    of that mean difference (inf over fewer than two worlds; empty: not known)."""
 
     candidates: tuple[Action, ...]
     means: tuple[float, ...]
@@ -46,6 +52,7 @@ class SearchReport:
     gains: tuple[float, ...]
     chosen: int
     kind: str
+    errors: tuple[float, ...] = ()
 
 
 def search_report(cands: Sequence[Action], totals: Sequence[Sequence[float]], chosen: int,
@@ -54,25 +61,39 @@ def search_report(cands: Sequence[Action], totals: Sequence[Sequence[float]], ch
     order of the worlds (a candidate dropped early has the first worlds only; the chosen one
     was played in every world). A candidate never played has mean 0 over 0 worlds."""
     base = totals[chosen]
-    means, worlds, gains = [], [], []
+    means, worlds, gains, errors = [], [], [], []
     for xs in totals:
         n = min(len(xs), len(base))
         worlds.append(len(xs))
         means.append(sum(xs) / len(xs) if xs else 0.0)
-        gains.append(sum(xs[k] - base[k] for k in range(n)) / n if n else 0.0)
-    return SearchReport(tuple(cands), tuple(means), tuple(worlds), tuple(gains), chosen, kind)
+        diffs = [xs[k] - base[k] for k in range(n)]
+        gains.append(sum(diffs) / n if n else 0.0)
+        errors.append(_standard_error(diffs))
+    return SearchReport(tuple(cands), tuple(means), tuple(worlds), tuple(gains), chosen, kind,
+                        tuple(errors))
+
+
+def _standard_error(xs: list[float]) -> float:
+    """The standard error of the mean of ``xs`` (inf for fewer than two)."""
+    n = len(xs)
+    if n < 2:
+        return math.inf
+    m = sum(xs) / n
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
 
 
 @dataclass(frozen=True)
 class Alternative:
     """A move weighed against the chosen one: its mean points minus the chosen move's
     (negative: worse) over the ``worlds`` sampled worlds it was played in; ``hidden``: it would
-    play a card the computer held hidden (the words never name its cards)."""
+    play a card the computer held hidden (the words never name its cards); ``error``: the
+    standard error of ``gain`` (inf: not known)."""
 
     action: Action
     gain: float
     worlds: int
     hidden: bool
+    error: float = math.inf
 
 
 @dataclass(frozen=True)
@@ -120,8 +141,9 @@ def searched_explanation(decision, report: SearchReport, reason: Reason | None,
     chosen one is an alternative, its gain and worlds as in ``report``."""
     chosen = report.candidates[report.chosen]
     hand = frozenset(getattr(decision.view, "hand", ()) or ())
+    errors = report.errors or (math.inf,) * len(report.candidates)
     alts = tuple(
-        Alternative(a, report.gains[i], report.worlds[i], _hidden(a, hand, chosen))
+        Alternative(a, report.gains[i], report.worlds[i], _hidden(a, hand, chosen), errors[i])
         for i, a in enumerate(report.candidates) if i != report.chosen)
     if first is None:
         first = report.candidates[0] if report.kind in SAMPLED else chosen
@@ -211,8 +233,9 @@ def explanation_lines(e: Explanation | None, viewer: int = -1) -> list[str]:
         first = next((x for x in alts if x.action == e.first), alts[0])
         alts.remove(first)  # told in the first line
         told_first = phrase(first)
-        lines.append(t("why.changed", chosen=chosen, other=told_first,
-                       points=points(first.gain), unit=unit, worlds=e.worlds))
+        lines.append(how_sure(t("why.changed", chosen=chosen, other=told_first,
+                                points=points(first.gain), unit=unit, worlds=e.worlds),
+                              first))
     else:
         lines.append(t("why.kept", count=len(alts), worlds=e.worlds))
     if e.kind == "round" and alts:
@@ -236,15 +259,25 @@ def explanation_lines(e: Explanation | None, viewer: int = -1) -> list[str]:
     return [x[:1].upper() + x[1:] for x in lines]
 
 
+def how_sure(line: str, alt: Alternative) -> str:
+    """A sampled figure's line with how sure it is: the margin (two standard errors) from
+    :data:`FEW_WORLDS` worlds on, else that the worlds are too few to be sure."""
+    if alt.worlds < FEW_WORLDS or not math.isfinite(alt.error):
+        return t("why.unsure", line=line)
+    return t("why.sure", line=line, margin=points(2.0 * alt.error))
+
+
 def _alternative_line(e: Explanation, alt: Alternative, what: str, unit: str) -> str:
     exact = e.kind == "exact"
-    if abs(alt.gain) < 0.05:
-        key = "why.alt_equal_exact" if exact else "why.alt_equal"
-        return t(key, move=what, worlds=alt.worlds)
     if exact:
+        if abs(alt.gain) < 0.05:
+            return t("why.alt_equal_exact", move=what)
         key = "why.alt_better_exact" if alt.gain > 0 else "why.alt_worse_exact"
         return t(key, move=what, points=points(alt.gain))
+    if abs(alt.gain) < 0.05:
+        return how_sure(t("why.alt_equal", move=what, worlds=alt.worlds), alt)
     key = "why.alt_better" if alt.gain > 0 else "why.alt_worse"
     if e.kind == "splits":
         key += "_splits"
-    return t(key, move=what, points=points(alt.gain), unit=unit, worlds=alt.worlds)
+    return how_sure(t(key, move=what, points=points(alt.gain), unit=unit, worlds=alt.worlds),
+                    alt)

@@ -29,8 +29,9 @@ discarded and what the opponents hold, sometimes misses a take, sometimes discar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from game.actions import Action
 from game.canasta.seatview import MeldView
@@ -49,8 +50,13 @@ from game.players.canasta_view import (
 )
 
 _VERB = attrgetter("verb")
+_TOWARD_ORDER = itemgetter(0, 1, 2)  # canastas made, cards melded, earlier in the list
 # Chance that a meld of a given size becomes a canasta (index = size).
 PROGRESS = (0.0, 0.0, 0.0, 0.22, 0.32, 0.47, 0.68, 1.0)
+# What a discard's price reads of its card (:meth:`CanastaHeuristic.discard_cost`): the rank of
+# a natural or a black three (points go by rank), a red three, or a wild card (whose points
+# it does not read). Cards of one class cost the same.
+PRICE_CLASS = tuple(0 if WILD[c] else 14 if c in (15, 28) else RANK[c] for c in range(53))
 
 
 @dataclass(frozen=True)
@@ -273,20 +279,16 @@ class CanastaHeuristic(Player):
         the stock runs out)."""
         keep = 1.0
         scale = self.params.get(v.name, _DEFAULT).risk_scale
+        sides: dict[int, tuple[bool, bool]] = {}  # per side: (ready, close), read once
         for q in v.opponents:
             h = v.hand_counts[q]
-            if v.ld:
-                if v.in_down is not None and not v.in_down[q]:
-                    continue
-                mine = v.melds[v.side_of[q]]
-                canastas = sum(1 for m in mine.values() if m.size >= 7 and m.rank != 3)
-                ready = canastas >= 2
-                close = canastas == 1 and any(5 <= m.size < 7 for m in mine.values())
-            else:
-                ready = v.may_go_out(v.side_of[q])
-                close = not ready and any(
-                    5 <= m.size < 7 and m.rank not in (0, 3)
-                    for m in v.melds[v.side_of[q]].values())
+            if v.ld and v.in_down is not None and not v.in_down[q]:
+                continue
+            sq = v.side_of[q]
+            got = sides.get(sq)
+            if got is None:
+                got = sides[sq] = self._side_near_out(v, sq)
+            ready, close = got
             if not (ready or close):
                 continue
             base = 0.6 if h <= 2 else 0.4 if h <= 4 else 0.18 if h <= 7 else 0.06
@@ -301,6 +303,17 @@ class CanastaHeuristic(Player):
         elif turns_left < 2.0:
             risk = max(risk, 0.35)
         return min(1.0, risk)
+
+    @staticmethod
+    def _side_near_out(v: CanastaView, side: int) -> tuple[bool, bool]:
+        """(may go out, one meld short of it) for a side of the opponents."""
+        mine = v.melds[side]
+        if v.ld:
+            canastas = sum(1 for m in mine.values() if m.size >= 7 and m.rank != 3)
+            return canastas >= 2, canastas == 1 and any(5 <= m.size < 7 for m in mine.values())
+        ready = v.may_go_out(side)
+        return ready, not ready and any(5 <= m.size < 7 and m.rank not in (0, 3)
+                                        for m in mine.values())
 
     # ---- card values ---------------------------------------------------------------------
     def keep_value(self, v: CanastaView, p: CanastaParams, c: int, risk: float,
@@ -399,36 +412,45 @@ class CanastaHeuristic(Player):
             got = v.memo[key] = self._take_chance(v, q, r, ctx)
         return got
 
-    def _take_chance(self, v: CanastaView, q: int, r: int, ctx: CanastaContext) -> float:
+    def _taker(self, v: CanastaView, q: int, ctx: CanastaContext) -> tuple:
+        """What :meth:`_take_chance` reads of seat ``q`` whatever the rank (once a decision)."""
+        key = ("taker", self, q, ctx.forget)
+        got = v.memo.get(key)
+        if got is not None:
+            return got
         rules = v.rules
         sq = v.side_of[q]
         opened = v.opened[sq]
-        factor = 1.0
-        disc = 1.0
         p = self.params.get(v.name)
-        if p is not None and p.disc_pair != 1.0 and not ctx.forget and v.discarded_rank(q, r) \
-                and not (p.bait_guard and v.baited(q)):
-            disc = p.disc_pair
-        if rules.open_first and not opened:
-            factor = 0.4  # must open first, then take
+        # discards read as safer (a player rarely throws a card of a pair it holds), unless
+        # the seat was seen baiting
+        disc = p is not None and p.disc_pair != 1.0 and not ctx.forget \
+            and not (p.bait_guard and v.baited(q))
         frozen = v.frozen or (rules.unopened_pile_frozen and not opened)
-        need = rules.take_naturals_frozen if frozen else rules.take_naturals
-        if not ctx.forget:
-            if not frozen and rules.take_by_adding and opened:
-                if v.meld_of_rank(sq, r) is not None:
-                    return 0.97
+        adding = not ctx.forget and not frozen and rules.take_by_adding and opened
         known = v.known[q] if not ctx.forget else []
+        got = v.memo[key] = (
+            sq, opened, p, disc, 0.4 if rules.open_first and not opened else 1.0, frozen,
+            rules.take_naturals_frozen if frozen else rules.take_naturals, adding, known,
+            max(0, v.hand_counts[q] - len(known)), not frozen and rules.take_with_wild,
+            rules.unopened_pile_frozen and not opened)
+        return got
+
+    def _take_chance(self, v: CanastaView, q: int, r: int, ctx: CanastaContext) -> float:
+        (sq, opened, p, disc, factor, frozen, need, adding, known, unknown_cards, with_wild,
+         unopened_frozen) = self._taker(v, q, ctx)
+        if adding and v.meld_of_rank(sq, r) is not None:
+            return 0.97
         k = sum([RANK[c] == r for c in known]) if known else 0
-        if k < 2:
-            factor *= disc  # a player rarely throws a card of a pair they hold
-        unknown_cards = max(0, v.hand_counts[q] - len(known))
+        if k < 2 and disc and v.discarded_rank(q, r):
+            factor *= p.disc_pair  # a player rarely throws a card of a pair they hold
         by_rank, _, total, wild = v.unseen()
         good = by_rank[r]
-        if not frozen and rules.take_with_wild:
+        if with_wild:
             pr = p_pair_or_wild(total, good, wild, unknown_cards, min(k, 2))
         else:
             pr = p_at_least(total, good, unknown_cards, need - k)
-        if rules.unopened_pile_frozen and not opened:
+        if unopened_frozen:
             # the pile must also make the opening minimum: unless the top card and its pair
             # make it on their own (three aces, 60 points, open at 50; Hard's heuristic)
             if not (p is not None and p.open_alone and 3 * v.points[r - 1] >= v.open_min[sq]):
@@ -611,10 +633,21 @@ class CanastaHeuristic(Player):
         hand = len(v.hand)
         if hand <= 1 and discards:
             return discards[0]
-        best = None
-        best_key = None
-        clean0, dirty0, _ = v.canastas(v.side)
-        for a in melds:
+        # The first meld (in the list's order) of the best key that keeps the plan: the
+        # melds by key, best first, planned until one keeps it (planning is the dear part)
+        before = v.my_melds()
+        ranked = []
+        for i, a in enumerate(melds):
+            cards = a.cards()
+            made = 0  # canastas made: of the melds the action changes, after less before
+            for old, m in meld_changes(v, a, before, cards):
+                if m.size >= 7:
+                    made += sum(v.canasta_kind(m))
+                if old is not None and old.size >= 7:
+                    made -= sum(v.canasta_kind(old))
+            ranked.append((made, len(cards), -i, a))
+        ranked.sort(key=_TOWARD_ORDER, reverse=True)
+        for _, _, _, a in ranked:
             h = v.hcount[:]
             for c in a.cards():
                 h[c] -= 1
@@ -627,13 +660,8 @@ class CanastaHeuristic(Player):
                     continue
             elif not v.ld and not v.may_go_out(v.side, rest[1]):
                 continue
-            clean, dirty, _ = v.canastas(v.side, after)
-            key = ((clean + dirty) - (clean0 + dirty0), len(a.cards()))
-            if best_key is None or key > best_key:
-                best, best_key = a, key
-        if best is not None:
             self.reason = "meld out" if not v.ld or v.in_down[v.seat] else "empty the looking"
-            return best
+            return a
         discard, _ = plan
         if hand == 2 and discard >= 0:
             for a in discards:
@@ -643,8 +671,9 @@ class CanastaHeuristic(Player):
 
     def _best_meld(self, v: CanastaView, p: CanastaParams, melds, risk: float):
         best, best_b = None, float("-inf")
+        setup = self._meld_setup(v, p, risk)
         for a in melds:
-            b = self._meld_benefit(v, p, a, risk)
+            b = self._meld_benefit(v, p, a, risk, setup)
             if b > best_b:
                 best, best_b = a, b
         return best, best_b
@@ -653,27 +682,25 @@ class CanastaHeuristic(Player):
         """What a meld or add is worth now (the Hard search's meld candidates)."""
         return self._meld_benefit(v, p, a, risk)
 
-    def _meld_benefit(self, v: CanastaView, p: CanastaParams, a: Action, risk: float) -> float:
-        rules = v.rules
-        cards = a.cards()
+    def _meld_setup(self, v: CanastaView, p: CanastaParams, risk: float) -> tuple:
+        """What every meld's price of one decision reads alike (figured once, not per meld)."""
         side = v.side
-        hand = len(v.hand)
-        left = hand - len(cards)
-        opening = not v.opened[side]
-        before = v.my_melds()
-        # the melds the action changes or makes: (before or None, after), in the order of
-        # the melds after it
-        changes: list[tuple[MeldInfo | MeldView | None, MeldInfo | MeldView]]
-        if a.verb == "add":
-            target = before.get(a.target)
-            changes = []
-            if target is not None:
-                added = MeldInfo.of(target)
-                added.add(cards)
-                changes.append((target, added))
-        else:
-            changes = [(before.get(key), m) for key, m in _apply_meld(v, a).items()
-                       if before.get(key) is not m]
+        clean0, dirty0, _ = v.canastas(side)
+        new_cost = p.new_meld_cost + p.meld_pile * len(v.pile)
+        if p.race_scale != 1.0 and v.may_go_out(side):
+            new_cost *= p.race_scale
+        return (v.my_melds(), clean0, dirty0, v.may_go_out(side), not v.opened[side],
+                p.bank_base + p.bank_risk * risk, 1.0 - risk, new_cost,
+                v.ld and v.in_down is not None and not v.in_down[v.seat], {})
+
+    def _meld_benefit(self, v: CanastaView, p: CanastaParams, a: Action, risk: float,
+                      setup: tuple | None = None) -> float:
+        (before, clean0, dirty0, may_out, opening, bank, stay, new_cost, looking,
+         old_progress) = setup or self._meld_setup(v, p, risk)
+        groups = a.groups
+        cards = groups[0] if len(groups) == 1 else a.cards()  # one group: its tuple, no copy
+        left = len(v.hand) - len(cards)
+        changes = meld_changes(v, a, before, cards)
         points = v.points
         pts = wilds = reds = 0
         for c in cards:
@@ -682,58 +709,80 @@ class CanastaHeuristic(Player):
                 wilds += 1
             elif c == 15 or c == 28:
                 reds += 1  # a red three onto a red canasta (Looking and Down)
-        b = pts * (p.bank_base + p.bank_risk * risk)
+        b = pts * bank
         prog = 0.0
         completes = False
         # the side's canastas after: those before, changed by the melds the action changes
-        clean0, dirty0, _ = v.canastas(side)
         clean1, dirty1 = clean0, dirty0
         for old, m in changes:
-            c, d = v.canasta_kind(m)
-            clean1, dirty1 = clean1 + c, dirty1 + d
-            if old is not None:
+            size = m.size
+            if size >= 7:  # below seven cards no canasta (canasta_kind's (0, 0))
+                c, d = v.canasta_kind(m)
+                clean1, dirty1 = clean1 + c, dirty1 + d
+            if old is None:
+                prog += _progress(v, m) - 0.0
+                if size >= 7 and m.rank != 3:
+                    completes = True
+                continue
+            old_size = old.size
+            if old_size >= 7:
                 c, d = v.canasta_kind(old)
                 clean1, dirty1 = clean1 - c, dirty1 - d
-                if old.size == m.size:
-                    continue
-            prog += _progress(v, m) - (_progress(v, old) if old is not None else 0.0)
-            if m.size >= 7 and (old is None or old.size < 7) and m.rank != 3:
+            if old_size == size:
+                continue
+            was = old_progress.get(old.key)  # the view's meld, the same for every action
+            if was is None:
+                was = old_progress[old.key] = _progress(v, old)
+            prog += _progress(v, m) - was
+            if size >= 7 and old_size < 7 and m.rank != 3:
                 completes = True
         b += prog * (1.0 if completes else p.prog_now)
-        if not v.may_go_out(side) and (clean1 + dirty1 > clean0 + dirty0):
+        if not may_out and (clean1 + dirty1 > clean0 + dirty0):
             b += p.first_canasta
         if wilds:
             b -= wilds * p.wild_cost * (0.3 if completes else 1.0)
-            if rules.wild_meld and a.verb == "meld" and wilds == len(cards):
+            if v.rules.wild_meld and a.verb == "meld" and wilds == len(cards):
                 jok, two = v.hand_wilds()
                 if jok + two < p.wild_meld_start:
                     b -= 200.0
         if left < p.keep_min:
-            b -= (p.keep_min - left) * p.shrink_cost * (1.0 - risk)
+            b -= (p.keep_min - left) * p.shrink_cost * stay
         # pairs broken: a new meld of a rank uses its naturals and shows the rank (Hard's
         # new_meld_cost); adds of a melded rank keep the take-by-adding option
         if (p.new_meld_cost or p.meld_pile) and not opening and a.verb == "meld":
             shown = sum(1 for old, _ in changes if old is None)
-            cost = p.new_meld_cost + p.meld_pile * len(v.pile)
-            if p.race_scale != 1.0 and v.may_go_out(side):
-                cost *= p.race_scale
-            b -= shown * cost * (1.0 - risk)
+            b -= shown * new_cost * stay
         if opening:
             b += p.open_bonus - len(cards) * 4.0
             if left < p.open_keep:
                 b -= 80.0
-        if v.ld and v.in_down is not None and not v.in_down[v.seat]:
+        if looking:
             b += p.ld_card * len(cards)
         for _ in range(reds):
             b += 300.0
         return b
 
+    def discard_costs(self, v: CanastaView, p: CanastaParams, discards, risk: float,
+                      ctx: CanastaContext) -> list[float]:
+        """:meth:`discard_cost` of each discard action, priced once per class of card
+        (:data:`PRICE_CLASS`): a decision prices at most 14 classes whatever the hand holds."""
+        prices: dict[int, float] = {}
+        out = []
+        for a in discards:
+            c = a.groups[0][0]
+            k = PRICE_CLASS[c]
+            cost = prices.get(k)
+            if cost is None:
+                cost = prices[k] = self.discard_cost(v, p, c, risk, ctx)
+            out.append(cost)
+        return out
+
     def _best_discard(self, v: CanastaView, p: CanastaParams, ctx: CanastaContext, discards, risk):
         scored = []
-        for i, a in enumerate(discards):
-            c = a.groups[0][0]
-            cost = self.discard_cost(v, p, c, risk, ctx)
-            if self.slips.no_freeze and is_wild(c):
+        no_freeze = self.slips.no_freeze
+        for i, cost in enumerate(self.discard_costs(v, p, discards, risk, ctx)):
+            a = discards[i]
+            if no_freeze and WILD[a.groups[0][0]]:
                 cost += 200.0
             scored.append((cost, i, a))
         scored.sort(key=lambda t: (t[0], t[1]))
@@ -803,11 +852,7 @@ def _apply_meld(v: CanastaView, a: Action) -> Melds:
         return melds
     fresh = 5000
     for g in a.groups:
-        rank = 0
-        for c in g:
-            if not is_wild(c):
-                rank = RANK[c] if RANK[c] != 3 or c in (2, 41) else 3
-                break
+        rank = _meld_rank(g)
         if rules.one_meld_per_rank and rank in melds:
             m = melds[rank] = MeldInfo.of(melds[rank])
             m.add(g)
@@ -818,6 +863,49 @@ def _apply_meld(v: CanastaView, a: Action) -> Melds:
         m.add(g)
         melds[key] = m
     return melds
+
+
+Change = tuple["MeldInfo | MeldView | None", "MeldInfo | MeldView"]
+
+
+def meld_changes(v: CanastaView, a: Action, before: Melds,
+                 cards: Sequence[int]) -> list[Change]:
+    """The melds a meld or add (``cards``: its cards) changes or makes: (before or None,
+    after), in the order of the melds after it (:func:`changes_by_copy`), found without
+    copying the side's melds where the action is one meld or add."""
+    if a.verb == "add":
+        target = before.get(a.target)
+        if target is None:
+            return []
+        added = MeldInfo.of(target)
+        added.add(cards)
+        return [(target, added)]
+    if len(a.groups) == 1:  # one meld: new, or (one meld per rank) onto the rank's
+        rank = _meld_rank(cards)
+        old = before.get(rank) if v.rules.one_meld_per_rank else None
+        m = MeldInfo.of(old) if old is not None else _new_meld_info(v, rank)
+        m.add(cards)
+        return [(old, m)]
+    return changes_by_copy(v, a, before)
+
+
+def changes_by_copy(v: CanastaView, a: Action, before: Melds) -> list[Change]:
+    """:func:`meld_changes` from the side's melds after the action (:func:`_apply_meld`)."""
+    return [(before.get(key), m) for key, m in _apply_meld(v, a).items()
+            if before.get(key) is not m]
+
+
+def _meld_rank(g) -> int:
+    """The rank of a new meld of the cards ``g`` (0: wild cards only)."""
+    for c in g:
+        if not WILD[c]:
+            return RANK[c] if RANK[c] != 3 or c in (2, 41) else 3
+    return 0
+
+
+def _new_meld_info(v: CanastaView, rank: int) -> MeldInfo:
+    """An empty new meld of ``rank``, keyed as :func:`_apply_meld` keys a first new meld."""
+    return MeldInfo(rank if v.rules.one_meld_per_rank else 5000, rank)
 
 
 def _progress(v: CanastaView, m: MeldInfo | MeldView | None) -> float:

@@ -218,6 +218,7 @@ class CassinoContext:
                 self.opp_by_value = by_value
                 self.opp_pool = max(1, pool)
         self._threat_cache: dict = {}
+        self._best_unseen: dict[int, float] = {}
 
     def card_value(self, c: int) -> float:
         v = self.w_card
@@ -247,6 +248,15 @@ class CassinoContext:
                 best = max(best, self.card_value(c))
         return best
 
+    def best_unseen_value(self, v: int) -> float:
+        """The most an unseen card of value ``v`` is worth (a capture of the next opponent's
+        with one joins its pile), figured once a decision."""
+        got = self._best_unseen.get(v)
+        if got is None:
+            got = self._best_unseen[v] = max(
+                self.card_value(c) for c in self.unseen if RANK[c] == v)
+        return got
+
     def p_any_capture(self, loose, res) -> float:
         vals = {RANK[c] for c in loose} | {r[1] for r in res}
         p_none = 1.0
@@ -267,6 +277,7 @@ class CassinoContext:
         nloose = len(loose)
         full = (1 << nloose) - 1
         by_sum = subsets_by_sum([RANK[c] for c in loose], 13) if loose else None
+        values = [self.card_value(c) for c in loose]  # each loose card's, once
         for v in range(1, 14):
             if not self.opp_by_value[v] and v not in held:
                 continue
@@ -278,15 +289,20 @@ class CassinoContext:
             for m in masks:
                 if not m and not rs:
                     continue
-                g = rvalue + sum(self.card_value(loose[j]) for j in range(nloose) if m >> j & 1)
+                taken = 0  # the values of the loose cards in m, in order (as sum() adds them)
+                j = 0
+                while m >> j:
+                    if m >> j & 1:
+                        taken += values[j]
+                    j += 1
+                g = rvalue + taken
                 if m == full and not others:
                     g += 1.0  # sweep
                 if g > best:
                     best = g
             if best > 0:
                 # the capturing card joins their pile too
-                g_card = max(self.card_value(c) for c in self.unseen if RANK[c] == v)
-                gains.append((best + 0.5 * g_card, v))
+                gains.append((best + 0.5 * self.best_unseen_value(v), v))
         if not gains:
             self._threat_cache[key] = 0.0
             return 0.0

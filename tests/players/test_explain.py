@@ -222,3 +222,35 @@ def test_two_hidden_alternatives_of_one_kind_are_told_apart():
     assert i18n.t("why.act.meld_instead") in lines[0]
     assert any(i18n.t("why.act.meld_other") in line[:40].lower() for line in lines[1:])
     assert not any(i18n.t("why.act.meld_instead") in line.lower() for line in lines[1:])
+
+
+# ---- how sure a figure is (issue 30) -------------------------------------------------------
+def test_search_report_gives_each_gain_its_standard_error():
+    r = search_report(["a", "b", "c"], [[1.0, 3.0, 5.0], [2.0, 2.0], [0.0, 6.0, 9.0]], 2,
+                      "playouts")
+    # a - c: 1, -3, -4 (mean -2, variance 7); b - c over its two worlds: 2, -4 (variance 18)
+    assert r.errors == pytest.approx((math.sqrt(7 / 3), math.sqrt(18 / 2), 0.0))
+    assert search_report(["a", "b"], [[1.0], [2.0]], 0, "playouts").errors[1] == math.inf
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_figure_from_a_handful_of_worlds_is_not_told_as_sure(language):
+    """Each sampled figure says how sure it is: the margin (two standard errors) over enough
+    worlds, and that the worlds are too few to be sure over a handful."""
+    from game.actions import parse_action
+
+    i18n.set_language(language)
+    d = _canasta_decision()  # seat 0 holds 2C 5H 6H 8H
+    discard, meld = parse_action("0 discard 8H"), parse_action("0 meld 5H 6H 2C")
+    other = parse_action("0 discard 5H")
+    # the discard chosen over the meld after 40 worlds, differences of 60 +- 40 (error 6.3);
+    # another discard dropped after 4 worlds
+    report = search_report([meld, discard, other],
+                           [[0.0, 0.0] * 20, [100.0, 20.0] * 20, [0.0, 30.0, 0.0, 30.0]], 1,
+                           "playouts")
+    lines = explanation_lines(searched_explanation(d, report, None, first=meld), viewer=0)
+    margin = i18n.t("why.points", n=str(round(2 * report.errors[0])))
+    assert margin in lines[0] and "13" in margin  # 2 x 40 x sqrt(40 / 39) / sqrt(40) = 12.8
+    few = i18n.t("why.unsure", line="")
+    assert few and any(line.endswith(few) for line in lines[1:])
+    assert not lines[0].endswith(few)
