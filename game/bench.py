@@ -134,7 +134,7 @@ def _children_cpu() -> float:
 _SIM_CLOCK = time.perf_counter
 
 
-def _policy_deal(state, policy, rules: str, totals: list[int]) -> tuple[float, int]:
+def _policy_deal(state, policy, totals: list[int]) -> tuple[float, int]:
     """Play one deal as Hard's playouts do (every seat Hard's policy, a Normal heuristic);
     the seconds spent in decisions (the seat's view, the legal list, the choice) and
     their number. A single legal action is played without a decision, as in the playouts."""
@@ -153,7 +153,7 @@ def _policy_deal(state, policy, rules: str, totals: list[int]) -> tuple[float, i
         if len(legal) == 1:
             a = legal[0]
         else:
-            a = policy.choose(Decision(rules, n, seat, state.view(seat), legal, totals))
+            a = policy.choose(Decision(state.game, n, seat, state.view(seat), legal, totals))
             spent += clock() - t0
             decisions += 1
         state.apply(a, validate=False)
@@ -169,7 +169,7 @@ def measure_sim(name: str, seconds: float = 1.0, runs: int = 5, seed: int = 1) -
 
     game = get_game(name)
     players = game_info(name).usual_players
-    policy = players_of(name).heuristic(0, HARD_PARAMS, None)  # Hard's, as its playouts
+    policy = players_of(game).heuristic(0, HARD_PARAMS, None)  # Hard's, as its playouts
     decision_us, action_us = [], []
     for run in range(runs):
         rng = random.Random(seed + run)
@@ -184,7 +184,7 @@ def measure_sim(name: str, seconds: float = 1.0, runs: int = 5, seed: int = 1) -
                 continue
             deals += 1
             if deals % 2:  # deals alternate: the same deals on every machine
-                spent, k = _policy_deal(state, policy, name, totals)
+                spent, k = _policy_deal(state, policy, totals)
                 dec_spent += spent
                 decisions += k
             else:

@@ -85,3 +85,29 @@ def test_every_family_has_its_parts_in_every_table():
     families = {info.family for info in GAMES.values()}
     for table in (PLAYERS, SAVES, STATS, TABLES):
         assert set(table) == families
+
+
+LOOKUPS = {"get_game", "game_info"}
+
+
+def lookups(source: str) -> list[int]:
+    """The lines where code looks a game up by its name (the registry's two functions)."""
+    return [node.lineno for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and (
+                (isinstance(node.func, ast.Name) and node.func.id in LOOKUPS)
+                or (isinstance(node.func, ast.Attribute) and node.func.attr in LOOKUPS))]
+
+
+def test_players_are_given_the_game_not_a_name_to_look_up():
+    """Issue 28: a decision carries the Game object itself (``decision.game``); the computer
+    players never look a game up again by its name (docstring examples aside)."""
+    from game.players.base import Decision
+    from game.registry import get_game
+
+    assert Decision(get_game("cassino"), 2, 0, None, []).rules == "cassino"  # type: ignore[arg-type]
+    bad = [f"{p.relative_to(ROOT).as_posix()}:{line}"
+           for p in sorted((ROOT / "game" / "players").glob("*.py"))
+           if p.name != "fixed_play.py"  # the lab's pinned sequences, started from a name
+           for line in lookups(p.read_text(encoding="utf-8"))]
+    assert bad == []
+    assert lookups("x = get_game(name)\ny = registry.game_info(n)\n") == [1, 2]

@@ -33,12 +33,12 @@ def main(argv: list[str]) -> int:
     name, deals, mode = argv[0], int(argv[1]), argv[2]
     game = get_game(name)
     n = game_info(name).usual_players
-    policy = players_of(name).heuristic(0, HARD_PARAMS, None)
+    policy = players_of(game).heuristic(0, HARD_PARAMS, None)
     match = Match(game, n, seed=7)
     totals = [0] * game.num_sides(n)
     repeat = 2 if mode == "twice" else 1
     rng = Rng(7)
-    worlds = mode == "worlds" and name != "cassino"
+    worlds = mode == "worlds" and game.info.family == "canasta"  # the canasta sample_world
     played = decisions = 0
     while played < deals:
         try:
@@ -54,7 +54,7 @@ def main(argv: list[str]) -> int:
                 if len(legal) == 1:
                     a = legal[0]
                     break
-                d = Decision(name, n, seat, state.view(seat), legal, totals)
+                d = Decision(game, n, seat, state.view(seat), legal, totals)
                 a = policy.choose(d)
                 if worlds:
                     sample_world(d, rng)

@@ -51,6 +51,7 @@ from game.net.messages import (
 )
 from game.net.wire import view_from_wire
 from game.players.base import Decision
+from game.registry import get_game
 
 
 class ClientError(Exception):
@@ -154,7 +155,8 @@ async def _play_once(url, code, name, player, seat, token, idle, record, on_join
                     if on_joined is not None:
                         on_joined(msg.token)
                 elif isinstance(msg, YourMove):
-                    decision = Decision(game, players, msg.seat, view_from_wire(msg.view),
+                    decision = Decision(get_game(game), players, msg.seat,
+                                        view_from_wire(msg.view),
                                         [parse_action(t) for t in msg.legal], list(msg.totals),
                                         frozenset(msg.options), msg.deadline_ms)
                     if msg.optional:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.actions import Action
+from game.base import Game
 from game.canasta.seatview import SeatView
 from game.cassino.view import CassinoView
 from game.rng import Rng
@@ -22,7 +23,7 @@ from game.rng import Rng
 
 @dataclass
 class Decision:
-    rules: str
+    game: Game  # the rules object itself: a player never looks the game up again by name
     players: int
     seat: int
     view: SeatView | CassinoView
@@ -31,11 +32,16 @@ class Decision:
     options: frozenset[str] = frozenset()
     deadline_ms: int = 1000
 
+    @property
+    def rules(self) -> str:
+        """The game's name (as records and explanations write it)."""
+        return self.game.name
+
     @classmethod
     def of(cls, state: Any, seat: int, totals: Sequence[int] = (),
            options: frozenset[str] = frozenset(), deadline_ms: int = 1000) -> Decision:
         """The decision of ``seat`` in ``state``: its view and its legal actions."""
-        return cls(state.game.name, state.players, seat, state.view(seat),
+        return cls(state.game, state.players, seat, state.view(seat),
                    state.legal_actions(seat), list(totals), options, deadline_ms)
 
 

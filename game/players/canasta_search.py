@@ -319,7 +319,6 @@ class CanastaSearch:
         return evaluate(st, side)
 
     def _rollout(self, st, decision: Decision, deadline: float, rounds: int | None = 1) -> None:
-        rules = decision.rules
         n = st.players
         limit = st.turn_no + rounds * n if rounds is not None else 10**9
         max_steps = 400 if rounds is not None else 4000
@@ -340,7 +339,7 @@ class CanastaSearch:
             if len(legal) == 1:
                 a = legal[0]
             else:
-                d = Decision(rules, n, seat, st.view(seat), legal, totals,
+                d = Decision(decision.game, n, seat, st.view(seat), legal, totals,
                              decision.options, decision.deadline_ms)
                 a = policy.choose(d)
             st.apply(a, validate=False)

@@ -15,19 +15,18 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
+from game.base import Game
 from game.canasta.melds import count_kinds
 from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS
 from game.canasta.seatview import MeldView, SeatView
 from game.cards import JOKER, RANK
-from game.registry import get_game
 
 WILD_KEY = 0
 # Per (game, players, seat, options): what a view takes from the rules (static facts).
 _SEAT_FACTS: dict[tuple, tuple] = {}
 
 
-def _seat_facts(name: str, n: int, me: int, options: frozenset[str]) -> tuple:
-    game = get_game(name)
+def _seat_facts(game: Game, n: int, me: int, options: frozenset[str]) -> tuple:
     rules = game.rules
     side_of = [rules.side_of(s, n) for s in range(n)]
     side = side_of[me]
@@ -40,7 +39,7 @@ def _seat_facts(name: str, n: int, me: int, options: frozenset[str]) -> tuple:
              rules.deals_downs,
              rules.draw_for(n, options), rules.canastas_needed(n, options),
              rules.target_for(options), rules.points, counts, _slot_counts(counts))
-    _SEAT_FACTS[(name, n, me, options)] = facts
+    _SEAT_FACTS[(game.name, n, me, options)] = facts
     return facts
 
 
@@ -150,7 +149,7 @@ class CanastaView:
         self.options = decision.options
         facts = _SEAT_FACTS.get((decision.rules, n, me, decision.options))
         if facts is None:
-            facts = _seat_facts(decision.rules, n, me, decision.options)
+            facts = _seat_facts(decision.game, n, me, decision.options)
         (self.game, self.rules, self.name, self.nsides, self.side_of, self.side, self.partners,
          self.opponents, self.next_seat, self.ld, self.draw_n, self.needed, self.target,
          self.points, self._deck, self._deck_slots) = facts

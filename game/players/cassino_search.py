@@ -249,7 +249,7 @@ def solve_round(st: CassinoState, seat: int, actions: list, deadline: float,
 
 
 def _decision_for(st: CassinoState, seat: int) -> Decision:
-    return Decision("cassino", st.players, seat, st.view(seat), st.legal_actions(seat))
+    return Decision(st.game, st.players, seat, st.view(seat), st.legal_actions(seat))
 
 
 class CassinoSearch:

@@ -131,7 +131,7 @@ def _hidden(a: Action, hand: frozenset[int], chosen: Action) -> bool:
 def heuristic_explanation(decision, action: Action, reason: Reason | None) -> Explanation:
     """A move made by the heuristic alone (Easy, Normal; Hard where it does not search)."""
     return Explanation(decision.seat, decision.rules, action, "heuristic", reason,
-                       first=action, unit=_unit(decision.rules),
+                       first=action, unit=_unit(decision.game),
                        forced=len(decision.legal) == 1)
 
 
@@ -149,13 +149,11 @@ def searched_explanation(decision, report: SearchReport, reason: Reason | None,
         first = report.candidates[0] if report.kind in SAMPLED else chosen
     return Explanation(decision.seat, decision.rules, chosen, report.kind, reason,
                        first=first, worlds=report.worlds[report.chosen], alternatives=alts,
-                       unit=_unit(decision.rules))
+                       unit=_unit(decision.game))
 
 
-def _unit(rules: str) -> str:
-    from game.registry import game_info
-
-    return game_info(rules).deal_word
+def _unit(game) -> str:
+    return str(game.info.deal_word)
 
 
 # ---- words -----------------------------------------------------------------------------------

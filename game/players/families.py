@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.registry import game_info
+from game.base import Game
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,6 @@ FAMILIES: dict[str, FamilyPlayers] = {
 }
 
 
-def players_of(rules: str) -> FamilyPlayers:
-    """The parts that play the game ``rules``."""
-    return FAMILIES[game_info(rules).family]
+def players_of(game: Game) -> FamilyPlayers:
+    """The parts that play ``game`` (its declared family's)."""
+    return FAMILIES[game.info.family]

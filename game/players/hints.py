@@ -95,7 +95,7 @@ def move_reason(decision: Decision, a: Action, text: str = "") -> Reason:
     computer's move (game.players.explain)."""
     from game.players.families import players_of
 
-    return _reason_of(text if players_of(decision.rules).speaks else "", a, decision)
+    return _reason_of(text if players_of(decision.game).speaks else "", a, decision)
 
 
 def _reason_of(text: str, a: Action, decision: Decision) -> Reason:
@@ -149,7 +149,7 @@ def discard_warning(decision: Decision, action: Action,
     (game.players.families), :func:`pile_warning` or :func:`trail_warning`."""
     from game.players.families import players_of
 
-    return players_of(decision.rules).warning(decision, action, threshold)
+    return players_of(decision.game).warning(decision, action, threshold)
 
 
 def pile_warning(decision: Decision, action: Action, threshold: float = 0.45) -> Reason | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.actions import Action
+from game.base import Game
 from game.players.base import Decision, Player
 from game.players.explain import (
     SAMPLED,
@@ -16,7 +17,6 @@ from game.players.explain import (
 )
 from game.players.families import FAMILIES, FamilyPlayers, players_of
 from game.players.heuristic_canasta import EASY_SLIPS, HARD_PARAMS
-from game.registry import game_info
 from game.rng import Rng
 
 
@@ -37,10 +37,10 @@ class NormalPlayer(Player):
         """The heuristic that plays ``family`` at this level (game.players.families)."""
         return FAMILIES[family].heuristic(self.seed, self.params, self.slips)
 
-    def heuristic_for(self, rules: str) -> Any:
-        """The heuristic that plays the game ``rules``. It draws from the player's generator,
-        so the generator's saved state covers every family."""
-        family = game_info(rules).family
+    def heuristic_for(self, game: Game) -> Any:
+        """The heuristic that plays ``game``. It draws from the player's generator, so the
+        generator's saved state covers every family."""
+        family = game.info.family
         heuristic = self._heuristics.get(family)
         if heuristic is None:
             heuristic = self._heuristics[family] = self.make_heuristic(family)
@@ -48,8 +48,8 @@ class NormalPlayer(Player):
         return heuristic
 
     def _delegate(self, decision: Decision):
-        heuristic = self.heuristic_for(decision.rules)
-        self._last = (players_of(decision.rules), heuristic)
+        heuristic = self.heuristic_for(decision.game)
+        self._last = (players_of(decision.game), heuristic)
         return heuristic
 
     def choose(self, decision: Decision) -> Action:
@@ -116,9 +116,9 @@ class HardPlayer(NormalPlayer):
         """The search that plays ``family`` at this level (game.players.families)."""
         return FAMILIES[family].search(rng, self.params)
 
-    def search_for(self, rules: str, rng: Rng) -> Any:
-        """The search that plays the game ``rules``, drawing from ``rng`` from now on."""
-        family = game_info(rules).family
+    def search_for(self, game: Game, rng: Rng) -> Any:
+        """The search that plays ``game``, drawing from ``rng`` from now on."""
+        family = game.info.family
         search = self._searches.get(family)
         if search is None:
             search = self._searches[family] = self.make_search(family, rng)
@@ -132,11 +132,11 @@ class HardPlayer(NormalPlayer):
         budget = max(0.0, decision.deadline_ms / 1000.0 * 0.75 - 0.01)
         # One draw from the player's generator per decision: how many worlds the search
         # samples depends on the clock, the generator's saved state does not.
-        search = self.search_for(decision.rules, Rng(self.rng.next64()))
+        search = self.search_for(decision.game, Rng(self.rng.next64()))
         search.report = None
         self._searched = search
         action = search.choose(decision, budget - (time.perf_counter() - start), self.samples)
-        text = search.heuristic.reason if players_of(decision.rules).speaks else ""
+        text = search.heuristic.reason if players_of(decision.game).speaks else ""
         self.last_explanation = self._explain(decision, action, search.report, text)
         return action
 

@@ -261,7 +261,7 @@ def test_a_client_killed_mid_deal_rejoins_with_its_token_and_the_deal_ends(
                     actions.append(msg.action)
                 elif msg.type == "your_move":
                     await asyncio.wait_for(gate.wait(), 60)
-                    d = Decision(rules, players, 1, view_from_wire(msg.view),
+                    d = Decision(get_game(rules), players, 1, view_from_wire(msg.view),
                                  [parse_action(t) for t in msg.legal], list(msg.totals),
                                  frozenset(msg.options), msg.deadline_ms)
                     a = player.choose_optional(d) if msg.optional else player.choose(d)

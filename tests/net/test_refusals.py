@@ -91,7 +91,7 @@ async def _seated(url: str, code: str, seat: int) -> tuple[Conn, str]:
 
 
 def _decision(game: str, players: int, msg) -> Decision:
-    return Decision(game, players, msg.seat, view_from_wire(msg.view),
+    return Decision(get_game(game), players, msg.seat, view_from_wire(msg.view),
                     [parse_action(t) for t in msg.legal], list(msg.totals),
                     frozenset(msg.options), msg.deadline_ms)
 

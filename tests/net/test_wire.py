@@ -72,7 +72,7 @@ def test_a_computer_chooses_the_same_from_the_decoded_view(rules, players):
         if state.is_over():
             continue
         real = Decision.of(state, seat, (0,) * state.game.num_sides(players))
-        wired = Decision(real.rules, real.players, real.seat,
+        wired = Decision(real.game, real.players, real.seat,
                          view_from_wire(json.loads(json.dumps(view_to_wire(real.view)))),
                          [parse_action(format_action(a)) for a in real.legal],
                          list(real.totals), real.options, real.deadline_ms)

@@ -62,7 +62,7 @@ def _decisions(rules: str, players: int, seed: int, p_random: float):
         if len(legal) == 1:
             a = legal[0]
         else:
-            d = Decision(rules, players, seat, state.view(seat), legal, totals)
+            d = Decision(state.game, players, seat, state.view(seat), legal, totals)
             yield d
             a = rng.choice(legal) if rng.random() < p_random else policy.choose(d)
         state.apply(a, validate=False)

@@ -76,7 +76,7 @@ def test_an_arm_plays_its_parameters_and_an_unchanged_arm_plays_like_its_base(le
     levels["same"] = tune.arm_class("same", "canasta", "normal", {})
     levels["other"] = tune.arm_class("other", "canasta", "hard", {"gain_fit": 40.0})
     player = levels["other"](1)
-    used = player.heuristic_for("canasta").params["canasta"]
+    used = player.heuristic_for(get_game("canasta")).params["canasta"]
     assert used.gain_fit == 40.0
     assert used.disc_pair == HARD_PARAMS["canasta"].disc_pair
     assert PARAMS["canasta"].gain_fit != 40.0  # the shared tables are left alone
