@@ -1,0 +1,161 @@
+"""A window at a network table (issue 31): the table screen plays seat 0 through a
+RemoteSession against a real ``cardtable serve`` process whose computers play the other seat.
+
+The window never holds another seat's hidden cards, never decides legality (a refused move
+comes back with the engine's reason and changes nothing), and takes its seat back with the
+token kept for it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game import i18n
+from game.actions import format_action, make, parse_action
+from game.cards import RANK
+from game.net.link import TableLink
+from game.net.messages import Catchup, Create, Joined, Lobby, Start
+from game.net.remote import RemoteSession
+from game.session import GameSession
+from game.ui.screens.net_table import NetTableScreen
+from tests.net.netutil import server_process
+from tests.ui.table.driver import make_app
+
+SEED = 5
+
+
+@pytest.fixture(scope="module")
+def url():
+    with server_process(["--no-save"]) as u:
+        yield u
+
+
+def _wait(link: TableLink, kind, seconds: float = 10.0):
+    end = time.monotonic() + seconds
+    seen = []
+    while time.monotonic() < end:
+        msg = link.inbox.get(timeout=max(0.01, end - time.monotonic()))
+        seen.append(msg)
+        if isinstance(msg, kind):
+            return msg, seen
+    raise AssertionError(f"no {kind.__name__} in {seen}")
+
+
+def _open(url, tmp_path, language="en"):
+    """Host a two-player Cassino table from a window, start it: (app, screen, session)."""
+    link = TableLink(url, "Ann", create=Create(game="cassino", players=2, seed=SEED,
+                                               level="easy", wait_s=30),
+                     token_file=tmp_path / "seat-token").start()
+    joined, seen = _wait(link, Joined)
+    lobby = next((m for m in reversed(seen) if isinstance(m, Lobby)), None)
+    assert link.send(Start(code=link.code, host_token=link.host_token))
+    app = make_app(tmp_path, language=language)
+    session = RemoteSession(link, joined, lobby)
+    screen = NetTableScreen(app, session)
+    app.show(screen)
+    return app, screen, session
+
+
+def _until(app, test, seconds: float = 15.0) -> None:
+    end = time.monotonic() + seconds
+    while not test():
+        assert time.monotonic() < end, "the table did not get there in time"
+        app.step(0.2, present=False)
+        time.sleep(0.005)
+
+
+def _offline(history: list[str]) -> GameSession:
+    """The same deal at one machine (the server's seed), after the same actions."""
+    off = GameSession("cassino", 2, seed=SEED)
+    off.start_deal()
+    for text in history:
+        off.apply(parse_action(text))
+    return off
+
+
+def _face_up(screen) -> set[int]:
+    return {code for cards in screen.scene.places.values()
+            for code, _rect, face in cards if face and code >= 0}
+
+
+def test_a_window_plays_turns_and_never_holds_another_seats_hidden_cards(url, tmp_path):
+    app, screen, session = _open(url, tmp_path)
+    try:
+        checked = 0
+        while len(session.history) < 8:
+            _until(app, lambda: session.asked is not None and session.sent is None
+                   and not screen.animator.busy)
+            off = _offline(session.history)
+            hidden = set(off.state.view(1).hand)  # the computer's hand at the server
+            assert session.state.view(0) == off.state.view(0)  # the view the engine gives
+            assert not _face_up(screen) & hidden
+            with pytest.raises(PermissionError):
+                session.state.view(1)
+            assert session.state.legal == off.state.legal_actions(0)
+            checked += 1
+            n = len(session.history)
+            move = session.state.legal[0]
+            assert not screen.apply(move)  # not played here: sent, the server plays it
+            assert session.sent == format_action(move)
+            _until(app, lambda n=n: len(session.history) > n)
+        assert checked >= 3
+        assert session.history == _offline(session.history).history
+        assert session.match.totals == [0, 0]
+    finally:
+        session.close()
+        app.close()
+
+
+def test_a_refused_move_changes_nothing_and_shows_the_engines_reason(url, tmp_path):
+    app, screen, session = _open(url, tmp_path)
+    try:
+        _until(app, lambda: session.asked is not None and not screen.animator.busy)
+        view = session.state.view(0)
+        hand, loose = view.hand, view.loose
+        card, other = next((h, c) for h in hand for c in loose if RANK[h] != RANK[c])
+        bad = make(0, "capture", ((card,), (other,)))  # CN-5: a capture takes its own value
+        history, asked = list(session.history), session.asked
+        assert not screen.apply(bad)  # sent, not played
+        _until(app, lambda: session.sent is None and screen.toasts)
+        toast = screen.toasts[-1][0]
+        off = _offline(history)
+        why = off.state.why_illegal(bad)
+        assert toast == i18n.translate_reason(why)  # the engine's reason, translated
+        assert session.history == history and session.asked is asked
+        assert session.state.view(0) == off.state.view(0)
+        assert screen.hand_codes(0) == list(off.state.view(0).hand)
+        screen.apply(session.state.legal[0])  # the table waits for a proper answer
+        _until(app, lambda: len(session.history) > len(history))
+    finally:
+        session.close()
+        app.close()
+
+
+def test_a_dropped_window_takes_its_seat_back_with_the_kept_token(url, tmp_path):
+    app, screen, session = _open(url, tmp_path)
+    try:
+        _until(app, lambda: session.asked is not None)
+        screen.apply(session.state.legal[0])
+        _until(app, lambda: len(session.history) >= 2 and session.asked is not None)
+        token = (tmp_path / "seat-token").read_text().strip()
+        assert token == session.link.token
+        code = session.link.code
+        session.close()
+        link = TableLink(url, "Ann", code, token_file=tmp_path / "seat-token").start()
+        joined, _ = _wait(link, Joined)
+        assert joined.seat == 0 and link.token == token
+        back = RemoteSession(link, joined)
+        end = time.monotonic() + 10
+        while not back.has_deal() and time.monotonic() < end:
+            time.sleep(0.01)
+            back.pump()
+        catchup = back.next_message()
+        assert isinstance(catchup, Catchup) and catchup.actions
+        back.start_deal()  # the deal so far, as the seat sees it
+        assert back.history == catchup.actions
+        assert back.state.view(0) == _offline(catchup.actions).state.view(0)
+        link.close()
+    finally:
+        session.close()
+        app.close()
