@@ -171,6 +171,7 @@ class RemoteSession:
         self.refused: WireReason | None = None  # the server's last refusal, to show
         self.down: LinkDown | None = None
         self.notices: list[str] = []  # what the window says in a toast ("connection lost")
+        self.server = None  # the host's own server (game.net.hosting): it goes with the host
         self._inbox: deque = deque()
         self._start: DealStart | Catchup | None = None
         self._delivering: tuple[Action, list, WireTable] | None = None
@@ -356,3 +357,5 @@ class RemoteSession:
 
     def close(self) -> None:
         self.link.close(join=0.0)
+        if self.server is not None:
+            self.server.stop()
