@@ -159,3 +159,92 @@ def test_a_dropped_window_takes_its_seat_back_with_the_kept_token(url, tmp_path)
     finally:
         session.close()
         app.close()
+
+
+@pytest.mark.parametrize("fields, key", [
+    (("http://127.0.0.1:8765", "K7TQ2M", "Ann"), "net.join.bad_address"),
+    (("ws://127.0.0.1:8765", "K7TQ2", "Ann"), "net.join.bad_code"),
+    (("ws://127.0.0.1:8765", "K7TQ2A", "Ann"), "net.join.bad_code"),  # no vowels in codes
+    (("ws://127.0.0.1:8765", "K7TQ2M", "  "), "net.join.bad_name"),
+    (("ws://127.0.0.1:8765", "K7TQ2M", "A\x07nn"), "net.join.bad_name"),
+])
+def test_join_fields_that_cannot_be_right_are_said_in_a_line(tmp_path, fields, key):
+    from game.ui.screens.net_screens import JoinScreen, check_join
+
+    assert check_join(*fields) == key
+    app = make_app(tmp_path)
+    try:
+        screen = JoinScreen(app, *fields)
+        app.show(screen)
+        screen.join()
+        assert app.screen is screen and screen.message.text == i18n.t(key)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("where", ["nobody", "wrong code"])
+def test_an_unreachable_address_or_a_wrong_code_comes_back_with_its_reason(url, tmp_path,
+                                                                         where):
+    from game.ui.screens.net_screens import JoinScreen, LobbyScreen
+
+    app = make_app(tmp_path)
+    try:
+        target = "ws://127.0.0.1:9" if where == "nobody" else url  # the discard port: closed
+        screen = JoinScreen(app, target, "BCDFGH", "Ann")
+        app.show(screen)
+        screen.join()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        _until(app, lambda: lobby.problem)
+        assert lobby.problem.startswith(i18n.t("net.join.failed", reason="")[:10])
+        lobby.back()
+        assert app.screen is screen and screen.message.text == lobby.problem
+    finally:
+        app.close()
+
+
+def test_the_host_runs_the_server_in_its_program_and_a_friend_joins(tmp_path):
+    """Host a table from the window (its own server in a thread), a friend joins by address
+    and code (a second program: here its connection and session without a window), the host
+    starts, both are dealt, and the host's plates carry the names."""
+    from game.net.hosting import HostedServer
+    from game.newgame import NewGameConfig
+    from game.ui.screens.net_screens import HostScreen, LobbyScreen
+
+    server = HostedServer(host="127.0.0.1", port=0)
+    assert server.start(), server.error
+    app = make_app(tmp_path)
+    friend = None
+    try:
+        host = HostScreen(app, NewGameConfig.default("cassino", 2), level="easy")
+        app.show(host)
+        host.name = "Bo"
+        host.open_table(server)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        _until(app, lambda: lobby.session is not None and lobby.lobby is not None)
+        link = TableLink(server.local_url, "Cy", lobby.lobby.code,
+                         token_file=tmp_path / "friend-token").start()
+        joined, _ = _wait(link, Joined)
+        friend = RemoteSession(link, joined)
+        _until(app, lambda: lobby.lobby.seats[1].taken)
+        assert lobby.lobby.seats[1].name == "Cy" and lobby.lobby.seats[1].connected
+        lobby.start()
+
+        def both_dealt():
+            friend.pump()
+            return friend.has_deal() and isinstance(app.screen, NetTableScreen) \
+                and app.screen.session.state is not None
+
+        _until(app, both_dealt)
+        assert app.screen.names() == [i18n.t("player.you"), "Cy"]
+        assert friend.names() == ["Bo", "Cy"]
+        friend.start_deal()
+        assert friend.state.view(1) != app.screen.session.state.view(0)
+    finally:
+        if friend is not None:
+            friend.close()
+        if isinstance(app.screen, NetTableScreen):
+            app.screen.session.close()
+        app.close()
+        server.stop()

@@ -1,6 +1,6 @@
 """The main menu: the title, a fan of cards, and New game / Continue / Load / Host a table /
-Join a table / Daily deal / Statistics / Learn to play / Settings / Rules / Quit. Continue and Load are enabled only when
-the saves layer says so (AppHooks)."""
+Join a table / Daily deal / Statistics / Learn to play / Settings / Rules / Quit. Continue and
+Load are enabled only when the saves layer says so (AppHooks)."""
 
 from __future__ import annotations
 
