@@ -28,6 +28,8 @@ from game.safetext import has_unsafe
 from game.ui.screen import Screen
 from game.ui.widgets.segmented import Segmented
 
+NET_POLL = 0.05  # seconds between two looks at the connection while nothing else happens
+
 
 def check_join(url: str, code: str, name: str) -> str | None:
     """The catalogue key of what is wrong with the Join fields, or None."""
@@ -375,3 +377,8 @@ class LobbyScreen(Screen):
                 return
         if changed:
             self.rebuild()
+            self.app.request_frame()
+
+    def next_change(self) -> float | None:
+        """The server may speak at any time: look at the connection often."""
+        return NET_POLL

@@ -14,6 +14,7 @@ from __future__ import annotations
 from game.actions import Action
 from game.i18n import player_names, t
 from game.net.messages import Catchup, DealOver, DealStart, Events, YourMove
+from game.ui.screens.net_screens import NET_POLL
 from game.ui.table.flow import PACE, TurnFlow
 from game.ui.table.moves import TableMoves
 from game.ui.table.screen import TableScreen
@@ -78,6 +79,11 @@ class NetTableScreen(TableScreen):
         super().leave_table()
 
     # ---- each frame ------------------------------------------------------------------------
+    def next_change(self) -> float | None:
+        """The server may speak at any time: look at the connection often."""
+        change = super().next_change()
+        return NET_POLL if change is None else min(change, NET_POLL)
+
     def update(self, dt: float) -> None:
         s = self.session
         lobby = s.lobby
@@ -96,11 +102,13 @@ class NetTableScreen(TableScreen):
             self.down_shown = True
             Dialog(self, t("net.down.title"), t("net.down.body", reason=s.down.reason),
                    [(t("net.down.look"), None), (t("table.main_menu"), self.leave_table)])
-        self.net_step(dt)
+        if self.net_step(dt):
+            self.request_frame()
         super().update(dt)
 
-    def net_step(self, dt: float) -> None:
-        """Play what the server said, in order, as the table is ready for it."""
+    def net_step(self, dt: float) -> bool:
+        """Play what the server said, in order, as the table is ready for it (True when
+        something was taken)."""
         s = self.session
         self.net_pace -= dt
         if self.optional_left is not None:
@@ -110,30 +118,31 @@ class NetTableScreen(TableScreen):
             elif self.optional_left <= 0:
                 self.optional_left = None
                 s.pass_optional()
+        took = False
         while (msg := s.next_message()) is not None:
             if isinstance(msg, DealStart | Catchup):
                 if not self.awaiting_deal:
-                    return  # the player looks at the last deal's sheet
+                    return took  # the player looks at the last deal's sheet
                 self.awaiting_deal = False
                 if self.overlay is not None:
                     self.overlay.close()
                 self.deal(None)  # the table deals: session.start_deal takes the message
                 if isinstance(msg, Catchup):
                     self.presenter.sync_log()
+                took = True
                 continue
             if self.animator.busy or self.pointer.drag is not None or self.net_pace > 0:
-                return
+                return took
+            s.take_message()
+            took = True
             if isinstance(msg, Events):
-                s.take_message()
                 action = s.deliver(msg)
                 refusal = self.moves.play(action, computer=True)
                 if refusal is not None:  # the server's deal and ours parted: say so once
                     s.down = s.down or _parted(refusal)
-                    return
-                if action.seat != self.viewer:
+                elif action.seat != self.viewer:
                     self.net_pace = PACE * self.speed
-                return
-            s.take_message()
+                return took
             if isinstance(msg, YourMove):
                 s.ask(msg)
                 self.version += 1
@@ -144,6 +153,7 @@ class NetTableScreen(TableScreen):
             elif isinstance(msg, DealOver):
                 s.deal_over(msg)
                 self.mark_dirty()
+        return took
 
 
 def _parted(refusal):
