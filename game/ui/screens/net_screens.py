@@ -377,7 +377,8 @@ class LobbyScreen(Screen):
                 return
         if changed:
             self.rebuild()
-            self.app.request_frame()
+            self.manager.update(0.0)  # the new labels drawn in this frame (the manager's
+            self.app.request_frame()  # update for the frame ran before this one)
 
     def next_change(self) -> float | None:
         """The server may speak at any time: look at the connection often."""
