@@ -15,6 +15,7 @@ import queue
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from game.net.client import (
     ClientError,
@@ -48,8 +49,9 @@ class TableLink:
 
     def __init__(self, url: str, name: str, code: str = "", *, seat: int | None = None,
                  create: Create | None = None, reconnect: float = 60.0,
-                 token_file: Path | None = None) -> None:
+                 token_file: Path | None = None, record: IO[str] | None = None) -> None:
         self.url = url
+        self.record = record  # every frame received, as received, one a line (tests)
         self.name = name
         self.code = code
         self.seat = seat
@@ -151,7 +153,7 @@ class TableLink:
                     await ws.send(dump(self.create))
                 else:
                     await self._join(ws)
-                async for msg in _frames(ws, IDLE, None):
+                async for msg in _frames(ws, IDLE, self.record):
                     if isinstance(msg, Created):
                         self.code, self.host_token = msg.code, msg.host_token
                         if self._token_file is None:

@@ -7,16 +7,19 @@ token kept for it."""
 
 from __future__ import annotations
 
+import io
+import re
 import time
 
 import pytest
 
 from game import i18n
 from game.actions import format_action, make, parse_action
-from game.cards import RANK
+from game.cards import RANK, format_card
 from game.net.link import TableLink
-from game.net.messages import Catchup, Create, Joined, Lobby, Start
+from game.net.messages import Catchup, Create, Events, Joined, Lobby, Start, parse_server
 from game.net.remote import RemoteSession
+from game.net.wire import table_from_wire, table_to_wire
 from game.session import GameSession
 from game.ui.screens.net_table import NetTableScreen
 from tests.net.netutil import server_process
@@ -42,11 +45,11 @@ def _wait(link: TableLink, kind, seconds: float = 10.0):
     raise AssertionError(f"no {kind.__name__} in {seen}")
 
 
-def _open(url, tmp_path, language="en"):
+def _open(url, tmp_path, language="en", record=None):
     """Host a two-player Cassino table from a window, start it: (app, screen, session)."""
     link = TableLink(url, "Ann", create=Create(game="cassino", players=2, seed=SEED,
                                                level="easy", wait_s=30),
-                     token_file=tmp_path / "seat-token").start()
+                     token_file=tmp_path / "seat-token", record=record).start()
     joined, seen = _wait(link, Joined)
     lobby = next((m for m in reversed(seen) if isinstance(m, Lobby)), None)
     assert link.send(Start(code=link.code, host_token=link.host_token))
@@ -80,7 +83,8 @@ def _face_up(screen) -> set[int]:
 
 
 def test_a_window_plays_turns_and_never_holds_another_seats_hidden_cards(url, tmp_path):
-    app, screen, session = _open(url, tmp_path)
+    record = io.StringIO()
+    app, screen, session = _open(url, tmp_path, record=record)
     try:
         checked = 0
         while len(session.history) < 8:
@@ -102,9 +106,30 @@ def test_a_window_plays_turns_and_never_holds_another_seats_hidden_cards(url, tm
         assert checked >= 3
         assert session.history == _offline(session.history).history
         assert session.match.totals == [0, 0]
+        _scan(record.getvalue())
     finally:
         session.close()
         app.close()
+
+
+def _scan(frames: str) -> None:
+    """Every table the server sent the window is the engine's for seat 0 at that point (its
+    own view and the public figures: table_to_wire), and no card name in a frame's bytes is
+    one the other seat held hidden then."""
+    tables = 0
+    history: list[str] = []
+    for line in frames.splitlines():
+        msg = parse_server(line)
+        if isinstance(msg, Events):
+            history.append(msg.action)
+        if getattr(msg, "table", None) is None:
+            continue
+        off = _offline(history)
+        assert table_from_wire(msg.table) == table_from_wire(table_to_wire(off.state, 0))
+        hidden = {format_card(c) for c in off.state.view(1).hand}
+        assert not hidden & set(re.findall(r'"([0-9AJQK]{1,2}[SHDC])"', line))
+        tables += 1
+    assert tables >= 8
 
 
 def test_a_refused_move_changes_nothing_and_shows_the_engines_reason(url, tmp_path):
@@ -227,7 +252,18 @@ def test_the_host_runs_the_server_in_its_program_and_a_friend_joins(tmp_path):
                          token_file=tmp_path / "friend-token").start()
         joined, _ = _wait(link, Joined)
         friend = RemoteSession(link, joined)
-        _until(app, lambda: lobby.lobby.seats[1].taken)
+        # The host's lobby shows the friend without any input: the idle loop's frame is
+        # drawn when the seats change (present=None: only frames something asked for).
+        renders = []
+        app.render = lambda surface=None, draw=app.render: renders.append(1) or draw(surface)
+        end = time.monotonic() + 10
+        while not lobby.lobby.seats[1].taken:
+            assert time.monotonic() < end and lobby.next_change() is not None
+            before = len(renders)
+            app.step(0.05, present=None)
+            time.sleep(0.01)
+        assert len(renders) > before
+        assert i18n.t("net.lobby.seat_taken", n=2, name="Cy") in lobby.rows
         assert lobby.lobby.seats[1].name == "Cy" and lobby.lobby.seats[1].connected
         lobby.start()
 

@@ -312,6 +312,7 @@ class LobbyScreen(Screen):
                 rows.append(", ".join(t(labels[o]) for o in lobby.options if o in labels))
         if self.problem:
             rows.append(self.problem)
+        self.rows = rows
         for text in rows:
             self.label(pygame.Rect(x, y, col, line), text, container=p)
             y += line
