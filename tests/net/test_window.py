@@ -284,3 +284,28 @@ def test_the_host_runs_the_server_in_its_program_and_a_friend_joins(tmp_path):
             app.screen.session.close()
         app.close()
         server.stop()
+
+
+def test_a_deal_played_to_its_end_shows_the_servers_scores_and_the_next_deal_comes(url,
+                                                                                   tmp_path):
+    app, screen, session = _open(url, tmp_path)
+    try:
+        while not (session.state is not None and session.state.is_over()
+                   and session.match.deals_played == 1):
+            _until(app, lambda: (session.asked is not None and session.sent is None
+                                 and not screen.animator.busy)
+                   or session.match.deals_played == 1, 30)
+            if session.asked is not None and session.sent is None:
+                screen.apply(session.state.legal[0])
+        off = _offline(session.history)
+        assert off.state.is_over() and session.match.deal_history == off.match.deal_history
+        assert screen.reads.breakdown() == off.state.breakdown()
+        screen.flow.open_deal_scores()
+        assert screen.overlay is not None
+        screen.next_deal()
+        _until(app, lambda: session.state is not None and not session.state.is_over()
+               and session.match.deals_played == 1)
+        assert screen.overlay is None and len(screen.hand_codes(0)) in (3, 4)  # CN-3
+    finally:
+        session.close()
+        app.close()
