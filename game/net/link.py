@@ -60,9 +60,10 @@ class TableLink:
         self.host_token = ""
         self._token_file = token_file
         self.token: str | None = None
+        self.joined = False  # a seat was ours once (a refused token is then not retried)
         if code and token_file is None:
             self._token_file = default_token_file(url, code, name)
-        if self._token_file is not None:
+        if self._token_file is not None and code:  # a new table has no seat to take back
             self.token = _read_token(self._token_file, None)
         self.inbox: queue.Queue = queue.Queue()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -161,11 +162,20 @@ class TableLink:
                                                                   self.name)
                         await self._join(ws)
                     elif isinstance(msg, Joined):
+                        self.joined = True
                         self._keep(msg.token)
                         self.seat = msg.seat
                         if self._lost_at is not None:
                             self._lost_at = None
                             self.inbox.put(LinkBack())
+                    elif (isinstance(msg, Error) and not msg.fatal and self.token
+                          and not self.joined):
+                        # A kept token the table does not know (a table of the same code
+                        # that is gone): forget it and take a seat as a newcomer.
+                        self.token = None
+                        self.forget_token()
+                        await self._join(ws)
+                        continue
                     elif isinstance(msg, Error) and msg.fatal:
                         self.inbox.put(msg)
                         raise ClientError(msg.reason)

@@ -309,3 +309,22 @@ def test_a_deal_played_to_its_end_shows_the_servers_scores_and_the_next_deal_com
     finally:
         session.close()
         app.close()
+
+
+def test_a_kept_token_the_table_does_not_know_is_forgotten_and_a_free_seat_taken(url,
+                                                                                tmp_path):
+    host = TableLink(url, "Bo", create=Create(game="cassino", players=2, level="easy"),
+                     token_file=tmp_path / "host-token")
+    (tmp_path / "host-token").write_text("f" * 32 + "\n")  # a new table takes no token
+    host.start()
+    try:
+        joined, _ = _wait(host, Joined)
+        assert joined.seat == 0 and host.token != "f" * 32
+        stale = tmp_path / "friend-token"
+        stale.write_text("e" * 32 + "\n")  # from a table of the same code that is gone
+        friend = TableLink(url, "Cy", host.code, token_file=stale).start()
+        joined, _ = _wait(friend, Joined)
+        assert joined.seat == 1 and stale.read_text().strip() == friend.token != "e" * 32
+        friend.close()
+    finally:
+        host.close()
