@@ -13,6 +13,7 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton, UICheckBox, UILabel, UITextEntryLine
 
+from game.i18n import t
 from game.registry import GAMES
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
@@ -56,6 +57,15 @@ def _screens(app):
                       ("rules", RulesScreen)):
         app.show(cls(app))
         yield name
+    from game.newgame import NewGameConfig
+    from game.ui.screens.net_screens import HostScreen, JoinScreen
+
+    for game, info in GAMES.items():  # the most options
+        app.show(HostScreen(app, NewGameConfig.default(game, max(info.player_counts))))
+        yield f"host {game}"
+    app.show(JoinScreen(app))
+    app.screen.say(t("net.join.bad_address"))  # the longest line it says
+    yield "join"
 
 
 def _panel(screen, rect):

@@ -25,6 +25,7 @@ from game.net.messages import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, MAX_SEATS, C
 from game.newgame import LEVELS, NewGameConfig
 from game.registry import GAMES
 from game.safetext import has_unsafe
+from game.ui import fonts
 from game.ui.screen import Screen
 from game.ui.widgets.segmented import Segmented
 
@@ -102,7 +103,7 @@ class HostScreen(_Form):
         s = self.s
         c = self.config
         options = c.info.options
-        p, pw, ph, row_h = self.form(t("net.host.title"), 5 + (len(options) + 1) // 2)
+        p, pw, ph, row_h = self.form(t("net.host.title"), 6 + (len(options) + 1) // 2)
         x, y = s(30), s(80)
         col = pw - 2 * x
         head = self.head_width(("net.join.name", "new_game.players", "net.host.level"))
@@ -112,10 +113,17 @@ class HostScreen(_Form):
                                           initial_text=self.name)
         self.name_entry.set_text_length_limit(MAX_NAME)
         y += row_h + s(14)
-        self.games = Segmented(self, pygame.Rect(x, y, col, row_h),
-                               [(g, t(info.title_key)) for g, info in GAMES.items()], c.game,
-                               self.set_game, container=p, small=True)
-        y += row_h + s(14)
+        games = [(g, t(info.title_key)) for g, info in GAMES.items()]
+        small = fonts.font(self.app.font_sizes["small"])
+        wide = sum(small.size(w)[0] + s(34) for _g, w in games) > col
+        rows = [games[:3], games[3:]] if wide else [games]  # two rows when one is too narrow
+        self.games = []
+        for row in rows:
+            chosen = c.game if any(g == c.game for g, _w in row) else None
+            self.games.append(Segmented(self, pygame.Rect(x, y, col, row_h), row, chosen,
+                                        self.set_game, container=p, small=True))
+            y += row_h + s(6)
+        y += s(8)
         self.label(pygame.Rect(x, y, head, row_h), t("new_game.players"), container=p)
         counts = c.info.player_counts
         self.players = Segmented(self, pygame.Rect(x + head, y, min(col - head,
