@@ -150,8 +150,12 @@ def test_a_refused_move_changes_nothing_and_shows_the_engines_reason(url, tmp_pa
         assert session.history == history and session.asked is asked
         assert session.state.view(0) == off.state.view(0)
         assert screen.hand_codes(0) == list(off.state.view(0).hand)
-        screen.apply(session.state.legal[0])  # the table waits for a proper answer
-        _until(app, lambda: len(session.history) > len(history))
+        # A gesture's readings: the first the server listed goes (the window judges nothing)
+        good = session.state.legal[0]
+        assert screen.moves.play_first([bad, good]) == (False, None)  # sent, held
+        assert session.sent == format_action(good)
+        _until(app, lambda: len(session.history) > len(history))  # the table waited for it
+        assert session.history[len(history)] == format_action(good)
     finally:
         session.close()
         app.close()

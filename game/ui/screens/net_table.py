@@ -43,8 +43,9 @@ class NetMoves(TableMoves):
                    ask_take: bool = False) -> tuple[bool, object]:
         """Of a gesture's readings, the first the server listed is sent; with none listed,
         the first goes, and the server's refusal says why (the window judges nothing)."""
-        st = self.screen.session.state
-        listed = [a for a in readings if st is not None and a in st.legal]
+        sc = self.screen
+        legal = sc.reads.legal_actions(sc.viewer) if sc.session.state is not None else []
+        listed = [a for a in readings if a in legal]
         return super().play_first(listed[:1] or readings[:1], origin, ask_take)
 
 
