@@ -37,6 +37,11 @@ class LinkDown:
 
     reason: str
     final: bool = True
+    key: str | None = None  # "unreachable": nobody answered at the address
+
+
+class Unreachable(ClientError):
+    """Nobody answered at the address (before any seat was taken there)."""
 
 
 @dataclass(frozen=True)
@@ -140,6 +145,9 @@ class TableLink:
                     return
                 self.inbox.put(LinkDown(str(e), final=False))
                 await asyncio.sleep(0.5)
+            except Unreachable as e:
+                self.inbox.put(LinkDown(str(e), key="unreachable"))
+                return
             except ClientError as e:
                 self.inbox.put(LinkDown(str(e)))
                 return
@@ -181,6 +189,8 @@ class TableLink:
                         raise ClientError(msg.reason)
                     self.inbox.put(msg)
         except OSError as e:
+            if not self.joined:  # never there: say so and stop (nothing to take back)
+                raise Unreachable(f"cannot reach {self.url[:60]}: {e.strerror or e}") from None
             raise Dropped(f"cannot reach {self.url[:60]}: {e.strerror or e}") from None
         except ClientError:
             raise

@@ -252,6 +252,7 @@ class Error(Msg):
     type: Literal["error"] = "error"
     reason: str
     fatal: bool = False
+    key: Short | None = None  # a join's refusal, for a window to say it in its language
 
 
 ClientFrame = Annotated[Create | Join | Start | Act | Pass, Field(discriminator="type")]

@@ -200,21 +200,21 @@ class Table:
                 return
         elif self.started:
             await client.send(Error(reason="the table has started; its free seats are "
-                                           "played by computers"))
+                                           "played by computers", key="started"))
             return
         elif msg.seat is not None:
             if msg.seat >= self.spec.players:
                 await client.send(Error(reason=f"the table has seats 0 to "
-                                               f"{self.spec.players - 1}"))
+                                               f"{self.spec.players - 1}", key="no_seat"))
                 return
             if self.tokens[msg.seat] is not None:
-                await client.send(Error(reason=f"seat {msg.seat} is taken"))
+                await client.send(Error(reason=f"seat {msg.seat} is taken", key="seat_taken"))
                 return
             seat = msg.seat
         else:
             seat = next((s for s, t in enumerate(self.tokens) if t is None), None)
             if seat is None:
-                await client.send(Error(reason="every seat is taken"))
+                await client.send(Error(reason="every seat is taken", key="full"))
                 return
         if has_unsafe(msg.name) or not msg.name.strip():
             await client.send(Error(reason="a name is letters, digits and spaces"))
@@ -552,13 +552,13 @@ class Server:
         elif isinstance(msg, Join):
             table = self.find(client, msg.code)
             if table is None:
-                await client.send(Error(reason="no table has that code"))
+                await client.send(Error(reason="no table has that code", key="no_table"))
             else:
                 await table.join(client, msg)
         elif isinstance(msg, Start):
             table = self.find(client, msg.code)
             if table is None:
-                await client.send(Error(reason="no table has that code"))
+                await client.send(Error(reason="no table has that code", key="no_table"))
             else:
                 await table.start(client, msg)
         elif client.table is None or client.table.session is None:

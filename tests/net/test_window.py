@@ -28,6 +28,12 @@ from tests.ui.table.driver import make_app
 SEED = 5
 
 
+@pytest.fixture(autouse=True)
+def english():
+    yield
+    i18n.set_language("en")
+
+
 @pytest.fixture(scope="module")
 def url():
     with server_process(["--no-save"]) as u:
@@ -211,12 +217,13 @@ def test_join_fields_that_cannot_be_right_are_said_in_a_line(tmp_path, fields, k
         app.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("where", ["nobody", "wrong code"])
 def test_an_unreachable_address_or_a_wrong_code_comes_back_with_its_reason(url, tmp_path,
-                                                                         where):
+                                                                         where, lang):
     from game.ui.screens.net_screens import JoinScreen, LobbyScreen
 
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, language=lang)
     try:
         target = "ws://127.0.0.1:9" if where == "nobody" else url  # the discard port: closed
         screen = JoinScreen(app, target, "BCDFGH", "Ann")
@@ -225,7 +232,8 @@ def test_an_unreachable_address_or_a_wrong_code_comes_back_with_its_reason(url, 
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
         _until(app, lambda: lobby.problem)
-        assert lobby.problem.startswith(i18n.t("net.join.failed", reason="")[:10])
+        key = "net.error.unreachable" if where == "nobody" else "net.error.no_table"
+        assert lobby.problem == i18n.t(key)
         lobby.back()
         assert app.screen is screen and screen.message.text == lobby.problem
     finally:
@@ -330,5 +338,30 @@ def test_a_kept_token_the_table_does_not_know_is_forgotten_and_a_free_seat_taken
         joined, _ = _wait(friend, Joined)
         assert joined.seat == 1 and stale.read_text().strip() == friend.token != "e" * 32
         friend.close()
+    finally:
+        host.close()
+
+
+def test_a_taken_seat_and_a_started_table_are_refused_with_keys_a_window_translates(url,
+                                                                                  tmp_path):
+    from game.net.messages import Error
+    from game.ui.screens.net_screens import refusal_text
+
+    host = TableLink(url, "Bo", create=Create(game="cassino", players=2, level="easy"),
+                     token_file=tmp_path / "host-token").start()
+    try:
+        _wait(host, Joined)
+        taken = TableLink(url, "Cy", host.code, seat=0, token_file=tmp_path / "t1").start()
+        error, _ = _wait(taken, Error)
+        assert error.key == "seat_taken" and refusal_text(error) == i18n.t("net.error.seat_taken")
+        taken.close()
+        assert host.send(Start(code=host.code, host_token=host.host_token))
+        _wait(host, Lobby)
+        late = TableLink(url, "Di", host.code, token_file=tmp_path / "t2").start()
+        error, _ = _wait(late, Error)
+        assert error.key == "started"
+        i18n.set_language("ja")
+        assert refusal_text(error) == i18n.t("net.error.started") != error.reason
+        late.close()
     finally:
         host.close()

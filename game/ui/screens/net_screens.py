@@ -20,6 +20,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UICheckBox, UITextEntryLine
 
+from game import i18n
 from game.i18n import t
 from game.net.messages import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, MAX_SEATS, Create, Start
 from game.newgame import LEVELS, NewGameConfig
@@ -28,6 +29,7 @@ from game.safetext import has_unsafe
 from game.ui import fonts
 from game.ui.screen import Screen
 from game.ui.widgets.segmented import Segmented
+from game.ui.widgets.textblock import text_block, text_height
 
 NET_POLL = 0.05  # seconds between two looks at the connection while nothing else happens
 
@@ -42,6 +44,13 @@ def check_join(url: str, code: str, name: str) -> str | None:
     if not 1 <= len(name) <= MAX_NAME or has_unsafe(name):
         return "net.join.bad_name"
     return None
+
+
+def refusal_text(msg) -> str:
+    """Why joining failed, in the player's language when the server or the link named it
+    (``key``), else the reason as the server wrote it."""
+    key = f"net.error.{msg.key}" if getattr(msg, "key", None) else ""
+    return t(key) if key and i18n.has(key) else t("net.join.failed", reason=msg.reason)
 
 
 class _Form(Screen):
@@ -318,12 +327,14 @@ class LobbyScreen(Screen):
             if lobby.options:
                 labels = {o.name: o.label_key for o in GAMES[lobby.game].options}
                 rows.append(", ".join(t(labels[o]) for o in lobby.options if o in labels))
-        if self.problem:
-            rows.append(self.problem)
-        self.rows = rows
+        self.rows = rows + ([self.problem] if self.problem else [])
         for text in rows:
             self.label(pygame.Rect(x, y, col, line), text, container=p)
             y += line
+        if self.problem:  # a server's or the network's words: wrapped, however long
+            text_block(self, pygame.Rect(x - 4, y, col + 8,
+                                         text_height(self, self.problem, col + 8)),
+                       self.problem, object_id="#hint_box", container=p)
         bw, bh = s(220), max(s(50), self.line("button", True, 10))
         by = ph - s(30) - bh + s(8)
         self.button(pygame.Rect(x, by, s(170), bh), t("net.lobby.leave"), self.back,
@@ -366,7 +377,7 @@ class LobbyScreen(Screen):
                     changed = True
                     break
                 elif isinstance(msg, Error | LinkDown):
-                    self.problem = t("net.join.failed", reason=msg.reason)
+                    self.problem = refusal_text(msg)
                     self.link.close(join=0.0)
                 changed = True
         if self.session is not None:
@@ -377,7 +388,7 @@ class LobbyScreen(Screen):
                 self.lobby = s.lobby
                 changed = True
             if s.down is not None and not self.problem:
-                self.problem = t("net.join.failed", reason=s.down.reason)
+                self.problem = refusal_text(s.down)
                 changed = True
             if s.has_deal():
                 from game.ui.screens.net_table import NetTableScreen
