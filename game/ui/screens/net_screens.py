@@ -302,12 +302,16 @@ class LobbyScreen(Screen):
         lobby = self.lobby
         code = lobby.code if lobby is not None else self.link.code
         title = t("net.lobby.title", code=code) if code else t("net.join.connecting")
-        if lobby is not None:
-            title += " · " + t(GAMES[lobby.game].title_key)
+        rows = []
+        if lobby is not None:  # the game beside the code, or on a line of its own
+            name = t(GAMES[lobby.game].title_key)
+            if self.text_width(f"{title} · {name}", "title") + s(16) <= col:
+                title = f"{title} · {name}"
+            else:
+                rows.append(name)
         self.label(pygame.Rect(x, s(16), col, max(s(50), self.line("title", True))), title,
                    "#title", container=p)
         y = s(80)
-        rows = []
         if self.host and code:
             rows += [t("net.lobby.address", url=self.server.public_url),
                      t("net.lobby.code", code=code), t("net.lobby.tell")]
@@ -315,27 +319,45 @@ class LobbyScreen(Screen):
             rows.append(t("net.lobby.waiting"))
         if lobby is not None:
             you = self.session.seat if self.session is not None else -1
+            info = GAMES[lobby.game]
+            teams = info.partnership_kind(lobby.players) != "every_player"
             for i, seat in enumerate(lobby.seats):
                 if not seat.taken:
-                    rows.append(t("net.lobby.seat_free", n=i + 1))
+                    row = t("net.lobby.seat_free", n=i + 1)
                 elif i == you:
-                    rows.append(t("net.lobby.seat_you", n=i + 1, name=seat.name))
+                    row = t("net.lobby.seat_you", n=i + 1, name=seat.name)
                 elif not seat.connected:
-                    rows.append(t("net.lobby.seat_away", n=i + 1, name=seat.name))
+                    row = t("net.lobby.seat_away", n=i + 1, name=seat.name)
                 else:
-                    rows.append(t("net.lobby.seat_taken", n=i + 1, name=seat.name))
-            if lobby.options:
-                labels = {o.name: o.label_key for o in GAMES[lobby.game].options}
-                rows.append(", ".join(t(labels[o]) for o in lobby.options if o in labels))
-        self.rows = rows + ([self.problem] if self.problem else [])
+                    row = t("net.lobby.seat_taken", n=i + 1, name=seat.name)
+                if teams:  # who plays with whom, as New game says it
+                    row += " · " + t("player.team", n=info.side_of(i, lobby.players) + 1)
+                rows.append(row)
+        # The options and a problem (a server's or the network's words): wrapped blocks.
+        blocks = []
+        if lobby is not None and lobby.options:
+            labels = {o.name: o.label_key for o in GAMES[lobby.game].options}
+            blocks.append(", ".join(t(labels[o]) for o in lobby.options if o in labels))
+        if self.problem:
+            blocks.append(self.problem)
+        self.rows = rows + blocks
+        heights = [text_height(self, b, col + 8, "small") for b in blocks]
+        bh = max(s(50), self.line("button", True, 10))
+        room = ph - s(30) - bh - s(8) - y - sum(heights)
+        # A crowded table, or long names: the lines in the small type.
+        small = len(rows) * line > room or any(
+            self.text_width(r, "body", False) + s(8) > col for r in rows)
+        if small:
+            line = max(self.line("small", pad=2), room // max(1, len(rows)))
         for text in rows:
-            self.label(pygame.Rect(x, y, col, line), text, container=p)
+            self.label(pygame.Rect(x, y, col, line), text,
+                       "#small_label" if small else None, container=p)
             y += line
-        if self.problem:  # a server's or the network's words: wrapped, however long
-            text_block(self, pygame.Rect(x - 4, y, col + 8,
-                                         text_height(self, self.problem, col + 8)),
-                       self.problem, object_id="#hint_box", container=p)
-        bw, bh = s(220), max(s(50), self.line("button", True, 10))
+        for text, h in zip(blocks, heights, strict=True):
+            text_block(self, pygame.Rect(x - 4, y, col + 8, h), text, size_key="small",
+                       object_id="#hint_box", container=p)
+            y += h
+        bw = s(220)
         by = ph - s(30) - bh + s(8)
         self.button(pygame.Rect(x, by, s(170), bh), t("net.lobby.leave"), self.back,
                     container=p)
