@@ -227,6 +227,7 @@ class RemoteSession:
 
         self.asked = msg
         self.sent = None
+        self.match.totals = list(msg.totals)  # the match so far (a window that rejoined)
         if self.state is not None:
             legal = [parse_action(t) for t in msg.legal]
             self.state = RemoteState(self.rules, self.seat,
@@ -242,8 +243,9 @@ class RemoteSession:
         assert isinstance(msg, DealStart | Catchup), "no deal from the server yet"
         self.take_message()
         self.asked = self.sent = None
-        if isinstance(msg, Catchup):
+        if isinstance(msg, Catchup):  # a rejoin: the deal as it stands, its number
             self.history = list(msg.actions)
+            self.match.deals_played = max(self.match.deals_played, msg.deal - 1)
             events = []
         else:
             self.history = []
