@@ -12,6 +12,7 @@ reason. The window asks the session each frame for the next thing the server sai
 
 from __future__ import annotations
 
+import queue
 from collections import deque
 from dataclasses import dataclass
 
@@ -183,7 +184,7 @@ class RemoteSession:
         while True:
             try:
                 msg = self.link.inbox.get_nowait()
-            except Exception:
+            except queue.Empty:
                 return
             if isinstance(msg, Lobby):
                 self.lobby = msg

@@ -365,3 +365,27 @@ def test_a_taken_seat_and_a_started_table_are_refused_with_keys_a_window_transla
         late.close()
     finally:
         host.close()
+
+
+def test_a_lost_connection_comes_back_and_the_deal_plays_on(url, tmp_path):
+    """The window's connection drops mid-deal: the link takes the seat back with its token,
+    the server's catchup replaces the deal on the table, and play goes on."""
+    app, screen, session = _open(url, tmp_path)
+    try:
+        _until(app, lambda: session.asked is not None and not screen.animator.busy)
+        screen.apply(session.state.legal[0])
+        _until(app, lambda: len(session.history) >= 2 and session.asked is not None
+               and not screen.animator.busy)
+        link = session.link
+        link._loop.call_soon_threadsafe(link._ws.transport.abort)  # the network fails
+        _until(app, lambda: any(x[0] == i18n.t("net.back") for x in screen.toasts))
+        _until(app, lambda: session.asked is not None and session.sent is None
+               and not screen.animator.busy and session.next_message() is None)
+        n = len(session.history)
+        assert session.state.view(0) == _offline(session.history).state.view(0)
+        screen.apply(session.state.legal[0])
+        _until(app, lambda: len(session.history) > n)
+        assert session.history == _offline(session.history).history
+    finally:
+        session.close()
+        app.close()

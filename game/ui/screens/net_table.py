@@ -122,7 +122,8 @@ class NetTableScreen(TableScreen):
         took = False
         while (msg := s.next_message()) is not None:
             if isinstance(msg, DealStart | Catchup):
-                if not self.awaiting_deal:
+                # A catchup (back after a lost connection) replaces the deal at once.
+                if not self.awaiting_deal and not isinstance(msg, Catchup):
                     return took  # the player looks at the last deal's sheet
                 self.awaiting_deal = False
                 if self.overlay is not None:
