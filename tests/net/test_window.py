@@ -110,6 +110,9 @@ def test_a_window_plays_turns_and_never_holds_another_seats_hidden_cards(url, tm
             assert session.sent == format_action(move)
             _until(app, lambda n=n: len(session.history) > n)
         assert checked >= 3
+        screen.back()  # Leave? says what leaving does at a network table
+        assert screen.dialog is not None and i18n.t("net.leave.guest") in screen.dialog._args
+        screen.dialog.close()
         assert session.history == _offline(session.history).history
         assert session.match.totals == [0, 0]
         _scan(record.getvalue())

@@ -75,6 +75,16 @@ class NetTableScreen(TableScreen):
         return names
 
     # ---- leaving ---------------------------------------------------------------------------
+    def back(self) -> None:
+        """Leave? Saying what leaving does here: the host's table closes for everyone; a
+        guest's seat is played by a computer until the guest joins again."""
+        if self.overlay is not None and self.overlay.closable:
+            return self.overlay.close()
+        body = t("net.leave.host" if self.session.server is not None else "net.leave.guest")
+        Dialog(self, t("leave.title"), body, [(t("leave.stay"), None),
+                                              (t("leave.leave"), self.leave_table)],
+               default=0)
+
     def leave_table(self) -> None:
         self.session.close()
         super().leave_table()
