@@ -198,7 +198,8 @@ class RemoteSession:
             elif isinstance(msg, LinkDown):
                 if msg.final:
                     self.down = msg
-                else:
+                else:  # the question is void: the server asks again once the seat is back
+                    self.asked = self.sent = None
                     self.notices.append("net.lost")
             elif isinstance(msg, LinkBack):
                 self.notices.append("net.back")

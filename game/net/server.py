@@ -245,7 +245,9 @@ class Table:
         await self.tell_lobby()
         self.back[seat].set()
         pending = self.pending.get(seat)
-        if pending is not None:  # asked while the connection was changing: ask again
+        if pending is not None and not pending.answer.done():
+            # asked while the connection was changing: ask again (a question its drop
+            # already answered is asked anew, with a new number, by ``move``)
             await client.send(pending.message)
 
     async def left(self, client: Client) -> None:

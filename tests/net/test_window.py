@@ -8,6 +8,7 @@ token kept for it."""
 from __future__ import annotations
 
 import io
+import queue
 import re
 import time
 
@@ -40,13 +41,17 @@ def url():
         yield u
 
 
-def _wait(link: TableLink, kind, seconds: float = 10.0):
+def _wait(link: TableLink, kind, seconds: float = 20.0, test=lambda msg: True):
+    """The next ``kind`` frame (passing ``test``) the link received, and all it received."""
     end = time.monotonic() + seconds
     seen = []
     while time.monotonic() < end:
-        msg = link.inbox.get(timeout=max(0.01, end - time.monotonic()))
+        try:
+            msg = link.inbox.get(timeout=max(0.01, end - time.monotonic()))
+        except queue.Empty:
+            break
         seen.append(msg)
-        if isinstance(msg, kind):
+        if isinstance(msg, kind) and test(msg):
             return msg, seen
     raise AssertionError(f"no {kind.__name__} in {seen}")
 
@@ -66,7 +71,7 @@ def _open(url, tmp_path, language="en", record=None):
     return app, screen, session
 
 
-def _until(app, test, seconds: float = 15.0) -> None:
+def _until(app, test, seconds: float = 30.0) -> None:
     end = time.monotonic() + seconds
     while not test():
         assert time.monotonic() < end, "the table did not get there in time"
@@ -359,7 +364,7 @@ def test_a_taken_seat_and_a_started_table_are_refused_with_keys_a_window_transla
         assert error.key == "seat_taken" and refusal_text(error) == i18n.t("net.error.seat_taken")
         taken.close()
         assert host.send(Start(code=host.code, host_token=host.host_token))
-        _wait(host, Lobby)
+        _wait(host, Lobby, test=lambda lobby: lobby.started)
         late = TableLink(url, "Di", host.code, token_file=tmp_path / "t2").start()
         error, _ = _wait(late, Error)
         assert error.key == "started"
@@ -373,16 +378,17 @@ def test_a_taken_seat_and_a_started_table_are_refused_with_keys_a_window_transla
 def test_a_lost_connection_comes_back_and_the_deal_plays_on(url, tmp_path):
     """The window's connection drops mid-deal: the link takes the seat back with its token,
     the server's catchup replaces the deal on the table, and play goes on."""
-    app, screen, session = _open(url, tmp_path)
+    record = io.StringIO()
+    app, screen, session = _open(url, tmp_path, record=record)
     try:
         _until(app, lambda: session.asked is not None and not screen.animator.busy)
         screen.apply(session.state.legal[0])
         _until(app, lambda: len(session.history) >= 2 and session.asked is not None
                and not screen.animator.busy)
-        link = session.link
+        link, asked = session.link, session.asked.n
         link._loop.call_soon_threadsafe(link._ws.transport.abort)  # the network fails
         _until(app, lambda: any(x[0] == i18n.t("net.back") for x in screen.toasts))
-        _until(app, lambda: session.asked is not None and session.sent is None
+        _until(app, lambda: session.asked is not None and session.asked.n > asked
                and not screen.animator.busy and session.next_message() is None)
         n = len(session.history)
         assert session.state.view(0) == _offline(session.history).state.view(0)
