@@ -166,6 +166,7 @@ SAME_FOR_YOU = frozenset({
     "log.capture", "log.build", "log.red_three", "log.red_three_replaced", "log.packet",
     "log.out", "log.out_concealed", "log.down", "log.canasta", "log.sweep", "log.collect",
     "log.override",
+    "net.lobby.seat_you",  # the player's own typed name, beside "(you)"
 })
 # Messages whose {name} is never the player's seat: a computer's (thinking, a halted game),
 # the partner who asks the player, hot-seat screens (each human then has a name of their
@@ -173,6 +174,8 @@ SAME_FOR_YOU = frozenset({
 NEVER_YOU = frozenset({
     "table.thinking", "table.halted.body", "ask.question", "log.ask_named_you", "cover.title",
     "cover.body", "cover.show", "load.delete.message", "log.override_you",
+    # a network table's other seats: the lobby's lines and the plates' marks
+    "net.lobby.seat_taken", "net.lobby.seat_away", "net.plate_away", "net.plate_computer",
 })
 
 

@@ -91,6 +91,9 @@ class Join(Msg):
     name: Name
     seat: Seat | None = None
     token: Token | None = None
+    # A window at the table: every deal's start and every action also bring the seat's view
+    # and the table's public figures (``table``: game.net.wire.table_to_wire).
+    views: bool = False
 
 
 class Start(Msg):
@@ -179,6 +182,7 @@ class Catchup(Msg):
     type: Literal["catchup"] = "catchup"
     deal: Count
     actions: list[str]
+    table: dict[str, Any] | None = None  # the seat's table now (a client that asked views)
 
 
 class DealStart(Msg):
@@ -187,6 +191,7 @@ class DealStart(Msg):
     type: Literal["deal"] = "deal"
     deal: Count
     events: list[WireEvent]
+    table: dict[str, Any] | None = None  # the seat's table after them (views asked)
 
 
 class YourMove(Msg):
@@ -218,6 +223,7 @@ class Refused(Msg):
     n: Count | None = None
     reason: str
     key: str | None = None
+    params: dict[str, str | int] | None = None  # the engine reason's, for translating it
 
 
 class Events(Msg):
@@ -228,6 +234,7 @@ class Events(Msg):
     seq: Count
     action: str
     events: list[WireEvent]
+    table: dict[str, Any] | None = None  # the seat's table after the action (views asked)
 
 
 class DealOver(Msg):
@@ -245,6 +252,7 @@ class Error(Msg):
     type: Literal["error"] = "error"
     reason: str
     fatal: bool = False
+    key: Short | None = None  # a join's refusal, for a window to say it in its language
 
 
 ClientFrame = Annotated[Create | Join | Start | Act | Pass, Field(discriminator="type")]

@@ -67,7 +67,7 @@ from game.net.messages import (
     parse_client,
 )
 from game.net.store import SavedTable, TableStore
-from game.net.wire import events_to_wire, view_to_wire
+from game.net.wire import events_to_wire, table_to_wire, view_to_wire
 from game.players.base import Decision, Player
 from game.players.registry import LEVELS, make_player
 from game.safetext import has_unsafe
@@ -94,6 +94,7 @@ class Client:
         self.allow = float(BURST)
         self.last = time.monotonic()
         self.slowed = 0
+        self.views = False  # a window: deals and actions bring the seat's table (Join.views)
 
     async def send(self, msg: Msg) -> None:
         """Send, or cut off a client that does not read (it would stall its table)."""
@@ -199,21 +200,21 @@ class Table:
                 return
         elif self.started:
             await client.send(Error(reason="the table has started; its free seats are "
-                                           "played by computers"))
+                                           "played by computers", key="started"))
             return
         elif msg.seat is not None:
             if msg.seat >= self.spec.players:
                 await client.send(Error(reason=f"the table has seats 0 to "
-                                               f"{self.spec.players - 1}"))
+                                               f"{self.spec.players - 1}", key="no_seat"))
                 return
             if self.tokens[msg.seat] is not None:
-                await client.send(Error(reason=f"seat {msg.seat} is taken"))
+                await client.send(Error(reason=f"seat {msg.seat} is taken", key="seat_taken"))
                 return
             seat = msg.seat
         else:
             seat = next((s for s, t in enumerate(self.tokens) if t is None), None)
             if seat is None:
-                await client.send(Error(reason="every seat is taken"))
+                await client.send(Error(reason="every seat is taken", key="full"))
                 return
         if has_unsafe(msg.name) or not msg.name.strip():
             await client.send(Error(reason="a name is letters, digits and spaces"))
@@ -234,15 +235,19 @@ class Table:
         self.clients[seat] = client
         self.away_since[seat] = None
         client.table, client.seat = self, seat
+        client.views = msg.views
         self.standins.pop(seat, None)
         await client.send(Joined(code=self.code, seat=seat, token=token, game=self.spec.game,
                                  players=self.spec.players, options=sorted(self.spec.options)))
         if self.started and self.session.state is not None and self.deal:
-            await client.send(Catchup(deal=self.deal, actions=list(self.session.history)))
+            await client.send(Catchup(deal=self.deal, actions=list(self.session.history),
+                                      table=self._table(client, seat)))
         await self.tell_lobby()
         self.back[seat].set()
         pending = self.pending.get(seat)
-        if pending is not None:  # asked while the connection was changing: ask again
+        if pending is not None and not pending.answer.done():
+            # asked while the connection was changing: ask again (a question its drop
+            # already answered is asked anew, with a new number, by ``move``)
             await client.send(pending.message)
 
     async def left(self, client: Client) -> None:
@@ -360,7 +365,8 @@ class Table:
                 for seat, c in enumerate(self.clients):
                     if c is not None:
                         seen = s.state.events_seen_by(dealt, seat)
-                        await c.send(DealStart(deal=self.deal, events=_wire_events(seen)))
+                        await c.send(DealStart(deal=self.deal, events=_wire_events(seen),
+                                               table=self._table(c, seat)))
             resume = False
             driver = DealDriver(s.state)
             while (ask := driver.ask()) is not None:
@@ -384,7 +390,8 @@ class Table:
                     if c is not None:
                         seen = s.state.events_seen_by(events, seat)
                         await c.send(Events(deal=self.deal, seq=self.seq, action=text,
-                                            events=_wire_events(seen)))
+                                            events=_wire_events(seen),
+                                            table=self._table(c, seat)))
             m = s.match
             last = self._last()
             over = DealOver(deal=self.deal, scores=list(m.deal_history[-1]),
@@ -393,6 +400,10 @@ class Table:
                 await c.send(over)
             if last:
                 return
+
+    def _table(self, client: Client, seat: int) -> dict | None:
+        """The seat's table for a window (the client asked views), else nothing."""
+        return table_to_wire(self.session.state, seat) if client.views else None
 
     def _last(self) -> bool:
         """The deal just scored is the table's last: the game is over, or its deals played."""
@@ -477,7 +488,8 @@ class Table:
         problem = self.session.state.why_illegal(action)
         if problem is not None:
             await client.send(Refused(n=msg.n, reason=one_line(problem),
-                                      key=getattr(problem, "key", None)))
+                                      key=getattr(problem, "key", None),
+                                      params=_reason_params(problem)))
             return
         pending.answer.set_result(action)
         await client.send(Applied(n=msg.n, text=format_action(action)))
@@ -542,13 +554,13 @@ class Server:
         elif isinstance(msg, Join):
             table = self.find(client, msg.code)
             if table is None:
-                await client.send(Error(reason="no table has that code"))
+                await client.send(Error(reason="no table has that code", key="no_table"))
             else:
                 await table.join(client, msg)
         elif isinstance(msg, Start):
             table = self.find(client, msg.code)
             if table is None:
-                await client.send(Error(reason="no table has that code"))
+                await client.send(Error(reason="no table has that code", key="no_table"))
             else:
                 await table.start(client, msg)
         elif client.table is None or client.table.session is None:
@@ -574,6 +586,14 @@ class Server:
         client.table = table
         await client.send(Created(code=code, host_token=table.host_token))
         await client.send(table.lobby())
+
+
+def _reason_params(problem) -> dict[str, str | int] | None:
+    """An engine reason's parameters as the protocol carries them (numbers, or text)."""
+    params = getattr(problem, "params", None)
+    if not params:
+        return None
+    return {str(k)[:40]: v if type(v) is int else one_line(v, 80) for k, v in params.items()}
 
 
 def _wire_events(events) -> list[WireEvent]:

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.canasta.phase import Phase
 from game.canasta.seatview import MeldView, SeatView
@@ -266,3 +266,63 @@ def events_from_wire(items: Any) -> list[Event]:
         out.append(Event(_str(d.get("kind")), _int(d.get("seat")), cards_in(d.get("cards")),
                          d.get("info")))
     return out
+
+
+# ---- a window's table: the seat's view and the engine's public figures ---------------------
+
+def table_to_wire(state, seat: int) -> dict[str, Any]:
+    """What a window at ``seat`` draws after each step (the server works it out; the window
+    has no engine): the seat's view, whose turn, who may act, and the public figures the
+    table shows (each meld's points, each side's points on the table, Cassino's tallies, a
+    finished deal's breakdown). Nothing of another seat's hidden cards."""
+    view = state.view(seat)
+    over = state.is_over()
+    d: dict[str, Any] = {"view": view_to_wire(view), "over": over,
+                         "current": -1 if over else state.current_player(),
+                         "actors": [] if over else list(state.actors()),
+                         "turn_count": state.turn_count(),
+                         "breakdown": state.breakdown() if over else None}
+    if isinstance(view, CassinoView):
+        d["tallies"] = [state.tallies(0), state.tallies(1)]
+    else:
+        d["meld_points"] = [[state.meld_points(m) for m in ms] for ms in view.melds]
+        d["table_points"] = [state.table_points(side) for side in range(len(view.melds))]
+    return d
+
+
+class WireTable(NamedTuple):
+    """:func:`table_to_wire`'s data, read back and checked."""
+
+    view: SeatView | CassinoView
+    over: bool
+    current: int
+    actors: tuple[int, ...]
+    turn_count: int
+    breakdown: list[dict[str, int]] | None
+    meld_points: tuple[tuple[int, ...], ...]
+    table_points: tuple[int, ...]
+    tallies: tuple[dict[str, int], ...]
+
+
+def _tally(x: Any) -> dict[str, int]:
+    if not isinstance(x, dict):
+        raise WireError("a tally is an object")
+    return {_str(k): _int(v) for k, v in x.items()}
+
+
+def table_from_wire(data: Any) -> WireTable:
+    """The table :func:`table_to_wire` wrote; WireError (a ValueError) when it is not one."""
+    if not isinstance(data, dict):
+        raise WireError("a table is an object")
+    view = view_from_wire(data.get("view"))
+    breakdown = data.get("breakdown")
+    try:
+        return WireTable(
+            view, _bool(data.get("over")), _int(data.get("current")),
+            _ints(data.get("actors")), _int(data.get("turn_count")),
+            None if breakdown is None else [_tally(p) for p in _list(breakdown)],
+            tuple(_ints(ms) for ms in _list(data.get("meld_points", []))),
+            _ints(data.get("table_points", [])),
+            tuple(_tally(x) for x in _list(data.get("tallies", []))))
+    except (TypeError, AttributeError) as e:
+        raise WireError(f"not a table: {str(e)[:80]}") from None

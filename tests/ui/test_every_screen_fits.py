@@ -13,6 +13,7 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton, UICheckBox, UILabel, UITextEntryLine
 
+from game.i18n import t
 from game.registry import GAMES
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
@@ -56,6 +57,41 @@ def _screens(app):
                       ("rules", RulesScreen)):
         app.show(cls(app))
         yield name
+    from game.newgame import NewGameConfig
+    from game.ui.screens.net_screens import HostScreen, JoinScreen
+
+    for game, info in GAMES.items():  # the most options
+        app.show(HostScreen(app, NewGameConfig.default(game, max(info.player_counts))))
+        yield f"host {game}"
+    app.show(JoinScreen(app))
+    app.screen.say(t("net.join.bad_address"))  # the longest line it says
+    yield "join"
+    yield from _lobbies(app)
+
+
+def _lobbies(app):
+    """The host's lobby of the largest table of each game, every seat taken, one away."""
+    from game.net.link import TableLink
+    from game.net.messages import Lobby, SeatInfo
+    from game.ui.screens.net_screens import LobbyScreen
+
+    class Hosted:  # the host's server, as the lobby reads it
+        public_url = "ws://192.168.100.200:65535"
+
+        def stop(self) -> None:
+            pass
+
+    for game, info in GAMES.items():
+        n = max(info.player_counts)
+        link = TableLink("ws://127.0.0.1:1", "Bo", "BCDFGH", token_file=None)  # not started
+        screen = LobbyScreen(app, link, server=Hosted())
+        screen.lobby = Lobby(code="BCDFGH", game=game, players=n,
+                             options=[o.name for o in info.options], started=False,
+                             seats=[SeatInfo(name="W" * 24, taken=True, connected=s != 1)
+                                    for s in range(n)])
+        screen.problem = t("net.error.unreachable")
+        app.show(screen)
+        yield f"lobby {game} {n}"
 
 
 def _panel(screen, rect):

@@ -1,6 +1,6 @@
-"""The main menu: the title, a fan of cards, and New game / Continue / Load / Daily deal /
-Statistics / Learn to play / Settings / Rules / Quit. Continue and Load are enabled only when
-the saves layer says so (AppHooks)."""
+"""The main menu: the title, a fan of cards, and New game / Continue / Load / Host a table /
+Join a table / Daily deal / Statistics / Learn to play / Settings / Rules / Quit. Continue and
+Load are enabled only when the saves layer says so (AppHooks)."""
 
 from __future__ import annotations
 
@@ -79,6 +79,8 @@ class MainMenu(Screen):
             ("menu.new_game", self.app.show_new_game, True),
             ("menu.continue", self.app.continue_game, self.app.can_continue()),
             ("menu.load", self.app.load_game, self.app.can_load()),
+            ("menu.host", self.show_host, True),
+            ("menu.join", self.show_join, True),
             ("menu.daily", self.show_daily, True),
             ("menu.stats", self.show_stats, True),
             ("menu.settings", self.app.show_settings, True),
@@ -102,6 +104,16 @@ class MainMenu(Screen):
         from game.ui.table.guide_panel import choose
 
         choose(self)
+
+    def show_host(self) -> None:
+        from game.ui.screens.net_screens import HostScreen  # not before the first frame
+
+        self.app.show(HostScreen(self.app))
+
+    def show_join(self) -> None:
+        from game.ui.screens.net_screens import JoinScreen
+
+        self.app.show(JoinScreen(self.app))
 
     def show_daily(self) -> None:
         from game.ui.screens.daily_screen import DailyScreen  # not before the first frame

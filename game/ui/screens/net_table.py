@@ -1,0 +1,174 @@
+"""The card table at a network table: one seat played from this window (issue 31).
+
+:class:`NetTableScreen` is the ordinary table (game.ui.table.screen) driven by a
+:class:`~game.net.remote.RemoteSession` instead of a local game: each frame it takes what the
+server said, in order, and plays it through the table's own parts as a local move is played
+(the server's deals fly out, every seat's actions animate at the computers' pace, a question
+to this seat lets the player act). The player's moves go to the server in the notation; a
+refusal comes back with the engine's reason and the cards stay in the hand. Nothing here
+decides a rule, and the window never holds another seat's hidden cards.
+"""
+
+from __future__ import annotations
+
+from game.actions import Action
+from game.i18n import player_names, t
+from game.net.messages import Catchup, DealOver, DealStart, Events, YourMove
+from game.ui.screens.net_screens import NET_POLL
+from game.ui.table.flow import PACE, TurnFlow
+from game.ui.table.moves import TableMoves
+from game.ui.table.screen import TableScreen
+from game.ui.widgets.dialog import Dialog
+
+OPTIONAL_SECONDS = 8.0  # Looking and Down: how long an out-of-turn right waits for a gesture
+
+
+class NetFlow(TurnFlow):
+    """The turn flow with the server dealing and asking: no local computer, no save."""
+
+    def begin_deal(self) -> None:
+        self.worker.cancel()
+        self.ready = None
+        self.screen.awaiting_deal = True  # the server's deal comes in NetTableScreen.net_step
+
+    def offer_optional(self) -> bool:
+        return False  # the server asks (an optional YourMove)
+
+    def save(self) -> None:
+        self.save_due = False  # the server keeps the table
+
+
+class NetMoves(TableMoves):
+    def play_first(self, readings: list[Action], origin=None,
+                   ask_take: bool = False) -> tuple[bool, object]:
+        """Of a gesture's readings, the first the server listed is sent; with none listed,
+        the first goes, and the server's refusal says why (the window judges nothing)."""
+        sc = self.screen
+        legal = sc.reads.legal_actions(sc.viewer) if sc.session.state is not None else []
+        listed = [a for a in readings if a in legal]
+        return super().play_first(listed[:1] or readings[:1], origin, ask_take)
+
+
+class NetTableScreen(TableScreen):
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session=session, autosave=False)
+        self.flow = NetFlow(self)
+        self.moves = NetMoves(self)
+        self.awaiting_deal = False
+        self.net_pace = 0.0
+        self.optional_left: float | None = None
+        self.down_shown = False
+
+    # ---- names on the plates: the players' own, who is away, whose turn ------------------
+    def names(self) -> list[str]:
+        s = self.session
+        lobby = s.lobby
+        kinds = ["human" if seat == s.seat else "computer" for seat in range(self.players)]
+        own = [("" if seat == s.seat else n) for seat, n in enumerate(s.names())]
+        names = player_names(kinds, own)
+        if lobby is not None:
+            for seat, info in enumerate(lobby.seats[:self.players]):
+                if seat != s.seat and info.taken and not info.connected:
+                    names[seat] = t("net.plate_away", name=names[seat])
+                elif seat != s.seat and info.taken and info.computer:
+                    names[seat] = t("net.plate_computer", name=names[seat])
+        return names
+
+    # ---- leaving ---------------------------------------------------------------------------
+    def back(self) -> None:
+        """Leave? Saying what leaving does here: the host's table closes for everyone; a
+        guest's seat is played by a computer until the guest joins again."""
+        if self.overlay is not None and self.overlay.closable:
+            return self.overlay.close()
+        body = t("net.leave.host" if self.session.server is not None else "net.leave.guest")
+        Dialog(self, t("leave.title"), body, [(t("leave.stay"), None),
+                                              (t("leave.leave"), self.leave_table)],
+               default=0)
+
+    def leave_table(self) -> None:
+        self.session.close()
+        super().leave_table()
+
+    # ---- each frame ------------------------------------------------------------------------
+    def next_change(self) -> float | None:
+        """The server may speak at any time: look at the connection often."""
+        change = super().next_change()
+        return NET_POLL if change is None else min(change, NET_POLL)
+
+    def update(self, dt: float) -> None:
+        s = self.session
+        lobby = s.lobby
+        s.pump()
+        if s.lobby is not lobby:
+            self.mark_dirty()  # a player came or went: the plates change
+        for key in s.notices:
+            self.presenter.toast(t(key), "info")
+        s.notices.clear()
+        refusal = s.take_refusal()
+        if refusal is not None:
+            self.presenter.show_reason(refusal)
+            self.sync_hands()
+            self.mark_dirty()
+        if s.down is not None and not self.down_shown:
+            self.down_shown = True
+            Dialog(self, t("net.down.title"), t("net.down.body", reason=s.down.reason),
+                   [(t("net.down.look"), None), (t("table.main_menu"), self.leave_table)])
+        if self.net_step(dt):
+            self.request_frame()
+        super().update(dt)
+
+    def net_step(self, dt: float) -> bool:
+        """Play what the server said, in order, as the table is ready for it (True when
+        something was taken)."""
+        s = self.session
+        self.net_pace -= dt
+        if self.optional_left is not None:
+            self.optional_left -= dt
+            if s.asked is None or not s.asked.optional or s.sent is not None:
+                self.optional_left = None
+            elif self.optional_left <= 0:
+                self.optional_left = None
+                s.pass_optional()
+        took = False
+        while (msg := s.next_message()) is not None:
+            if isinstance(msg, DealStart | Catchup):
+                # A catchup (back after a lost connection) replaces the deal at once.
+                if not self.awaiting_deal and not isinstance(msg, Catchup):
+                    return took  # the player looks at the last deal's sheet
+                self.awaiting_deal = False
+                if self.overlay is not None:
+                    self.overlay.close()
+                self.deal(None)  # the table deals: session.start_deal takes the message
+                if isinstance(msg, Catchup):
+                    self.presenter.sync_log()
+                took = True
+                continue
+            if self.animator.busy or self.pointer.drag is not None or self.net_pace > 0:
+                return took
+            s.take_message()
+            took = True
+            if isinstance(msg, Events):
+                action = s.deliver(msg)
+                refusal = self.moves.play(action, computer=True)
+                if refusal is not None:  # the server's deal and ours parted: say so once
+                    s.down = s.down or _parted(refusal)
+                elif action.seat != self.viewer:
+                    self.net_pace = PACE * self.speed
+                return took
+            if isinstance(msg, YourMove):
+                s.ask(msg)
+                self.version += 1
+                self.sync_hands()
+                if msg.optional:
+                    self.optional_left = OPTIONAL_SECONDS
+                self.mark_dirty()
+            elif isinstance(msg, DealOver):
+                s.deal_over(msg)
+                self.mark_dirty()
+        return took
+
+
+def _parted(refusal):
+    from game.net.link import LinkDown
+
+    return LinkDown(f"the table's move could not be shown: {refusal.reason}")

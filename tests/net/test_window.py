@@ -1,0 +1,400 @@
+"""A window at a network table (issue 31): the table screen plays seat 0 through a
+RemoteSession against a real ``cardtable serve`` process whose computers play the other seat.
+
+The window never holds another seat's hidden cards, never decides legality (a refused move
+comes back with the engine's reason and changes nothing), and takes its seat back with the
+token kept for it."""
+
+from __future__ import annotations
+
+import io
+import queue
+import re
+import time
+
+import pytest
+
+from game import i18n
+from game.actions import format_action, make, parse_action
+from game.cards import RANK, format_card
+from game.net.link import TableLink
+from game.net.messages import Catchup, Create, Events, Joined, Lobby, Start, parse_server
+from game.net.remote import RemoteSession
+from game.net.wire import table_from_wire, table_to_wire
+from game.session import GameSession
+from game.ui.screens.net_table import NetTableScreen
+from tests.net.netutil import server_process
+from tests.ui.table.driver import make_app
+
+SEED = 5
+
+
+@pytest.fixture(autouse=True)
+def english():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture(scope="module")
+def url():
+    with server_process(["--no-save"]) as u:
+        yield u
+
+
+def _wait(link: TableLink, kind, seconds: float = 20.0, test=lambda msg: True):
+    """The next ``kind`` frame (passing ``test``) the link received, and all it received."""
+    end = time.monotonic() + seconds
+    seen = []
+    while time.monotonic() < end:
+        try:
+            msg = link.inbox.get(timeout=max(0.01, end - time.monotonic()))
+        except queue.Empty:
+            break
+        seen.append(msg)
+        if isinstance(msg, kind) and test(msg):
+            return msg, seen
+    raise AssertionError(f"no {kind.__name__} in {seen}")
+
+
+def _open(url, tmp_path, language="en", record=None):
+    """Host a two-player Cassino table from a window, start it: (app, screen, session)."""
+    link = TableLink(url, "Ann", create=Create(game="cassino", players=2, seed=SEED,
+                                               level="easy", wait_s=30),
+                     token_file=tmp_path / "seat-token", record=record).start()
+    joined, seen = _wait(link, Joined)
+    lobby = next((m for m in reversed(seen) if isinstance(m, Lobby)), None)
+    assert link.send(Start(code=link.code, host_token=link.host_token))
+    app = make_app(tmp_path, language=language)
+    session = RemoteSession(link, joined, lobby)
+    screen = NetTableScreen(app, session)
+    app.show(screen)
+    return app, screen, session
+
+
+def _until(app, test, seconds: float = 30.0) -> None:
+    end = time.monotonic() + seconds
+    while not test():
+        assert time.monotonic() < end, "the table did not get there in time"
+        app.step(0.2, present=False)
+        time.sleep(0.005)
+
+
+def _offline(history: list[str]) -> GameSession:
+    """The same deal at one machine (the server's seed), after the same actions."""
+    off = GameSession("cassino", 2, seed=SEED)
+    off.start_deal()
+    for text in history:
+        off.apply(parse_action(text))
+    return off
+
+
+def _face_up(screen) -> set[int]:
+    return {code for cards in screen.scene.places.values()
+            for code, _rect, face in cards if face and code >= 0}
+
+
+def test_a_window_plays_turns_and_never_holds_another_seats_hidden_cards(url, tmp_path):
+    record = io.StringIO()
+    app, screen, session = _open(url, tmp_path, record=record)
+    try:
+        checked = 0
+        while len(session.history) < 8:
+            _until(app, lambda: session.asked is not None and session.sent is None
+                   and not screen.animator.busy)
+            off = _offline(session.history)
+            hidden = set(off.state.view(1).hand)  # the computer's hand at the server
+            assert session.state.view(0) == off.state.view(0)  # the view the engine gives
+            assert not _face_up(screen) & hidden
+            with pytest.raises(PermissionError):
+                session.state.view(1)
+            assert session.state.legal == off.state.legal_actions(0)
+            checked += 1
+            n = len(session.history)
+            move = session.state.legal[0]
+            assert not screen.apply(move)  # not played here: sent, the server plays it
+            assert session.sent == format_action(move)
+            _until(app, lambda n=n: len(session.history) > n)
+        assert checked >= 3
+        screen.back()  # Leave? says what leaving does at a network table
+        assert screen.dialog is not None and i18n.t("net.leave.guest") in screen.dialog._args
+        screen.dialog.close()
+        assert session.history == _offline(session.history).history
+        assert session.match.totals == [0, 0]
+        _scan(record.getvalue())
+    finally:
+        session.close()
+        app.close()
+
+
+def _scan(frames: str) -> None:
+    """Every table the server sent the window is the engine's for seat 0 at that point (its
+    own view and the public figures: table_to_wire), and no card name in a frame's bytes is
+    one the other seat held hidden then."""
+    tables = 0
+    history: list[str] = []
+    for line in frames.splitlines():
+        msg = parse_server(line)
+        if isinstance(msg, Events):
+            history.append(msg.action)
+        if getattr(msg, "table", None) is None:
+            continue
+        off = _offline(history)
+        assert table_from_wire(msg.table) == table_from_wire(table_to_wire(off.state, 0))
+        hidden = {format_card(c) for c in off.state.view(1).hand}
+        assert not hidden & set(re.findall(r'"([0-9AJQK]{1,2}[SHDC])"', line))
+        tables += 1
+    assert tables >= 8
+
+
+def test_a_refused_move_changes_nothing_and_shows_the_engines_reason(url, tmp_path):
+    app, screen, session = _open(url, tmp_path)
+    try:
+        _until(app, lambda: session.asked is not None and not screen.animator.busy)
+        view = session.state.view(0)
+        hand, loose = view.hand, view.loose
+        card, other = next((h, c) for h in hand for c in loose if RANK[h] != RANK[c])
+        bad = make(0, "capture", ((card,), (other,)))  # CN-5: a capture takes its own value
+        history, asked = list(session.history), session.asked
+        assert not screen.apply(bad)  # sent, not played
+        _until(app, lambda: session.sent is None and screen.toasts)
+        toast = screen.toasts[-1][0]
+        off = _offline(history)
+        why = off.state.why_illegal(bad)
+        assert toast == i18n.translate_reason(why)  # the engine's reason, translated
+        assert session.history == history and session.asked is asked
+        assert session.state.view(0) == off.state.view(0)
+        assert screen.hand_codes(0) == list(off.state.view(0).hand)
+        # A gesture's readings: the first the server listed goes (the window judges nothing)
+        good = session.state.legal[0]
+        assert screen.moves.play_first([bad, good]) == (False, None)  # sent, held
+        assert session.sent == format_action(good)
+        _until(app, lambda: len(session.history) > len(history))  # the table waited for it
+        assert session.history[len(history)] == format_action(good)
+    finally:
+        session.close()
+        app.close()
+
+
+def test_a_dropped_window_takes_its_seat_back_with_the_kept_token(url, tmp_path):
+    app, screen, session = _open(url, tmp_path)
+    try:
+        _until(app, lambda: session.asked is not None)
+        screen.apply(session.state.legal[0])
+        _until(app, lambda: len(session.history) >= 2 and session.asked is not None)
+        token = (tmp_path / "seat-token").read_text().strip()
+        assert token == session.link.token
+        code = session.link.code
+        session.close()
+        link = TableLink(url, "Ann", code, token_file=tmp_path / "seat-token").start()
+        joined, _ = _wait(link, Joined)
+        assert joined.seat == 0 and link.token == token
+        back = RemoteSession(link, joined)
+        end = time.monotonic() + 10
+        while not back.has_deal() and time.monotonic() < end:
+            time.sleep(0.01)
+            back.pump()
+        catchup = back.next_message()
+        assert isinstance(catchup, Catchup) and catchup.actions
+        back.start_deal()  # the deal so far, as the seat sees it
+        assert back.history == catchup.actions and back.match.deals_played == catchup.deal - 1
+        assert back.state.view(0) == _offline(catchup.actions).state.view(0)
+        link.close()
+    finally:
+        session.close()
+        app.close()
+
+
+@pytest.mark.parametrize("fields, key", [
+    (("http://127.0.0.1:8765", "K7TQ2M", "Ann"), "net.join.bad_address"),
+    (("ws://127.0.0.1:8765", "K7TQ2", "Ann"), "net.join.bad_code"),
+    (("ws://127.0.0.1:8765", "K7TQ2A", "Ann"), "net.join.bad_code"),  # no vowels in codes
+    (("ws://127.0.0.1:8765", "K7TQ2M", "  "), "net.join.bad_name"),
+    (("ws://127.0.0.1:8765", "K7TQ2M", "A\x07nn"), "net.join.bad_name"),
+])
+def test_join_fields_that_cannot_be_right_are_said_in_a_line(tmp_path, fields, key):
+    from game.ui.screens.net_screens import JoinScreen, check_join
+
+    assert check_join(*fields) == key
+    app = make_app(tmp_path)
+    try:
+        screen = JoinScreen(app, *fields)
+        app.show(screen)
+        screen.join()
+        assert app.screen is screen and screen.message.text == i18n.t(key)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("where", ["nobody", "wrong code"])
+def test_an_unreachable_address_or_a_wrong_code_comes_back_with_its_reason(url, tmp_path,
+                                                                         where, lang):
+    from game.ui.screens.net_screens import JoinScreen, LobbyScreen
+
+    app = make_app(tmp_path, language=lang)
+    try:
+        target = "ws://127.0.0.1:9" if where == "nobody" else url  # the discard port: closed
+        screen = JoinScreen(app, target, "BCDFGH", "Ann")
+        app.show(screen)
+        screen.join()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        _until(app, lambda: lobby.problem)
+        key = "net.error.unreachable" if where == "nobody" else "net.error.no_table"
+        assert lobby.problem == i18n.t(key)
+        lobby.back()
+        assert app.screen is screen and screen.message.text == lobby.problem
+    finally:
+        app.close()
+
+
+def test_the_host_runs_the_server_in_its_program_and_a_friend_joins(tmp_path):
+    """Host a table from the window (its own server in a thread), a friend joins by address
+    and code (a second program: here its connection and session without a window), the host
+    starts, both are dealt, and the host's plates carry the names."""
+    from game.net.hosting import HostedServer
+    from game.newgame import NewGameConfig
+    from game.ui.screens.net_screens import HostScreen, LobbyScreen
+
+    server = HostedServer(host="127.0.0.1", port=0)
+    assert server.start(), server.error
+    app = make_app(tmp_path)
+    friend = None
+    try:
+        host = HostScreen(app, NewGameConfig.default("cassino", 2), level="easy")
+        app.show(host)
+        host.name = "Bo"
+        host.open_table(server)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        _until(app, lambda: lobby.session is not None and lobby.lobby is not None)
+        link = TableLink(server.local_url, "Cy", lobby.lobby.code,
+                         token_file=tmp_path / "friend-token").start()
+        joined, _ = _wait(link, Joined)
+        friend = RemoteSession(link, joined)
+        # The host's lobby shows the friend without any input: the idle loop's frame is
+        # drawn when the seats change (present=None: only frames something asked for).
+        renders = []
+        app.render = lambda surface=None, draw=app.render: renders.append(1) or draw(surface)
+        end = time.monotonic() + 10
+        while not lobby.lobby.seats[1].taken:
+            assert time.monotonic() < end and lobby.next_change() is not None
+            before = len(renders)
+            app.step(0.05, present=None)
+            time.sleep(0.01)
+        assert len(renders) > before
+        assert i18n.t("net.lobby.seat_taken", n=2, name="Cy") in lobby.rows
+        assert lobby.lobby.seats[1].name == "Cy" and lobby.lobby.seats[1].connected
+        lobby.start()
+
+        def both_dealt():
+            friend.pump()
+            return friend.has_deal() and isinstance(app.screen, NetTableScreen) \
+                and app.screen.session.state is not None
+
+        _until(app, both_dealt)
+        assert app.screen.names() == [i18n.t("player.you"), "Cy"]
+        assert friend.names() == ["Bo", "Cy"]
+        friend.start_deal()
+        assert friend.state.view(1) != app.screen.session.state.view(0)
+    finally:
+        if friend is not None:
+            friend.close()
+        if isinstance(app.screen, NetTableScreen):
+            app.screen.session.close()
+        app.close()
+        server.stop()
+
+
+def test_a_deal_played_to_its_end_shows_the_servers_scores_and_the_next_deal_comes(url,
+                                                                                   tmp_path):
+    app, screen, session = _open(url, tmp_path)
+    try:
+        while not (session.state is not None and session.state.is_over()
+                   and session.match.deals_played == 1):
+            _until(app, lambda: (session.asked is not None and session.sent is None
+                                 and not screen.animator.busy)
+                   or session.match.deals_played == 1, 30)
+            if session.asked is not None and session.sent is None:
+                screen.apply(session.state.legal[0])
+        off = _offline(session.history)
+        assert off.state.is_over() and session.match.deal_history == off.match.deal_history
+        assert screen.reads.breakdown() == off.state.breakdown()
+        screen.flow.open_deal_scores()
+        assert screen.overlay is not None
+        screen.next_deal()
+        _until(app, lambda: session.state is not None and not session.state.is_over()
+               and session.match.deals_played == 1)
+        assert screen.overlay is None and len(screen.hand_codes(0)) in (3, 4)  # CN-3
+    finally:
+        session.close()
+        app.close()
+
+
+def test_a_kept_token_the_table_does_not_know_is_forgotten_and_a_free_seat_taken(url,
+                                                                                tmp_path):
+    host = TableLink(url, "Bo", create=Create(game="cassino", players=2, level="easy"),
+                     token_file=tmp_path / "host-token")
+    (tmp_path / "host-token").write_text("f" * 32 + "\n")  # a new table takes no token
+    host.start()
+    try:
+        joined, _ = _wait(host, Joined)
+        assert joined.seat == 0 and host.token != "f" * 32
+        stale = tmp_path / "friend-token"
+        stale.write_text("e" * 32 + "\n")  # from a table of the same code that is gone
+        friend = TableLink(url, "Cy", host.code, token_file=stale).start()
+        joined, _ = _wait(friend, Joined)
+        assert joined.seat == 1 and stale.read_text().strip() == friend.token != "e" * 32
+        friend.close()
+    finally:
+        host.close()
+
+
+def test_a_taken_seat_and_a_started_table_are_refused_with_keys_a_window_translates(url,
+                                                                                  tmp_path):
+    from game.net.messages import Error
+    from game.ui.screens.net_screens import refusal_text
+
+    host = TableLink(url, "Bo", create=Create(game="cassino", players=2, level="easy"),
+                     token_file=tmp_path / "host-token").start()
+    try:
+        _wait(host, Joined)
+        taken = TableLink(url, "Cy", host.code, seat=0, token_file=tmp_path / "t1").start()
+        error, _ = _wait(taken, Error)
+        assert error.key == "seat_taken" and refusal_text(error) == i18n.t("net.error.seat_taken")
+        taken.close()
+        assert host.send(Start(code=host.code, host_token=host.host_token))
+        _wait(host, Lobby, test=lambda lobby: lobby.started)
+        late = TableLink(url, "Di", host.code, token_file=tmp_path / "t2").start()
+        error, _ = _wait(late, Error)
+        assert error.key == "started"
+        i18n.set_language("ja")
+        assert refusal_text(error) == i18n.t("net.error.started") != error.reason
+        late.close()
+    finally:
+        host.close()
+
+
+def test_a_lost_connection_comes_back_and_the_deal_plays_on(url, tmp_path):
+    """The window's connection drops mid-deal: the link takes the seat back with its token,
+    the server's catchup replaces the deal on the table, and play goes on."""
+    record = io.StringIO()
+    app, screen, session = _open(url, tmp_path, record=record)
+    try:
+        _until(app, lambda: session.asked is not None and not screen.animator.busy)
+        screen.apply(session.state.legal[0])
+        _until(app, lambda: len(session.history) >= 2 and session.asked is not None
+               and not screen.animator.busy)
+        link, asked = session.link, session.asked.n
+        link._loop.call_soon_threadsafe(link._ws.transport.abort)  # the network fails
+        _until(app, lambda: any(x[0] == i18n.t("net.back") for x in screen.toasts))
+        _until(app, lambda: session.asked is not None and session.asked.n > asked
+               and not screen.animator.busy and session.next_message() is None)
+        n = len(session.history)
+        assert session.state.view(0) == _offline(session.history).state.view(0)
+        screen.apply(session.state.legal[0])
+        _until(app, lambda: len(session.history) > n)
+        assert session.history == _offline(session.history).history
+    finally:
+        session.close()
+        app.close()
