@@ -338,7 +338,7 @@ class RemoteSession:
         st = self.state
         a = self.asked
         totals = list(a.totals) if a is not None else list(self.match.totals)
-        return Decision(self.rules, self.players, seat, st.view(seat),
+        return Decision(self.game, self.players, seat, st.view(seat),
                         st.legal_actions(seat), totals, self.options, self.deadline_ms)
 
     def bot_move(self, seat: int) -> Action:
