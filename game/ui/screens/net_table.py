@@ -43,8 +43,8 @@ class NetMoves(TableMoves):
                    ask_take: bool = False) -> tuple[bool, object]:
         """Of a gesture's readings, the first the server listed is sent; with none listed,
         the first goes, and the server's refusal says why (the window judges nothing)."""
-        sc = self.screen
-        legal = sc.reads.legal_actions(sc.viewer) if sc.session.state is not None else []
+        m = self.model
+        legal = m.reads.legal_actions(m.viewer) if m.dealing else []
         listed = [a for a in readings if a in legal]
         return super().play_first(listed[:1] or readings[:1], origin, ask_take)
 
@@ -53,7 +53,7 @@ class NetTableScreen(TableScreen):
     def __init__(self, app, session) -> None:
         super().__init__(app, session=session, autosave=False)
         self.flow = NetFlow(self)
-        self.moves = NetMoves(self)
+        self.moves = NetMoves(self.model, self.do, self.presenter, self.info, self.takeback)
         self.awaiting_deal = False
         self.net_pace = 0.0
         self.optional_left: float | None = None
