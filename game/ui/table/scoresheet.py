@@ -52,12 +52,14 @@ def rows_for(table: tuple, breakdown: list[dict],
     return out
 
 
-def _button_size(sc) -> tuple[int, int]:
-    """The score sheet's buttons: as wide and tall as the longest of their words needs."""
+def _button_size(sc, keys: tuple[str, ...] = ()) -> tuple[int, int]:
+    """The score sheet's buttons (or those of ``keys``): as wide and tall as the longest of
+    their words needs."""
     s = sc.s
     font = fonts.font(sc.app.font_sizes["button"], True)
-    words = [t(k) for k in ("replay.this_deal", "common.close", "score.final_result",
-                            sc.family.score_words[0])]
+    keys = keys or ("replay.this_deal", "common.close", "score.final_result",
+                    sc.family.score_words[0])
+    words = [t(k) for k in keys]
     return (max(s(190), max(font.size(w)[0] for w in words) + s(28)),
             max(s(46), font.get_linesize() + s(10)))
 
@@ -192,12 +194,16 @@ class ScoreSheet(Overlay):
         surface.blit(im, (x0, y))
 
 
+GAME_OVER_BUTTONS = ("table.main_menu", "menu.new_game")
+
+
 class GameOver(Overlay):
     def build(self) -> None:
         sc = self.screen
         s = sc.s
         rect = self.rect()
-        bw, bh = s(200), s(48)
+        bw, bh = _button_size(sc, GAME_OVER_BUTTONS)  # メインメニュー at 150 % was cut
+        bw = min(max(bw, s(200)), (rect.w - s(64)) // 2)
         r1 = pygame.Rect(0, 0, bw, bh)
         r1.bottomright = (rect.centerx - s(8), rect.bottom - s(26))
         r2 = pygame.Rect(0, 0, bw, bh)
@@ -208,7 +214,9 @@ class GameOver(Overlay):
     def rect(self) -> pygame.Rect:
         sc = self.screen
         w, h = sc.size
-        r = pygame.Rect(0, 0, min(w - sc.s(40), sc.s(560)), min(h - sc.s(40), sc.s(420)))
+        bw, _bh = _button_size(sc, GAME_OVER_BUTTONS)
+        r = pygame.Rect(0, 0, min(w - sc.s(40), max(sc.s(560), 2 * bw + sc.s(64))),
+                        min(h - sc.s(40), sc.s(420)))
         r.center = (w // 2, h // 2)
         return r
 
