@@ -157,14 +157,14 @@ class HistoryScreen(Screen):
 
             Dialog(self, t("history.unusable"), problem_text(e), [(t("common.ok"), None)])
             return
-        self.show_replay(replay)
+        self.show_replay(replay, self.deals[i].number)
 
-    def show_replay(self, replay: Replay) -> None:
+    def show_replay(self, replay: Replay, number: int | None = None) -> None:
         from game.ui.screens.replay_screen import ReplayScreen
 
         app = self.app
         app.show(ReplayScreen(app, replay, on_back=lambda: app.show(HistoryScreen(
-            app, self.on_back))))
+            app, self.on_back)), number=number))
 
     def ask_file(self) -> None:
         from game.ui.screens.replay_screen import export_folder
