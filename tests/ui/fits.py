@@ -93,3 +93,34 @@ def check_fits(app, where, cards=()) -> None:
     if dialog is None:
         for (e, r), card in itertools.product(words, cards):
             assert not r.colliderect(card), ("words over a card", where, e.text, r, card)
+
+
+class _Recording(pygame.Surface):
+    """A window-sized surface that notes where each picture is blitted onto it."""
+
+    def __init__(self, size) -> None:
+        super().__init__(size, pygame.SRCALPHA)
+        self.blits: list[pygame.Rect] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        rect = super().blit(source, dest, area, special_flags)
+        self.blits.append(pygame.Rect(rect))
+        return rect
+
+
+def check_painted(screen, overlay, where) -> None:
+    """An overlay's painted words (the F1 sheet, the score sheets): each inside its panel,
+    clear of the others and of the overlay's buttons. Every picture blitted but the dimming
+    and the panel is taken for words."""
+    surface = _Recording(screen.size)
+    overlay.draw(surface)
+    panel = overlay.rect()
+    window = surface.get_rect()
+    words = [r for r in surface.blits if r.w and r.h and r != window and r != panel]
+    assert words, where
+    for r in words:
+        assert panel.contains(r), ("painted past its panel", where, r, panel)
+        for b in overlay.buttons:
+            assert not r.colliderect(b.rect), ("painted under a button", where, r, b.text)
+    for a, b in itertools.combinations(words, 2):
+        assert not a.colliderect(b), ("painted words overlap", where, a, b)

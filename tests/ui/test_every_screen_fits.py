@@ -18,7 +18,7 @@ import pytest
 
 from game.i18n import t
 from game.registry import GAMES
-from tests.ui.fits import check_fits
+from tests.ui.fits import check_fits, check_painted
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 TEXT_SIZES = ["normal", "larger"]
@@ -136,6 +136,7 @@ def _walk_table(app, sc, where):
     for name, overlay in _overlays(sc):
         sc.open_overlay(overlay)
         check_fits(app, (where, name))
+        check_painted(sc, overlay, (where, name))
         overlay.close()
 
 
