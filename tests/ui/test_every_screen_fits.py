@@ -5,10 +5,13 @@ small" warnings included), everything inside the window and its panel, no two co
 no two texts overlapping, no words over a card. The table's own painted words are held by
 tests/ui/table/test_table_defects.py.
 
-The menus' walk runs at every size, language and text size (the colours alternate). The
-table's walk (its dialogs, the F1 sheet, the score sheets, Learn to play, practice, the
-replay) is slower: every game at the worst case (800x600, 150 % Japanese, both colours) and
-at 1920x1080, plus each other combination for one game in turn."""
+The menus' walk runs at every size, language and text size (the colours alternate, and one
+game's rules a combination: the rule book is a long text box). The table's walk (its
+dialogs, the F1 sheet, the score sheets) is slower: every game at its largest count at the
+worst case (800x600, 150 % Japanese, both colours) and at 1920x1080, at its smallest at the
+worst case, and each other combination for one game in turn; Learn to play, practice and
+the replay at four combinations. The file takes about 35 s of CPU (95 s on two shared,
+loaded cores)."""
 
 from __future__ import annotations
 
@@ -25,13 +28,14 @@ TEXT_SIZES = ["normal", "larger"]
 LANGS = ["en", "ja"]
 
 
-def _menu_screens(app):
+def _menu_screens(app, rules: int = 0):
     from game.ui.screens.daily_screen import DailyScreen
     from game.ui.screens.history_screen import HistoryScreen
     from game.ui.screens.load_screen import LoadScreen
     from game.ui.screens.rules import RulesScreen
     from game.ui.screens.stats_screen import StatsScreen
     from game.ui.table.guide_panel import choose
+    from game.ui.widgets.dialog import Dialog
 
     app.show_main_menu()
     yield "menu"
@@ -52,28 +56,39 @@ def _menu_screens(app):
                       ("history", HistoryScreen), ("daily deal", DailyScreen)):
         app.show(cls(app))
         yield name
+    app.show(HistoryScreen(app))
+    app.screen.ask_file()
+    yield "history's open a file"
+    for title, words in (("load.failed.title", t("load.nothing_to_continue")),
+                         ("dialog.table_missing.title",
+                          t("dialog.table_missing", game=t("game.looking-and-down")))):
+        Dialog(app.screen, t(title), words, [(t("common.ok"), None)])
+        yield title
+        app.screen.dialog.close()
+    app.show(DailyScreen(app))
     app.screen.play(next(iter(GAMES)))  # played today or not: a dialog or a table
     yield "daily deal's choice"
     app.show(StatsScreen(app))
     app.screen.ask_reset()
     yield "statistics' reset"
-    for game in GAMES:
-        app.show(RulesScreen(app, game))
-        yield f"rules {game}"
+    game = list(GAMES)[rules % len(GAMES)]  # a long text box: one game's rules a combination
+    app.show(RulesScreen(app, game))
+    yield f"rules {game}"
 
 
 def _combos():
-    """(size, language, text size, high contrast): every size, language and text size, the
-    colours alternating."""
+    """(size, language, text size, high contrast, which game's rules): every size, language
+    and text size, the colours alternating, the games' rules in turn."""
     for i, (size, lang, text) in enumerate(itertools.product(SIZES, LANGS, TEXT_SIZES)):
-        yield size, lang, text, bool(i % 2)
+        yield size, lang, text, bool(i % 2), i
 
 
-@pytest.mark.parametrize("size, lang, text_size, contrast", list(_combos()))
-def test_every_screens_words_fit_at_every_size(app_maker, size, lang, text_size, contrast):
+@pytest.mark.parametrize("size, lang, text_size, contrast, rules", list(_combos()))
+def test_every_screens_words_fit_at_every_size(app_maker, size, lang, text_size, contrast,
+                                               rules):
     app = app_maker(size=size, language=lang, text_size=text_size, high_contrast=contrast,
                     sound=False)
-    for where in _menu_screens(app):
+    for where in _menu_screens(app, rules):
         check_fits(app, where)
 
 
@@ -112,6 +127,7 @@ def _overlays(sc):
 
     yield "F1 sheet", KeySheet(sc)
     yield "score sheet", ScoreSheet(sc, view=True)
+    yield "score sheet after a deal", ScoreSheet(sc)
     yield "game over", GameOver(sc)
 
 
@@ -141,19 +157,28 @@ def _walk_table(app, sc, where):
 
 
 def _table_combos():
+    """(game, players, combination): every game at its largest count at the worst case
+    (800x600, 150 % Japanese, both colours) and 1920x1080, at its smallest count at the worst
+    case; every other combination for one game in turn."""
     worst = [((800, 600), "ja", "larger", True), ((800, 600), "ja", "larger", False)]
+    large = ((1920, 1080), "en", "normal", True)
     others = [c for c in itertools.product(SIZES, LANGS, TEXT_SIZES, (False, True))
-              if c[:3] != ((800, 600), "ja", "larger")]
+              if c[:3] != worst[0][:3] and c != large]
     games = list(GAMES)
-    out = [(game, c) for game in games for c in worst + [((1920, 1080), "en", "normal", True)]]
-    out += [(games[i % len(games)], c) for i, c in enumerate(others)
-            if c != ((1920, 1080), "en", "normal", True)]
+    out = []
+    for game in games:
+        counts = GAMES[game].player_counts
+        out += [(game, max(counts), c) for c in worst + [large]]
+        out.append((game, min(counts), worst[1]))
+    for i, c in enumerate(others):
+        game = games[i % len(games)]
+        out.append((game, max(GAMES[game].player_counts), c))
     return out
 
 
-@pytest.mark.parametrize("game, combo", _table_combos(),
-                         ids=lambda v: v if isinstance(v, str) else "-".join(map(str, v)))
-def test_every_table_dialog_and_sheet_fits(tmp_path, game, combo):
+@pytest.mark.parametrize("game, players, combo", _table_combos(),
+                         ids=lambda v: "-".join(map(str, v)) if isinstance(v, tuple) else str(v))
+def test_every_table_dialog_and_sheet_fits(tmp_path, game, players, combo):
     from game.newgame import NewGameConfig, SeatConfig
     from game.ui.table import TableScreen
     from tests.ui.table.driver import make_app
@@ -162,8 +187,7 @@ def test_every_table_dialog_and_sheet_fits(tmp_path, game, combo):
     app = make_app(tmp_path, size=size, language=lang, text_size=text_size,
                    high_contrast=contrast)
     try:
-        info = GAMES[game]
-        n = max(info.player_counts)
+        n = players
         seats = (SeatConfig(kind="human"),) + (SeatConfig(level="easy"),) * (n - 1)
         sc = TableScreen(app, NewGameConfig(game=game, players=n, seats=seats), seed=2)
         app.show(sc)
