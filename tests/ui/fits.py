@@ -8,6 +8,7 @@ controls that overlap, on two texts that overlap and, at a table, on words over 
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import warnings
 
@@ -53,12 +54,25 @@ def _boxed(e) -> bool:
     return isinstance(getattr(e, "parent_element", None), UICheckBox)
 
 
-def check_fits(app, where, cards=()) -> None:
-    """``cards``: the rects of the cards drawn under the elements (a table's)."""
+@contextlib.contextmanager
+def watching():
+    """Warnings noted from here on (pygame_gui warns as it builds an element, before the
+    frame ``check_fits`` runs): give the list to ``check_fits``."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
+        yield caught
+
+
+def check_fits(app, where, cards=(), caught: list | None = None) -> None:
+    """``cards``: the rects of the cards drawn under the elements (a table's); ``caught``:
+    the warnings noted since the last check (``watching``), emptied here."""
+    with warnings.catch_warnings(record=True) as frame:
+        warnings.simplefilter("always")
         app.step(1 / 60, present=False)
-    too_small = [str(w.message) for w in caught if "too small" in str(w.message)]
+    seen = list(caught or ()) + list(frame)
+    if caught is not None:
+        caught.clear()
+    too_small = [str(w.message) for w in seen if "too small" in str(w.message)]
     assert not too_small, (where, too_small)
     screen = app.screen
     window = pygame.Rect((0, 0), app.window_size)

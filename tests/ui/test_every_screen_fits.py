@@ -21,7 +21,7 @@ import pytest
 
 from game.i18n import t
 from game.registry import GAMES
-from tests.ui.fits import check_fits, check_painted
+from tests.ui.fits import check_fits, check_painted, watching
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 TEXT_SIZES = ["normal", "larger"]
@@ -88,8 +88,9 @@ def test_every_screens_words_fit_at_every_size(app_maker, size, lang, text_size,
                                                rules):
     app = app_maker(size=size, language=lang, text_size=text_size, high_contrast=contrast,
                     sound=False)
-    for where in _menu_screens(app, rules):
-        check_fits(app, where)
+    with watching() as caught:
+        for where in _menu_screens(app, rules):
+            check_fits(app, where, caught=caught)
 
 
 # ---- the table's walk ---------------------------------------------------------------------
@@ -139,21 +140,22 @@ def _walk_table(app, sc, where):
     """The table ``sc`` as it is, then each dialog and each overlay over it."""
     from tests.ui.table.driver import Driver
 
-    d = Driver(app, sc)
-    d.settle(open_sheet=False)
-    if sc.overlay is not None:
-        sc.overlay.close()
-    check_fits(app, where, _cards(sc))
-    for name, open_it in _dialogs(sc):
-        open_it()
-        check_fits(app, (where, name))
-        if sc.dialog is not None:
-            sc.dialog.close()
-    for name, overlay in _overlays(sc):
-        sc.open_overlay(overlay)
-        check_fits(app, (where, name))
-        check_painted(sc, overlay, (where, name))
-        overlay.close()
+    with watching() as caught:
+        d = Driver(app, sc)
+        d.settle(open_sheet=False)
+        if sc.overlay is not None:
+            sc.overlay.close()
+        check_fits(app, where, _cards(sc), caught)
+        for name, open_it in _dialogs(sc):
+            open_it()
+            check_fits(app, (where, name), caught=caught)
+            if sc.dialog is not None:
+                sc.dialog.close()
+        for name, overlay in _overlays(sc):
+            sc.open_overlay(overlay)
+            check_fits(app, (where, name), caught=caught)
+            check_painted(sc, overlay, (where, name))
+            overlay.close()
 
 
 def _table_combos():
@@ -215,22 +217,23 @@ def test_learn_to_play_practice_and_the_replay_fit(tmp_path, size, lang, text_si
     app = make_app(tmp_path, size=size, language=lang, text_size=text_size,
                    high_contrast=contrast)
     try:
-        for script in SCRIPTS:
-            open_guide(app, script)
-            Driver(app, app.screen).step(2, dt=0.05)
-            check_fits(app, ("learn to play", script), _cards(app.screen))
-        for entry in saves.list_practice():
-            open_session(app, saves.start_practice(entry.path))
-            Driver(app, app.screen).step(2, dt=0.05)
-            check_fits(app, ("practice", entry.name), _cards(app.screen))
-        for game, players in (("canasta", 2), ("canastone", 6), ("cassino", 4)):
-            replay = Replay(finished_record(game, players))
-            app.show(ReplayScreen(app, replay))
-            replay.go(replay.total // 2)
-            app.screen.show_step()
-            check_fits(app, ("replay", game, players), _cards(app.screen))
-            app.screen.export()
-            check_fits(app, ("replay's export", game, players))
+        with watching() as caught:
+            for script in SCRIPTS:
+                open_guide(app, script)
+                Driver(app, app.screen).step(2, dt=0.05)
+                check_fits(app, ("learn to play", script), _cards(app.screen), caught)
+            for entry in saves.list_practice():
+                open_session(app, saves.start_practice(entry.path))
+                Driver(app, app.screen).step(2, dt=0.05)
+                check_fits(app, ("practice", entry.name), _cards(app.screen), caught)
+            for game, players in (("canasta", 2), ("canastone", 6), ("cassino", 4)):
+                replay = Replay(finished_record(game, players))
+                app.show(ReplayScreen(app, replay))
+                replay.go(replay.total // 2)
+                app.screen.show_step()
+                check_fits(app, ("replay", game, players), _cards(app.screen), caught)
+                app.screen.export()
+                check_fits(app, ("replay's export", game, players), caught=caught)
     finally:
         app.close()
 
