@@ -77,15 +77,35 @@ def _menu_screens(app, rules: int = 0):
 
 
 def _combos():
-    """(size, language, text size, high contrast, which game's rules): every size, language
-    and text size, the colours alternating, the games' rules in turn."""
+    """(size, language, text size, high contrast, which game's rules, records or none):
+    every size, language and text size; each text size and each language in both colours,
+    with records and without; the games' rules in turn."""
     for i, (size, lang, text) in enumerate(itertools.product(SIZES, LANGS, TEXT_SIZES)):
-        yield size, lang, text, bool(i % 2), i
+        s, la, tx = SIZES.index(size), LANGS.index(lang), TEXT_SIZES.index(text)
+        yield size, lang, text, bool((la + tx) % 2), i, bool((s + la) % 2 == 0)
 
 
-@pytest.mark.parametrize("size, lang, text_size, contrast, rules", list(_combos()))
-def test_every_screens_words_fit_at_every_size(app_maker, size, lang, text_size, contrast,
-                                               rules):
+def _records(tmp_path, monkeypatch) -> None:
+    """Statistics of two games and a deal in History, in a folder of the test's own: the
+    screens' tables, notes and lists with something in them."""
+    from game import listeners
+    from game.replay import history
+    from game.stats import store
+    from tests.replay.helpers import finished_session
+    from tests.ui.test_record_screens import some_statistics
+
+    monkeypatch.setattr(store, "stats_path", lambda: tmp_path / "records" / "stats.json")
+    monkeypatch.setattr(history, "history_path", lambda: tmp_path / "records" / "history.json")
+    monkeypatch.setattr(listeners, "DEAL_SCORED", [])
+    some_statistics()
+    history.record_finished_deal(finished_session("canasta", 2))
+
+
+@pytest.mark.parametrize("size, lang, text_size, contrast, rules, records", list(_combos()))
+def test_every_screens_words_fit_at_every_size(app_maker, tmp_path, monkeypatch, size, lang,
+                                               text_size, contrast, rules, records):
+    if records:
+        _records(tmp_path, monkeypatch)
     app = app_maker(size=size, language=lang, text_size=text_size, high_contrast=contrast,
                     sound=False)
     with watching() as caught:
