@@ -63,6 +63,9 @@ def _default_look():
     palette = sys.modules.get("game.ui.palette")
     if palette is not None:
         palette.apply(False)
+    app = sys.modules.get("game.ui.app")
+    if app is not None:  # pictures of words drawn at the test's text size and colours
+        app.forget_drawn_text()
 
 
 @pytest.fixture(autouse=True)

@@ -106,6 +106,19 @@ def _join(units: list[list[Run]]) -> list[Run]:
     return line
 
 
+def _fits(current: list[list[Run]], unit: list[Run], used: int, width: int,
+          size: int) -> bool:
+    """Whether ``unit`` fits on the line after ``current``, ``used`` the sum of their widths.
+    A line drawn whole is up to a pixel a unit wider than that sum (each unit's width is
+    rounded): near the edge the line is measured whole (pygame_gui broke such a line again,
+    its last word alone on a line and the box a scroll bar)."""
+    if used > width:
+        return False
+    if used + len(current) < width:
+        return True
+    return _width(_join(current + [unit]), size) <= width
+
+
 def wrap_runs(runs: list[Run], width: int, size: int) -> list[list[Run]]:
     """Break styled text into lines no wider than ``width`` pixels at font ``size`` (a word
     longer than a line is cut). Each unit is measured once: linear in the text's length."""
@@ -120,7 +133,7 @@ def wrap_runs(runs: list[Run], width: int, size: int) -> list[list[Run]]:
         for unit in parts:
             if len(parts) > 1:
                 w = _width(unit, size)
-            if current and used + w > width and not is_space:
+            if current and not is_space and not _fits(current, unit, used + w, width, size):
                 while current and current[-1][0][0] == " ":
                     current.pop()
                 lines.append(_join(current))

@@ -38,6 +38,7 @@ def fresh_session(rules, players):
 def test_replay_this_deal_from_the_score_sheet_and_back(tmp_path):
     app = make_app(tmp_path)
     session = fresh_session("canasta", 2)
+    session.number = 99
     table = TableScreen(app, session=session, autosave=False)
     app.show(table)
     table.open_overlay(ScoreSheet(table))
@@ -47,6 +48,7 @@ def test_replay_this_deal_from_the_score_sheet_and_back(tmp_path):
     screen = app.screen
     assert isinstance(screen, ReplayScreen)
     assert screen.replay.record == session.record() and screen.replay.step == 0
+    assert screen.number == 99  # the game's number, over the hands (issue 29)
     press(app, t("common.back"))
     assert app.screen is table and isinstance(table.overlay, ScoreSheet)
     app.close()
@@ -69,7 +71,9 @@ def test_a_practice_position_has_no_replay_button(tmp_path):
 
 def test_load_history_replay_and_back(tmp_path):
     for rules, players in (("canasta", 2), ("cassino", 2)):
-        history.record_finished_deal(finished_session(rules, players))
+        session = fresh_session(rules, players)
+        session.number = 4321 if rules == "cassino" else None
+        history.record_finished_deal(session)
     app = make_app(tmp_path)
     app.show(LoadScreen(app))
     app.step(0.05, present=False)
@@ -79,6 +83,7 @@ def test_load_history_replay_and_back(tmp_path):
     press(app, t("history.replay"))  # the newest is chosen first: the Cassino deal
     rs = app.screen
     assert isinstance(rs, ReplayScreen) and rs.replay.record.rules == "cassino"
+    assert rs.number == 4321  # the game's number, over the hands (issue 29)
     press(app, t("common.back"))
     assert isinstance(app.screen, HistoryScreen)
     press(app, t("common.back"))

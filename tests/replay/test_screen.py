@@ -274,3 +274,60 @@ def test_open_hands_stand_whole_above_their_plates(tmp_path, size, rules, player
         assert seen > 0
     finally:
         app.close()
+
+
+# ---- every hand at full size (issue 29) -----------------------------------------------------
+
+@pytest.mark.parametrize("size", [(800, 600), (1600, 1000)])
+@pytest.mark.parametrize(("rules", "players"), [("canasta", 2), ("canastone", 6)])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_hand_shows_whole_with_its_name_and_the_deal_number(tmp_path, rules, players,
+                                                                   size, language):
+    """A replay shown open showed other hands as thin strips behind their plates: the hands
+    board shows each hand at the viewer's card size, every index whole, under its player's
+    name, with the game's number and the move above; Tab turns to the table and back."""
+    from game.deals import format_number
+    from game.i18n import t
+    from game.ui.screens.replay_hands import INDEX_ROWS, HandsBoard
+    from game.ui.table.layout import card_h
+
+    app = make_app(tmp_path, size=size, language=language)
+    replay = Replay(finished_record(rules, players))
+    screen = ReplayScreen(app, replay, number=4321)
+    app.show(screen)
+    replay.go(replay.total // 3)
+    screen.show_step()
+    app.step(0.05)
+    board = screen.overlay
+    assert isinstance(board, HandsBoard)
+    state = replay.state
+    viewer_h = {sp.rect.h for sp in screen.scene.sprites if sp.zone == ("hand", screen.viewer)}
+    assert viewer_h == {card_h(screen.lay.card_w)}
+    box = board.rect()
+    rows = board.rows()
+    assert [name for name, _r, _c in rows] == screen.names()
+    heading = board.heading()
+    assert format_number(4321, 1) in heading
+    assert t("replay.step", step=replay.step, total=replay.total) in heading
+    tops = []
+    for seat, (_name, where, cards) in enumerate(rows):
+        held = state.hand_cards(seat) if hasattr(state, "hand_cards") else state.hands[seat]
+        assert Counter(sp.code for sp in cards) == Counter(held)
+        assert {sp.rect.size for sp in cards} == {(screen.lay.card_w, *viewer_h)}
+        assert all(box.contains(sp.rect) for sp in cards) and box.contains(where)
+        xs = [sp.rect.x for sp in cards]
+        from game.ui import cards_art
+
+        assert all(b - a >= cards_art.index_width(screen.lay.card_w) for a, b in zip(xs, xs[1:]))
+        assert where.right < cards[0].rect.x  # the name beside its cards, not over them
+        tops.append(cards[0].rect.y)
+    assert all(b - a >= INDEX_ROWS * card_h(screen.lay.card_w) for a, b in zip(tops, tops[1:]))
+    buttons = Driver(app, screen).buttons()
+    right = max(sp.rect.right for _n, _w, cards in rows for sp in cards)
+    assert all(b.rect.x >= right for b in buttons.values())  # the cards clear of them
+    post(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
+    app.step(0.05, present=False)
+    assert screen.overlay is None  # the table
+    Driver(app, screen).press(t("replay.show_hands"))
+    assert isinstance(screen.overlay, HandsBoard)
+    app.close()

@@ -20,7 +20,7 @@ from game.replay import history
 from game.replay.model import Replay
 from game.ui import fonts
 from game.ui.screen import Screen
-from game.ui.screens.load_screen import NameDialog, local_time
+from game.ui.screens.load_screen import NameDialog, _fit, local_time
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +110,10 @@ class HistoryScreen(Screen):
         top = s(24) + title_h
         note_h = s(36)
         list_rect = pygame.Rect(pad, top, pw - 2 * pad, ph - top - note_h - bh - s(40))
+        # Each line as wide as a row of the list, past its scroll bar (a long one ran out of
+        # its row at 150 % text), in the larger of the theme's types the list may use.
+        self.line_room = (list_rect.w - s(44), max(self.app.font_sizes["body"],
+                                                   self.app.font_sizes["button"]))
         items = self.lines()
         self.list = UISelectionList(list_rect, [], self.manager, container=p)
         # Rows as tall as the theme's type at this scale (pygame_gui's default is 20 px).
@@ -137,7 +141,9 @@ class HistoryScreen(Screen):
                     self.ask_file, container=p)
 
     def lines(self) -> list[str]:
-        return [f"{i + 1}. {entry_line(e)}" for i, e in enumerate(self.deals)]
+        width, size = getattr(self, "line_room", (10 ** 6, self.app.font_sizes["body"]))
+        return [_fit(f"{i + 1}. {entry_line(e)}", size, width)
+                for i, e in enumerate(self.deals)]
 
     def selected_index(self) -> int | None:
         chosen = self.list.get_single_selection()
@@ -157,14 +163,14 @@ class HistoryScreen(Screen):
 
             Dialog(self, t("history.unusable"), problem_text(e), [(t("common.ok"), None)])
             return
-        self.show_replay(replay)
+        self.show_replay(replay, self.deals[i].number)
 
-    def show_replay(self, replay: Replay) -> None:
+    def show_replay(self, replay: Replay, number: int | None = None) -> None:
         from game.ui.screens.replay_screen import ReplayScreen
 
         app = self.app
         app.show(ReplayScreen(app, replay, on_back=lambda: app.show(HistoryScreen(
-            app, self.on_back))))
+            app, self.on_back)), number=number))
 
     def ask_file(self) -> None:
         from game.ui.screens.replay_screen import export_folder

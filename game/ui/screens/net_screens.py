@@ -293,10 +293,7 @@ class LobbyScreen(Screen):
     def layout(self) -> None:
         w, h = self.size
         s = self.s
-        pw, ph = min(w - s(40), s(760)), min(h - s(30), s(620))
-        rect = pygame.Rect(0, 0, pw, ph)
-        rect.center = (w // 2, h // 2)
-        p = self.panel(rect)
+        pw = min(w - s(40), s(760))
         x, col = s(30), pw - s(60)
         line = max(s(34), self.line("body", pad=6))
         lobby = self.lobby
@@ -309,9 +306,8 @@ class LobbyScreen(Screen):
                 title = f"{title} · {name}"
             else:
                 rows.append(name)
-        self.label(pygame.Rect(x, s(16), col, max(s(50), self.line("title", True))), title,
-                   "#title", container=p)
-        y = s(80)
+        title_h = max(s(50), self.line("title", True))
+        y = max(s(80), s(16) + title_h + s(4))  # a title at 150 % text is taller than 64
         if self.host and code:
             rows += [t("net.lobby.address", url=self.server.public_url),
                      t("net.lobby.code", code=code), t("net.lobby.tell")]
@@ -343,6 +339,13 @@ class LobbyScreen(Screen):
         self.rows = rows + blocks
         heights = [text_height(self, b, col + 8, "small") for b in blocks]
         bh = max(s(50), self.line("button", True, 10))
+        # The panel grows (up to the window) when even the small type needs more room.
+        need = y + len(rows) * self.line("small", pad=2) + sum(heights) + s(38) + bh
+        ph = min(h - s(30), max(s(620), need))
+        rect = pygame.Rect(0, 0, pw, ph)
+        rect.center = (w // 2, h // 2)
+        p = self.panel(rect)
+        self.label(pygame.Rect(x, s(16), col, title_h), title, "#title", container=p)
         room = ph - s(30) - bh - s(8) - y - sum(heights)
         # A crowded table, or long names: the lines in the small type.
         small = len(rows) * line > room or any(

@@ -9,6 +9,8 @@ so the layout always matches the chosen game and player count.
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UICheckBox, UITextEntryLine
@@ -203,7 +205,14 @@ class NewGameScreen(Screen):
         hint = t(f"new_game.{kind}")
         hint_rect = pygame.Rect(x + seg_w + s(12), y, right_w - seg_w - s(12), row_h)
         self.partnership_hint = hint
-        if fonts.font(self.app.font_sizes["small"]).size(hint)[0] + s(12) > hint_rect.w:
+        hint_w = fonts.font(self.app.font_sizes["small"]).size(hint)[0] + s(12)
+        heading_w = self.text_width(t("new_game.players"), "heading") + s(16)
+        if hint_w > hint_rect.w and hint_w <= right_w - heading_w:
+            # Two lines beside the count buttons would need a scroll bar (150 % Japanese at
+            # 800x600): one line on the heading's row, right of its words.
+            hint_rect = pygame.Rect(x + heading_w, y - head_h - s(4), right_w - heading_w,
+                                    head_h)
+        if hint_w > hint_rect.w:
             text_block(self, hint_rect, hint, size_key="small", object_id="#hint_box",
                        container=p)
         else:
@@ -298,7 +307,7 @@ class NewGameScreen(Screen):
         words = [t(o.label_key) for o in options]
         gap_w = s(8)  # pygame_gui's room between a box and its words, and a margin
 
-        def columns_w(font) -> tuple[int, int]:
+        def columns_w(font, words=words) -> tuple[int, int]:
             first = max((font.size(w)[0] for w in words[:per_column]), default=0)
             second = max((font.size(w)[0] for w in words[per_column:]), default=0)
             return box + s(32) + first, (box + gap_w + second) if second else 0
@@ -306,7 +315,18 @@ class NewGameScreen(Screen):
         # Two columns wider than the panel ("Two clean canastas to clos" was cut at its edge):
         # the options' words in the small type, as the seats' buttons.
         small_words = sum(columns_w(body)) > right_w
-        first_w, _ = columns_w(little if small_words else body)
+        if small_words and sum(columns_w(little)) > right_w:
+            # Still too wide (Canastone's five at 150 % Japanese in 800x600): the narrowest
+            # columns, the longest words together in the first, each column in its order.
+            def ordered(first: tuple[int, ...]) -> list:
+                return ([o for i, o in enumerate(options) if i in first]
+                        + [o for i, o in enumerate(options) if i not in first])
+
+            options = min((ordered(first) for first in
+                           itertools.combinations(range(len(options)), per_column)),
+                          key=lambda o: sum(columns_w(little, [t(x.label_key) for x in o])))
+            words = [t(o.label_key) for o in options]
+        first_w, _ = columns_w(little if small_words else body, words)
         second_x = x + first_w
         for i, opt in enumerate(options):
             column, row = divmod(i, per_column)

@@ -104,7 +104,8 @@ def replay_from_table(table) -> None:
         table.presenter.toast(problem_text(e))
         return
     app = table.app
-    app.show(ReplayScreen(app, replay, on_back=lambda: app.show(table)))
+    app.show(ReplayScreen(app, replay, on_back=lambda: app.show(table),
+                          number=table.session.number))
 
 
 class ReplayHud(Hud):
@@ -147,8 +148,13 @@ class ReplayHud(Hud):
                  (("forward", ">", sc.step_forward), ("end", ">|", sc.to_end))]
         singles = [("play", sc.play_label(), sc.toggle_play),
                    ("pace", sc.pace_label(), sc.next_pace), *col_keys]
+        if sc.open_hands:
+            singles.insert(0, ("hands", sc.hands_label(), sc.toggle_hands))
         rows = len(pairs) + len(singles)
-        bh = max(s(22), min(s(38), (hb.h - (rows - 1) * gap) // rows))
+        # As tall as their words at the player's text size (18 pixels cut 150 % text), the
+        # column growing upwards when the hand's strip is too short for them.
+        least = max(s(22), sc.line("small", pad=4))
+        bh = max(least, min(s(38), (hb.h - (rows - 1) * gap) // rows))
         y = hb.bottom - rows * bh - (rows - 1) * gap
         half = (hb.w - gap) // 2
         for (k1, l1, c1), (k2, l2, c2) in pairs:
@@ -177,6 +183,8 @@ class ReplayHud(Hud):
         if "play" in self.buttons:
             self.buttons["play"].set_text(sc.play_label())
             self.buttons["pace"].set_text(sc.pace_label())
+        if "hands" in self.buttons:
+            self.buttons["hands"].set_text(sc.hands_label())
 
     def banner_text(self) -> tuple[str, str]:
         sc = self.screen
@@ -193,9 +201,12 @@ class ReplayHud(Hud):
 class ReplayScreen(TableScreen):
     """A finished deal replayed; ``on_back`` is where Back goes (the main menu by default)."""
 
-    def __init__(self, app, replay: Replay, on_back=None, open_hands: bool = True) -> None:
+    def __init__(self, app, replay: Replay, on_back=None, open_hands: bool = True,
+                 number: int | None = None) -> None:
+        """``number``: the game's number (docs/deals.md), shown over the hands, if known."""
         self.replay = replay
         self.open_hands = open_hands
+        self.number = number
         self.on_back = on_back
         self._playing = False
         self.pace = DEFAULT_PACE
@@ -232,7 +243,27 @@ class ReplayScreen(TableScreen):
 
     def enter(self) -> None:
         Screen.enter(self)
+        if self.open_hands and self.overlay is None:
+            self.toggle_hands()
         self.show_step()
+
+    # ---- the hands, or the table ------------------------------------------------------------
+    def toggle_hands(self) -> None:
+        """Every hand at full size (the hands board), or the table under it."""
+        from game.ui.screens.replay_hands import HandsBoard
+
+        if isinstance(self.overlay, HandsBoard):
+            self.overlay.close()
+        else:
+            self.open_overlay(HandsBoard(self))
+        self.hud.refresh_buttons(force=True)
+        self.mark_dirty()
+
+    def hands_label(self) -> str:
+        from game.ui.screens.replay_hands import HandsBoard
+
+        return t("replay.show_table") if isinstance(self.overlay, HandsBoard) else \
+            t("replay.show_hands")
 
     def leave(self) -> None:
         Screen.leave(self)  # nothing to save, no computer thinking
@@ -361,6 +392,8 @@ class ReplayScreen(TableScreen):
             keys = {pygame.K_ESCAPE: self.back, pygame.K_LEFT: self.step_back,
                     pygame.K_RIGHT: self.step_forward, pygame.K_HOME: self.to_start,
                     pygame.K_END: self.to_end, pygame.K_SPACE: self.toggle_play}
+            if self.open_hands:
+                keys[pygame.K_TAB] = self.toggle_hands
             if event.key in keys:
                 keys[event.key]()
                 return True

@@ -13,7 +13,7 @@ from game.ui import fonts, palette
 from game.ui.screen import Screen
 from game.ui.widgets.dialog import Dialog
 from game.ui.widgets.segmented import Segmented
-from game.ui.widgets.textblock import text_block
+from game.ui.widgets.textblock import text_block, text_height
 
 WON, LOST, DRAWN = (92, 190, 110), (214, 88, 76), palette.TEXT_DIM
 
@@ -100,14 +100,18 @@ class StatsScreen(Screen):
                                 by - s(112) - below - s(10))
         notes = self.notes()
         if notes:
-            nh = s(26) * len(notes) + s(4)
+            # As tall as the notes' lines at the player's text size (a fixed height needed
+            # a scroll bar at 150 %).
+            nh = text_height(self, "\n".join(notes), pw - 2 * pad + 8, "small")
             text_block(self, pygame.Rect(pad - 4, by - s(8) - nh, pw - 2 * pad + 8, nh),
                        "\n".join(notes), size_key="small", object_id="#hint_box",
                        container=p)
             self.body.h -= nh + s(4)
         if not self.buckets():
-            text_block(self, pygame.Rect(pad - 4, s(118) + below, pw - 2 * pad + 8, s(60)),
-                       game_text(self.game, "stats.none", game=game_name(self.game)), container=p)
+            none = game_text(self.game, "stats.none", game=game_name(self.game))
+            text_block(self, pygame.Rect(pad - 4, s(118) + below, pw - 2 * pad + 8,
+                                         text_height(self, none, pw - 2 * pad + 8)),
+                       none, container=p)
 
     def notes(self) -> list[str]:
         from game.stats.model import MAX_COUNT

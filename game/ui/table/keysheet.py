@@ -60,20 +60,26 @@ class KeySheet(Overlay):
         y += title.get_height() + s(10)
         bottom = rect.bottom - s(16) - s(42) - s(10)  # above the Close button
         body = sheet_picture(self.sections(), t("keys.intro"), rect.w - s(56), bottom - y,
-                             fs["body"], round(sc.app.scale * 100), current_language())
+                             fs["body"], round(sc.app.scale * 100), current_language(),
+                             fonts.text_scale())
         surface.blit(body, (x0, y))
 
 
 @lru_cache(maxsize=2)  # a few MB each at 1920x1080
 def sheet_picture(sections: Sections, intro: str, width: int, height: int, size: int,
-                  scale100: int, language: str) -> pygame.Surface:
+                  scale100: int, language: str, text_scale: float = 1.0) -> pygame.Surface:
     """The sheet's text in two columns (one when narrow), at the largest font size from
-    ``size`` down that fits ``height``."""
-    for fsize in range(size, 9, -1):
+    ``size`` down that fits ``height`` (``text_scale``, the player's text size, keys the
+    cache: the sizes are drawn at it).
+
+    The smallest size is drawn at 10 pixels whatever the text size: at 150 % in 800x600 the
+    sheet ran past its panel at the size that is 10 at 100 %."""
+    least = next(f for f in range(1, size + 1) if fonts.px_at(f, text_scale) >= 10)
+    for fsize in range(size, least - 1, -1):
         pic = _layout(sections, intro, width, fsize, scale100)
-        if pic.get_height() <= height or fsize == 10:
+        if pic.get_height() <= height:
             return pic
-    raise AssertionError("unreachable")
+    return _layout(sections, "", width, least, scale100)  # the keys before the introduction
 
 
 def _layout(sections: Sections, intro: str, width: int, size: int,
@@ -104,7 +110,7 @@ def _layout(sections: Sections, intro: str, width: int, size: int,
                               y + i * lh))
             y += max(len(lines) * lh, cap.get_height()) + round(5 * s)
         blocks.append((y + round(10 * s), items))
-    intro_lines = wrap(intro, width, size)
+    intro_lines = wrap(intro, width, size) if intro else []
     top = len(intro_lines) * lh + round(12 * s)
     # Sections fill the first column to about half the total, then the second.
     total = sum(h for h, _ in blocks)

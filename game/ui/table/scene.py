@@ -326,7 +326,8 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
     texts = [meld_label(view.game, n, points[m], stacked, view.natural(m),
                         m.rank == WILD_KEY) for m, (_k, n, stacked) in zip(melds, items)]
     fixed = S.flow_items(view, side, items, texts)  # the viewer's staged melds (issue 29)
-    w, spots = MF.flow_melds(area, items, mw, min_w=max(20, round(mw * 0.5)), lead=lead,
+    w, spots = MF.flow_melds(S.frame_room(area, view, side, mw), items, mw,
+                             min_w=max(20, round(mw * 0.5)), lead=lead,
                             labels=[MF.ribbon_size(x, lay.scale) if x else (0, 0)
                                     for x in texts],
                             foot=MF.points_foot(t("table.on_table", points=0), lay.scale),

@@ -52,12 +52,14 @@ def rows_for(table: tuple, breakdown: list[dict],
     return out
 
 
-def _button_size(sc) -> tuple[int, int]:
-    """The score sheet's buttons: as wide and tall as the longest of their words needs."""
+def _button_size(sc, keys: tuple[str, ...] = ()) -> tuple[int, int]:
+    """The score sheet's buttons (or those of ``keys``): as wide and tall as the longest of
+    their words needs."""
     s = sc.s
     font = fonts.font(sc.app.font_sizes["button"], True)
-    words = [t(k) for k in ("replay.this_deal", "common.close", "score.final_result",
-                            sc.family.score_words[0])]
+    keys = keys or ("replay.this_deal", "common.close", "score.final_result",
+                    sc.family.score_words[0])
+    words = [t(k) for k in keys]
     return (max(s(190), max(font.size(w)[0] for w in words) + s(28)),
             max(s(46), font.get_linesize() + s(10)))
 
@@ -192,12 +194,16 @@ class ScoreSheet(Overlay):
         surface.blit(im, (x0, y))
 
 
+GAME_OVER_BUTTONS = ("table.main_menu", "menu.new_game")
+
+
 class GameOver(Overlay):
     def build(self) -> None:
         sc = self.screen
         s = sc.s
         rect = self.rect()
-        bw, bh = s(200), s(48)
+        bw, bh = _button_size(sc, GAME_OVER_BUTTONS)  # メインメニュー at 150 % was cut
+        bw = min(max(bw, s(200)), (rect.w - s(64)) // 2)
         r1 = pygame.Rect(0, 0, bw, bh)
         r1.bottomright = (rect.centerx - s(8), rect.bottom - s(26))
         r2 = pygame.Rect(0, 0, bw, bh)
@@ -208,9 +214,22 @@ class GameOver(Overlay):
     def rect(self) -> pygame.Rect:
         sc = self.screen
         w, h = sc.size
-        r = pygame.Rect(0, 0, min(w - sc.s(40), sc.s(560)), min(h - sc.s(40), sc.s(420)))
+        bw, bh = _button_size(sc, GAME_OVER_BUTTONS)
+        fs = sc.app.font_sizes
+        # As tall as the title, the winner's line, a line a side (seven in Looking and Down
+        # ran under the buttons) and the buttons need.
+        need = (sc.s(30) + fonts.font(fs["title"], True).get_linesize() + sc.s(14)
+                + fonts.font(round(fs["title"] * 0.9), True).get_linesize() + sc.s(18)
+                + len(sc.side_names()) * self.row_h(fs["heading"]) + sc.s(10) + bh + sc.s(26))
+        r = pygame.Rect(0, 0, min(w - sc.s(40), max(sc.s(560), 2 * bw + sc.s(64))),
+                        min(h - sc.s(40), max(sc.s(420), need)))
         r.center = (w // 2, h // 2)
         return r
+
+    def row_h(self, size: int) -> int:
+        """A side's line: as tall as its words are drawn (taller than the font's line)."""
+        f = fonts.font(size, True)
+        return max(f.get_linesize(), f.size("Ag")[1]) + self.screen.s(6)
 
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.screen
@@ -232,13 +251,18 @@ class GameOver(Overlay):
         surface.blit(im, im.get_rect(midtop=(rect.centerx, y)))
         y += im.get_height() + s(18)
         order = sorted(range(len(names)), key=lambda i: -m.totals[i])
+        # The sides' lines above the buttons: smaller when the window is too low for them.
+        room = min(b.rect.top for b in self.buttons) - s(10) - y if self.buttons else 10 ** 6
+        size = fs["heading"]
+        while size > 8 and len(order) * self.row_h(size) > room:
+            size -= 1
         for i in order:
             col = palette.GOLD_LIGHT if i == m.winner else palette.TEXT
-            a = text(names[i], fs["heading"], col, True)
-            b = text(str(m.totals[i]), fs["heading"], col, True)
+            a = text(names[i], size, col, True)
+            b = text(str(m.totals[i]), size, col, True)
             surface.blit(a, (rect.x + s(70), y))
             surface.blit(b, (rect.right - s(70) - b.get_width(), y))
-            y += a.get_height() + s(6)
+            y += self.row_h(size)
 
     def play_sound(self) -> None:
         audio.play("win")

@@ -253,6 +253,22 @@ def flow_items(view, side: int, items: list, texts: list) -> dict:
     return {("controls",): view.stage_controls}
 
 
+def frame_pad(w: int) -> int:
+    """How far a staged meld's frame stands out of its cards of width ``w``: under half the
+    flow's gap, so that frames never touch."""
+    return max(2, round(w * 0.06))
+
+
+def frame_room(area, view, side: int, w: int):
+    """Where the meld area's flow places melds: inside the frames' pad while the viewer
+    stages melds there (a staged meld in the first row or at a row's start framed past the
+    area's edge; the flow's cards are never wider than ``w``)."""
+    if not view.staged or side != view.sides[view.viewer]:
+        return area
+    pad = frame_pad(w)
+    return area.inflate(-2 * pad, -2 * pad)
+
+
 def place(lay, view, sc, side: int, spots: list, melds: int) -> list:
     """The staged melds in their spots (those after the side's ``melds``), framed apart,
     each with its value and what it lacks and a drop target (more cards join it), then the
@@ -263,7 +279,7 @@ def place(lay, view, sc, side: int, spots: list, melds: int) -> list:
     if len(spots) == melds:
         return spots
     w = sc.meld_width.get(side, lay.meld_w)
-    pad = max(2, round(w * 0.06))  # under half the flow's gap: frames never touch
+    pad = frame_pad(w)
     lifted = view.staged_lifted
     for i, (st, spot) in enumerate(zip(view.staged, spots[melds:])):
         zone = ("staged", i)

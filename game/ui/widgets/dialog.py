@@ -43,7 +43,8 @@ class Dialog:
         size = screen.app.font_sizes["button"]
         longest = max((fonts.font(size, True).size(label)[0] for label, _ in buttons), default=0)
         bw, bh, gap = max(s(150), longest + s(28)), s(46), s(12)
-        want = max(s(560), len(buttons) * (bw + gap) - gap + s(56))
+        title_w = fonts.font(screen.app.font_sizes["heading"], True).size(title)[0]
+        want = max(s(560), len(buttons) * (bw + gap) - gap + s(56), title_w + s(56) + 8)
         box_w = min(w - s(40), want)
         bw = min(bw, (box_w - s(56) - (len(buttons) - 1) * gap) // max(1, len(buttons)))
         inner = box_w - s(56)

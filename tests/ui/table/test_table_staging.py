@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pygame
+import pytest
 
 from game.actions import make, parse_action
 from game.canasta.position import build_position
@@ -301,7 +302,7 @@ def test_staged_melds_keep_apart_from_the_sides_melds_at_800x600_in_japanese(tab
     staged = [tg.rect for tg in sc.scene.targets if tg.kind == "staged"]
     controls = sc.scene.stage_controls
     for r in staged + [controls]:
-        assert area.inflate(16, 16).contains(r), (r, area)
+        assert area.contains(r), (r, area)
         assert not any(r.colliderect(m) for m in melds), r
     assert not any(controls.colliderect(r) for r in staged)
     font = fonts.font(sc.app.font_sizes["small"])
@@ -344,3 +345,23 @@ def test_wild_cards_dropped_with_one_rank_stay_in_its_staged_meld():
     two_ranks = parse_cards("7S 7H 7C 8S 8H 8D 2C")
     groups = stage_groups(two_ranks)
     assert len(groups) == 2 and sorted(c for g in groups for c in g) == sorted(two_ranks)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("melds", [{}, {"A": "AS AH AD"}])
+def test_a_staged_melds_frame_stays_inside_the_meld_area(table, size, melds):
+    """Issue 29: a staged meld in the area's first row (an opening: the first thing in the
+    area) had its frame stand out above the meld area, and at a row's start to its left."""
+    d = table("canasta", 2, seed=1, size=size)
+    d.settle()
+    at_position(d, build_position(
+        "canasta", 2, hands=["KH KS KD QH QS JH JS 9C 9D 8C 8D 7C", "5C 5D"], turn=0,
+        phase="play", opened=[bool(melds), False], melds=[melds, {}]))
+    sc = d.screen
+    for group in ("KH KS KD", "QH QS"):
+        d.drag_cards(cards(group), d.free_point())
+    area = d.target("meld_area", side=0).rect
+    frames = [b.rect for b in sc.scene.badges if b.kind == "staged"]
+    assert len(frames) == 2
+    for r in frames:
+        assert area.contains(r), (r, area)
