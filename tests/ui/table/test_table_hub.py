@@ -46,7 +46,7 @@ CEILING = {
     "painter.py": 13,  # 60: the layout of the screen's window is worked out there still
     "presenter.py": 0,  # 34
     "reads.py": 5,
-    "scoresheet.py": 35,
+    "scoresheet.py": 44,  # Game over fits its lines and buttons (issue 29) through the screen
     "staging.py": 0,  # 28
     "table_info.py": 0,  # 9
     "takeback.py": 0,  # 37
