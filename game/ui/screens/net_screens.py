@@ -53,6 +53,25 @@ def refusal_text(msg) -> str:
     return t(key) if key and i18n.has(key) else t("net.join.failed", reason=msg.reason)
 
 
+def button_height(sc: Screen) -> int:
+    return max(sc.s(50), sc.line("button", True, 10))
+
+
+def bottom_buttons(sc: Screen, p, pw: int, ph: int, back: tuple[str, object],
+                   primary: tuple[str, object] | None, width: int = 220,
+                   enabled: bool = True):
+    """The panel's bottom row: going back on the left, the screen's own step (the yellow
+    button) on the right, which is returned (None without one)."""
+    s = sc.s
+    bh = button_height(sc)
+    by = ph - s(30) - bh + s(8)
+    sc.button(pygame.Rect(s(30), by, s(170), bh), back[0], back[1], container=p)
+    if primary is None:
+        return None
+    return sc.button(pygame.Rect(pw - s(30) - s(width), by, s(width), bh), primary[0],
+                     primary[1], "#primary_button", container=p, enabled=enabled)
+
+
 class _Form(Screen):
     """A panel with a title, rows of fields and a line for what went wrong."""
 
@@ -156,12 +175,8 @@ class HostScreen(_Form):
                 initial_state=opt.name in c.options, object_id="#small_check")
         y += ((len(options) + 1) // 2) * (box + s(12)) + s(6)
         self.message_line(p, pw, y)
-        bw, bh = s(220), max(s(50), self.line("button", True, 10))
-        by = ph - s(30) - bh + s(8)
-        self.button(pygame.Rect(x, by, s(170), bh), t("new_game.back"), self.back, container=p)
-        self.open_button = self.button(pygame.Rect(pw - x - bw, by, bw, bh),
-                                       t("net.host.open"), self.open_table, "#primary_button",
-                                       container=p)
+        self.open_button = bottom_buttons(self, p, pw, ph, (t("new_game.back"), self.back),
+                                          (t("net.host.open"), self.open_table))
 
     def back(self) -> None:
         self.app.show_main_menu()
@@ -237,12 +252,8 @@ class JoinScreen(_Form):
                                self.set_seat, container=p, small=True)
         y += row_h + s(10)
         self.message_line(p, pw, y)
-        bw, bh = s(200), max(s(50), self.line("button", True, 10))
-        by = ph - s(30) - bh + s(8)
-        self.button(pygame.Rect(x, by, s(170), bh), t("new_game.back"), self.back, container=p)
-        self.join_button = self.button(pygame.Rect(pw - x - bw, by, bw, bh),
-                                       t("net.join.join"), self.join, "#primary_button",
-                                       container=p)
+        self.join_button = bottom_buttons(self, p, pw, ph, (t("new_game.back"), self.back),
+                                          (t("net.join.join"), self.join), width=200)
 
     def set_seat(self, seat) -> None:
         self.seat = seat
@@ -338,7 +349,7 @@ class LobbyScreen(Screen):
             blocks.append(self.problem)
         self.rows = rows + blocks
         heights = [text_height(self, b, col + 8, "small") for b in blocks]
-        bh = max(s(50), self.line("button", True, 10))
+        bh = button_height(self)
         # The panel grows (up to the window) when even the small type needs more room.
         need = y + len(rows) * self.line("small", pad=2) + sum(heights) + s(38) + bh
         ph = min(h - s(30), max(s(620), need))
@@ -360,15 +371,11 @@ class LobbyScreen(Screen):
             text_block(self, pygame.Rect(x - 4, y, col + 8, h), text, size_key="small",
                        object_id="#hint_box", container=p)
             y += h
-        bw = s(220)
-        by = ph - s(30) - bh + s(8)
-        self.button(pygame.Rect(x, by, s(170), bh), t("net.lobby.leave"), self.back,
-                    container=p)
-        if self.host:
-            self.start_button = self.button(
-                pygame.Rect(pw - x - bw, by, bw, bh), t("net.lobby.start"), self.start,
-                "#primary_button", container=p,
-                enabled=lobby is not None and not lobby.started and not self.problem)
+        start = bottom_buttons(self, p, pw, ph, (t("net.lobby.leave"), self.back),
+                               (t("net.lobby.start"), self.start) if self.host else None,
+                               enabled=lobby is not None and not lobby.started and not self.problem)
+        if start is not None:
+            self.start_button = start
 
     def start(self) -> None:
         if self.link.code and self.link.host_token:
