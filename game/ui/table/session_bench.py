@@ -169,9 +169,10 @@ class ScriptedSession:
         self.app.close()
 
 
-def session_rss(rounds: int = ROUNDS) -> dict:
+def session_rss(rounds: int = ROUNDS, games: tuple[str, ...] | None = None) -> dict:
     """The scripted session's resident memory in MB: at the first frame, its peak, at the
-    end, and at the end of each round (a session that keeps growing shows it there)."""
+    end, and at the end of each round (a session that keeps growing shows it there).
+    ``games``: those played (default every game)."""
     from game.ui.table.bench import _headless
 
     _headless()
@@ -183,7 +184,7 @@ def session_rss(rounds: int = ROUNDS) -> dict:
         rounds_end = []
         step = 0
         for r in range(rounds):
-            for i, game in enumerate(GAME_NAMES):
+            for i, game in enumerate(games or GAME_NAMES):
                 players = max(game_info(game).player_counts)
                 run.play_deal(game, players, seed=100 * r + i + 1)
                 language, text_size = LOOKS[step % len(LOOKS)]
