@@ -113,6 +113,11 @@ DISPLAY_HINTS = {
     # window's bitmap (blurry text at 125-200 %), and high-DPI windows are not turned off.
     "SDL_WINDOWS_DPI_AWARENESS": "permonitorv2",
     "SDL_VIDEO_HIGHDPI_DISABLED": "0",
+    # The window's pixels go to X11 as they are (shared memory), as pygame always did. Unset,
+    # SDL loads OpenGL to see whether it is accelerated, then draws the window through it:
+    # Mesa's software GL (LLVM) or the graphics driver took 120 MB of a 260 MB process in an
+    # X window. Windows and macOS are not changed by it (docs/ui.md, "Memory").
+    "SDL_FRAMEBUFFER_ACCELERATION": "0",
 }
 
 

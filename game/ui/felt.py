@@ -79,8 +79,8 @@ def felt(size: tuple[int, int], colour: tuple[int, int, int] | None = None,
     return _felt((w, h), tuple(colour or palette.FELT), seed, palette.HIGH_CONTRAST)
 
 
-# Two felts of the largest window (8 MB each at 1920x1080): the window's and the last size's.
-@lru_pictures(max_mb=20)
+# One felt of the largest window (8 MB at 1920x1080), or a few of smaller ones.
+@lru_pictures(max_mb=10)
 def _felt(size: tuple[int, int], colour: tuple[int, ...], seed: int,
           plain: bool) -> pygame.Surface:
     w, h = size

@@ -6,12 +6,14 @@ itself is a ``bench --ui`` figure (``session_rss_mb``), not asserted on a shared
 from __future__ import annotations
 
 import gc
+import os
 import sys
 import weakref
 
 import pygame
 import pytest
 
+from game.settings import SettingsStore
 from game.ui import felt, fonts
 from game.ui.bounded_cache import lru_pictures, picture_bytes
 from game.ui.screen import panel_surface
@@ -99,6 +101,25 @@ def test_a_closed_screen_is_let_go_at_once(app_maker):
         assert screen() is None and box() is None
     finally:
         gc.enable()
+
+
+def test_the_window_is_not_drawn_through_opengl(tmp_path, monkeypatch):
+    """SDL drew an X window through OpenGL, loading Mesa's LLVM or the graphics driver (120
+    MB resident in an X window) to see whether it was accelerated. The hint is declared
+    before the display starts, unless the user set it."""
+    from game.ui import app as app_module
+
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    seen = []
+    real_init = pygame.display.init
+    monkeypatch.setattr(pygame.display, "init",
+                        lambda: (seen.append(os.environ.get("SDL_FRAMEBUFFER_ACCELERATION")),
+                                 real_init()))
+    app_module.App(store=SettingsStore(tmp_path / "settings.json"), size=(800, 600)).close()
+    assert seen and set(seen) == {"0"}
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "1")
+    app_module.declare_display_hints()
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "1"
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc")
