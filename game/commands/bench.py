@@ -132,6 +132,11 @@ def run(args) -> int:
             idle = u["idle_cpu_fraction"]
             print(f"  idle: {idle['table']:.1%} of a core on the table, {idle['menu']:.1%} on "
                   f"the menu; memory growth over 50 resizes {u['resize_mb']} MB")
+            rss = u["session_rss_mb"]
+            print(f"  a scripted session ({rss['moves']} moves of every game, {rss['resizes']} "
+                  f"resizes, both languages, three text sizes, the menus): resident memory "
+                  f"{rss['first_frame']} MB at the first frame, peak {rss['peak']} MB "
+                  f"({rss['peak_at']}), {rss['end']} MB at the end")
     return 0
 
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 from pygame_gui.core.resource_loaders import IResourceLoader
-from pygame_gui.core.utility import FontResource, ImageResource
+from pygame_gui.core.utility import FontResource, ImageResource, set_default_manager
 
 from game import i18n
 from game.i18n import t
@@ -36,6 +36,7 @@ from game.settings import MIN_WINDOW, SettingsStore
 from game.ui import audio, cards_art, fonts, palette, textlayout, theme
 from game.ui.fonts import FONT_NAME
 from game.ui.markdown import FINE_SIZES
+from game.ui.memory import give_big_blocks_back, release_memory
 
 if TYPE_CHECKING:  # pydantic models: imported after the first frame (docs/startup.md)
     from game.newgame import NewGameConfig
@@ -112,22 +113,12 @@ DISPLAY_HINTS = {
     # window's bitmap (blurry text at 125-200 %), and high-DPI windows are not turned off.
     "SDL_WINDOWS_DPI_AWARENESS": "permonitorv2",
     "SDL_VIDEO_HIGHDPI_DISABLED": "0",
+    # The window's pixels go to X11 as they are (shared memory), as pygame always did. Unset,
+    # SDL loads OpenGL to see whether it is accelerated, then draws the window through it:
+    # Mesa's software GL (LLVM) or the graphics driver took 120 MB of a 260 MB process in an
+    # X window. Windows and macOS are not changed by it (docs/ui.md, "Memory").
+    "SDL_FRAMEBUFFER_ACCELERATION": "0",
 }
-
-
-def release_memory() -> None:
-    """Give freed memory back to the system after a big rebuild (a new UI scale frees a whole
-    pygame_gui manager with its fonts, and the old size's pictures). glibc keeps such freed
-    blocks for later by default, so the process grew by ~200 MB over a few resizes; elsewhere
-    this only collects the garbage."""
-    import gc
-
-    gc.collect()
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            import ctypes
-
-            ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 def forget_drawn_text() -> None:
@@ -310,6 +301,7 @@ class App:
         done)."""
         if not self._started:
             self._started = True
+            give_big_blocks_back()  # before the big pictures are drawn (game.ui.memory)
             audio.init(self.settings)
         self.load_pending_fonts()
 
@@ -430,6 +422,10 @@ class App:
         loader = LoadNow()
         look = theme.build_theme(self.scale, fonts.text_scale(), palette.HIGH_CONTRAST)
         manager = pygame_gui.UIManager(self.window_size, look, resource_loader=loader)
+        # pygame_gui keeps the first manager made as its default for good: with its fonts,
+        # theme and root container, a whole old manager stayed after every new text size or
+        # UI scale. The manager in use is the default, so an old one is let go.
+        set_default_manager(manager)
         loader.start()  # what UIManager does with its own loader, once the theme is read
         loader.update()
         sizes = {fonts.px(n) for n in self.font_sizes.values()}
@@ -459,10 +455,16 @@ class App:
     # --- screens ----------------------------------------------------------------------
 
     def show(self, screen) -> None:
-        if self.screen is not None:
+        left = self.screen is not None
+        if left:
             self.screen.leave()
         self.screen = screen
         screen.enter()
+        if left:
+            # The old screen's pygame_gui elements hold each other in cycles: without a
+            # collection now, the pictures they drew (the rules' page: 60 MB at 1920x1080)
+            # stayed until the collector's next full pass, often minutes later.
+            release_memory()
 
     def rebuild(self) -> None:
         if self.screen is not None:

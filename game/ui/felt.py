@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 import sys
-from functools import lru_cache
 
 import pygame
 
 from game.ui import palette, picture_cache
+from game.ui.bounded_cache import lru_pictures
 
 
 def small_draws(rng: random.Random, n: int, count: int) -> bytes:
@@ -79,7 +79,8 @@ def felt(size: tuple[int, int], colour: tuple[int, int, int] | None = None,
     return _felt((w, h), tuple(colour or palette.FELT), seed, palette.HIGH_CONTRAST)
 
 
-@lru_cache(maxsize=4)
+# One felt of the largest window (8 MB at 1920x1080), or a few of smaller ones.
+@lru_pictures(max_mb=10)
 def _felt(size: tuple[int, int], colour: tuple[int, ...], seed: int,
           plain: bool) -> pygame.Surface:
     w, h = size

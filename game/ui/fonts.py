@@ -12,13 +12,14 @@ pygame_gui draws. :func:`font_px` is for pictures whose text must not grow (card
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 import pygame
 
 from game.ui.paths import FONT_BOLD, FONT_REGULAR
 
 FONT_NAME = "cardtable"  # the name pygame_gui themes use for it (see game.ui.theme)
+FONTS_KEPT = 48
 
 
 _text_scale = 1.0
@@ -49,7 +50,9 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return font_px(px(size), bold)
 
 
-@cache
+# A font weighs 0.4 MB (the CJK face's tables): the sizes of a few text sizes and UI scales
+# are kept, not every size met since the start (74 after one round of bench --ui's session).
+@lru_cache(maxsize=FONTS_KEPT)
 def font_px(pixels: int, bold: bool = False) -> pygame.font.Font:
     """The UI font at exactly ``pixels`` (cached; pygame.font is initialised on first use)."""
     if not pygame.font.get_init():

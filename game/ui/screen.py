@@ -9,7 +9,6 @@ attributes, not in the widgets.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,12 +17,13 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel
 
 from game.ui import audio, felt, fonts, palette
+from game.ui.bounded_cache import lru_pictures
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 
-@lru_cache(maxsize=16)
+@lru_pictures(max_mb=12)  # panels of a few window-sized screens
 def panel_surface(size: tuple[int, int], radius: int, border: int,
                   alpha: int = 218) -> pygame.Surface:
     """Deep green glass with a thin gold rim (theme colours)."""

@@ -12,7 +12,10 @@ and the strip of each overlapped card left in view, beside the width its index n
 Then, each in a child process of its own (a fresh interpreter, so the figures are the
 program's and not this process's): ``idle_cpu_fraction``, the CPU seconds per wall second of
 the real main loop (``App.run``) on an idle table and on the idle main menu, and
-``resize_mb``, how much the resident memory grows over 50 window resizes of the table.
+``resize_mb``, how much the resident memory grows over 50 window resizes of the table, and
+``session_rss_mb``, the resident memory over a scripted session of play (every game, window
+sizes from 800x600 to 1920x1080, both languages, three text sizes, the menus: see
+game.ui.table.session_bench): at the first frame, its peak (and where), at the end.
 """
 
 from __future__ import annotations
@@ -136,6 +139,7 @@ def ui_section(frames: int = 400, size: tuple[int, int] = (1280, 800), seed: int
     if children:
         out["idle_cpu_fraction"] = {"table": _child("idle-table"), "menu": _child("idle-menu")}
         out["resize_mb"] = _child("resize")
+        out["session_rss_mb"] = _child("session")
     return out
 
 
@@ -227,5 +231,9 @@ if __name__ == "__main__":  # the child processes of ui_section
     what = sys.argv[1]
     if what == "resize":
         print(json.dumps(resize_growth()))
+    elif what == "session":
+        from game.ui.table.session_bench import session_rss
+
+        print(json.dumps(session_rss()))
     else:
         print(json.dumps(idle_cpu(what == "idle-table")))

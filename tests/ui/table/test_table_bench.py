@@ -27,6 +27,17 @@ def test_idle_cpu_and_resize_figures_are_measured(tmp_path):
     assert isinstance(resize_growth(2), float)
 
 
+def test_the_scripted_session_plays_resizes_and_reads_the_memory():
+    """session_rss_mb's session, one short game: the player's moves are played, the window
+    resized, and the figures read (their values are the bench's, not asserted)."""
+    from game.ui.table.session_bench import session_rss
+
+    r = session_rss(rounds=1, games=("cassino",))
+    assert r["moves"] > 0 and r["resizes"] > 0
+    assert 0 < r["first_frame"] <= r["peak"] and 0 < r["end"] <= r["peak"]
+    assert isinstance(r["peak_at"], str) and len(r["rounds"]) == 1
+
+
 def test_bench_json_has_the_ui_object(capsys, monkeypatch):
     import game.ui.table.bench as bench
 

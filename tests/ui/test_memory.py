@@ -1,0 +1,129 @@
+"""The window's memory (issue 29, "Lighter on the machine"): caches keyed by a size stay
+within their budget however often the window is resized or the text size changed, and what a
+closed screen or an old UI manager held is let go. Counts and bytes only: the resident memory
+itself is a ``bench --ui`` figure (``session_rss_mb``), not asserted on a shared machine."""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+import weakref
+
+import pygame
+import pytest
+
+from game.settings import SettingsStore
+from game.ui import felt, fonts
+from game.ui.bounded_cache import lru_pictures, picture_bytes
+from game.ui.screen import panel_surface
+
+SIZES = ((800, 600), (1920, 1080), (1024, 700), (1600, 1000), (1366, 768), (1100, 650),
+         (1280, 800), (1700, 950))
+
+
+def resize(app, size) -> None:
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.step()
+
+
+def test_pictures_beyond_the_budget_are_let_go_oldest_first():
+    made = []
+
+    @lru_pictures(max_mb=1)
+    def square(side: int) -> pygame.Surface:
+        made.append(side)
+        return pygame.Surface((side, side), pygame.SRCALPHA)
+
+    first = square(300)  # 0.34 MB
+    assert square(300) is first and made == [300]
+    square(310)
+    square(300)  # used again: now the newest
+    square(320)  # over 1 MB: the least recently used (310) goes
+    assert square.cache_keys() == [(300,), (320,)]
+    assert square.cache_bytes() == picture_bytes(first) + picture_bytes(square(320))
+    big = square(1000)  # alone over the budget: kept, the others let go
+    assert square.cache_keys() == [(1000,)] and square(1000) is big
+    square.cache_clear()
+    assert square.cache_keys() == [] and square.cache_bytes() == 0
+
+
+def test_felts_and_panels_stay_within_their_budget_over_many_resizes(app_maker):
+    """Four felts were kept, whatever their size: 33 MB at 1920x1080. Now the felt's and the
+    panels' caches hold at most their budget of bytes, the window's own felt the newest."""
+    app = app_maker()
+    app.show_settings()  # a screen with a panel
+    for _ in range(2):
+        for size in SIZES:
+            resize(app, size)
+            app.render()
+            assert felt._felt.cache_bytes() <= felt._felt.cache_budget
+            assert panel_surface.cache_bytes() <= panel_surface.cache_budget
+            assert felt._felt.cache_keys()[-1][0] == size
+
+
+def test_fonts_of_sizes_no_longer_drawn_are_let_go():
+    """Every text size and UI scale draws its own pixel sizes: each font (0.4 MB) was kept
+    for good, 74 after one round of bench --ui's session."""
+    fonts.font_px.cache_clear()
+    for scale in (1.0, 1.25, 1.5):
+        fonts.set_text_scale(scale)
+        for size in range(8, 60):
+            fonts.font(size)
+            fonts.font(size, bold=True)
+    assert fonts.font_px.cache_info().currsize <= fonts.FONTS_KEPT
+
+
+def test_an_old_ui_manager_is_let_go(app_maker):
+    """pygame_gui kept the first manager made as its default, with its fonts and theme,
+    after every new text size or UI scale."""
+    app = app_maker()
+    old = weakref.ref(app.manager)
+    app.set_look(text_size="larger")
+    resize(app, (1920, 1080))  # a new UI scale: a new manager again
+    gc.collect()
+    assert old() is None
+
+
+def test_a_closed_screen_is_let_go_at_once(app_maker):
+    """The elements of a screen left behind hold each other in cycles: the rules' text box
+    (two pictures of 30 MB at 1920x1080) stayed until the collector's next full pass."""
+    app = app_maker()
+    app.show_rules("canasta")
+    app.step()
+    box = weakref.ref(app.screen._boxes["canasta"])
+    screen = weakref.ref(app.screen)
+    gc.disable()  # only the switch of screens may collect
+    try:
+        app.show_main_menu()
+        app.step()
+        assert screen() is None and box() is None
+    finally:
+        gc.enable()
+
+
+def test_the_window_is_not_drawn_through_opengl(tmp_path, monkeypatch):
+    """SDL drew an X window through OpenGL, loading Mesa's LLVM or the graphics driver (120
+    MB resident in an X window) to see whether it was accelerated. The hint is declared
+    before the display starts, unless the user set it."""
+    from game.ui import app as app_module
+
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    seen = []
+    real_init = pygame.display.init
+    monkeypatch.setattr(pygame.display, "init",
+                        lambda: (seen.append(os.environ.get("SDL_FRAMEBUFFER_ACCELERATION")),
+                                 real_init()))
+    app_module.App(store=SettingsStore(tmp_path / "settings.json"), size=(800, 600)).close()
+    assert seen and set(seen) == {"0"}
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "1")
+    app_module.declare_display_hints()
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "1"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc")
+def test_big_pictures_get_mappings_of_their_own():
+    from game.ui.memory import give_big_blocks_back
+
+    assert give_big_blocks_back()
