@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from operator import attrgetter, itemgetter
 
 from game.actions import Action
+from game.canasta.melds import count_kinds
 from game.canasta.seatview import MeldView
 from game.cards import RANK
 from game.players.base import Decision, Player
@@ -700,7 +701,6 @@ class CanastaHeuristic(Player):
         groups = a.groups
         cards = groups[0] if len(groups) == 1 else a.cards()  # one group: its tuple, no copy
         left = len(v.hand) - len(cards)
-        changes = meld_changes(v, a, before, cards)
         points = v.points
         pts = wilds = reds = 0
         for c in cards:
@@ -710,32 +710,12 @@ class CanastaHeuristic(Player):
             elif c == 15 or c == 28:
                 reds += 1  # a red three onto a red canasta (Looking and Down)
         b = pts * bank
-        prog = 0.0
-        completes = False
-        # the side's canastas after: those before, changed by the melds the action changes
-        clean1, dirty1 = clean0, dirty0
-        for old, m in changes:
-            size = m.size
-            if size >= 7:  # below seven cards no canasta (canasta_kind's (0, 0))
-                c, d = v.canasta_kind(m)
-                clean1, dirty1 = clean1 + c, dirty1 + d
-            if old is None:
-                prog += _progress(v, m) - 0.0
-                if size >= 7 and m.rank != 3:
-                    completes = True
-                continue
-            old_size = old.size
-            if old_size >= 7:
-                c, d = v.canasta_kind(old)
-                clean1, dirty1 = clean1 - c, dirty1 - d
-            if old_size == size:
-                continue
-            was = old_progress.get(old.key)  # the view's meld, the same for every action
-            if was is None:
-                was = old_progress[old.key] = _progress(v, old)
-            prog += _progress(v, m) - was
-            if size >= 7 and old_size < 7 and m.rank != 3:
-                completes = True
+        if len(groups) == 1 or a.verb == "add":  # one meld changed: its figures, kept
+            dclean, ddirty, prog, completes, shown = one_change_price(v, a, before, cards)
+        else:
+            dclean, ddirty, prog, completes, shown = changes_price(
+                v, changes_by_copy(v, a, before), old_progress)
+        clean1, dirty1 = clean0 + dclean, dirty0 + ddirty
         b += prog * (1.0 if completes else p.prog_now)
         if not may_out and (clean1 + dirty1 > clean0 + dirty0):
             b += p.first_canasta
@@ -750,7 +730,6 @@ class CanastaHeuristic(Player):
         # pairs broken: a new meld of a rank uses its naturals and shows the rank (Hard's
         # new_meld_cost); adds of a melded rank keep the take-by-adding option
         if (p.new_meld_cost or p.meld_pile) and not opening and a.verb == "meld":
-            shown = sum(1 for old, _ in changes if old is None)
             b -= shown * new_cost * stay
         if opening:
             b += p.open_bonus - len(cards) * 4.0
@@ -887,6 +866,69 @@ def meld_changes(v: CanastaView, a: Action, before: Melds,
         m.add(cards)
         return [(old, m)]
     return changes_by_copy(v, a, before)
+
+
+# A meld change's figures by the rules and the counts before and added (the rest of the
+# view reads nothing of them): an add of a wild card to a meld prices alike whatever else
+# the hand holds, so a playout finds most of them here.
+_CHANGE_PRICES: dict[tuple, tuple[int, int, float, bool, int]] = {}
+
+
+def one_change_price(v: CanastaView, a: Action, before: Melds,
+                     cards: Sequence[int]) -> tuple[int, int, float, bool, int]:
+    """:func:`changes_price` of a one-group meld or an add (:func:`meld_changes`), kept by
+    the counts of the meld before and of the cards added."""
+    if a.verb == "add":
+        old = before.get(a.target)
+        if old is None:
+            return 0, 0, 0.0, False, 0
+        rank = old.rank
+    else:
+        rank = _meld_rank(cards)
+        old = before.get(rank) if v.rules.one_meld_per_rank else None
+    added = count_kinds(cards, rank)
+    key = (v.rules, rank, added) if old is None else \
+        (v.rules, rank, added, old.nat, old.jok, old.two, old.red3)
+    got = _CHANGE_PRICES.get(key)
+    if got is None:
+        if len(_CHANGE_PRICES) > 200_000:  # counts are small: never reached in practice
+            _CHANGE_PRICES.clear()
+        got = _CHANGE_PRICES[key] = changes_price(v, meld_changes(v, a, before, cards), {})
+    return got
+
+
+def changes_price(v: CanastaView, changes: list[Change],
+                  old_progress: dict) -> tuple[int, int, float, bool, int]:
+    """What melds changed (:func:`meld_changes`) do to a side: (clean canastas, dirty
+    canastas, each after less before; the canasta progress gained; whether one completes a
+    canasta; new melds shown). ``old_progress``: the progress of the view's melds by key."""
+    prog = 0.0
+    completes = False
+    clean = dirty = shown = 0
+    for old, m in changes:
+        size = m.size
+        if size >= 7:  # below seven cards no canasta (canasta_kind's (0, 0))
+            c, d = v.canasta_kind(m)
+            clean, dirty = clean + c, dirty + d
+        if old is None:
+            shown += 1
+            prog += _progress(v, m) - 0.0
+            if size >= 7 and m.rank != 3:
+                completes = True
+            continue
+        old_size = old.size
+        if old_size >= 7:
+            c, d = v.canasta_kind(old)
+            clean, dirty = clean - c, dirty - d
+        if old_size == size:
+            continue
+        was = old_progress.get(old.key)  # the view's meld, the same for every action
+        if was is None:
+            was = old_progress[old.key] = _progress(v, old)
+        prog += _progress(v, m) - was
+        if size >= 7 and old_size < 7 and m.rank != 3:
+            completes = True
+    return clean, dirty, prog, completes, shown
 
 
 def changes_by_copy(v: CanastaView, a: Action, before: Melds) -> list[Change]:

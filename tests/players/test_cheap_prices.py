@@ -7,6 +7,9 @@ figures of the prices they replace, over random deals and actions (hypothesis ch
   priced alone from scratch (``meld_benefit``);
 - the melds a one-group meld or an add changes (``meld_changes``) equal those read from a copy
   of the side's melds after it (``changes_by_copy``), old meld for old meld and count for count;
+- a one-group meld's or an add's figures (``one_change_price``: canastas, progress, kept
+  across decisions by the counts of the meld before and of the cards added) equal those
+  figured from a copy of the side's melds after it (``changes_price`` of ``changes_by_copy``);
 - the meld-out step (``_toward``), which plans the melds best first, picks what planning every
   meld picked (the reference below is the step as it was).
 
@@ -31,7 +34,9 @@ from game.players.heuristic_canasta import (
     CanastaHeuristic,
     _apply_meld,
     changes_by_copy,
+    changes_price,
     meld_changes,
+    one_change_price,
 )
 from game.registry import get_game
 
@@ -135,6 +140,9 @@ def test_cheap_prices_equal_the_full_ones(game, seed, p_random, forget):
             slow = changes_by_copy(v, a, before)
             assert [(_counts(o), _counts(m)) for o, m in fast] == \
                 [(_counts(o), _counts(m)) for o, m in slow], str(a)
+            if len(a.groups) == 1 or a.verb == "add":
+                kept = one_change_price(v, a, before, a.cards())
+                assert kept == changes_price(v, slow, {}), (str(a), kept)
             checked["melds"] += 1
         if melds:  # priced with the decision's shared figures, and each from scratch
             best, benefit = h._best_meld(v, p, melds, risk)
