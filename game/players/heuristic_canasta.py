@@ -34,7 +34,6 @@ from dataclasses import dataclass, field, replace
 from operator import attrgetter, itemgetter
 
 from game.actions import Action
-from game.canasta.melds import count_kinds
 from game.canasta.seatview import MeldView
 from game.cards import RANK
 from game.players.base import Decision, Player
@@ -699,22 +698,17 @@ class CanastaHeuristic(Player):
         (before, clean0, dirty0, may_out, opening, bank, stay, new_cost, looking,
          old_progress) = setup or self._meld_setup(v, p, risk)
         groups = a.groups
-        cards = groups[0] if len(groups) == 1 else a.cards()  # one group: its tuple, no copy
+        # one group: its tuple, no copy (a tuple: the kept figures' key)
+        cards = groups[0] if len(groups) == 1 else tuple(a.cards())
         left = len(v.hand) - len(cards)
-        points = v.points
-        pts = wilds = reds = 0
-        for c in cards:
-            pts += points[c]
-            if WILD[c]:
-                wilds += 1
-            elif c == 15 or c == 28:
-                reds += 1  # a red three onto a red canasta (Looking and Down)
-        b = pts * bank
         if len(groups) == 1 or a.verb == "add":  # one meld changed: its figures, kept
-            dclean, ddirty, prog, completes, shown = one_change_price(v, a, before, cards)
+            dclean, ddirty, prog, completes, shown, pts, wilds, reds = one_change_price(
+                v, a, before, cards)
         else:
             dclean, ddirty, prog, completes, shown = changes_price(
                 v, changes_by_copy(v, a, before), old_progress)
+            pts, wilds, reds = card_sums(v, cards)
+        b = pts * bank
         clean1, dirty1 = clean0 + dclean, dirty0 + ddirty
         b += prog * (1.0 if completes else p.prog_now)
         if not may_out and (clean1 + dirty1 > clean0 + dirty0):
@@ -868,33 +862,44 @@ def meld_changes(v: CanastaView, a: Action, before: Melds,
     return changes_by_copy(v, a, before)
 
 
-# A meld change's figures by the rules and the counts before and added (the rest of the
-# view reads nothing of them): an add of a wild card to a meld prices alike whatever else
-# the hand holds, so a playout finds most of them here.
-_CHANGE_PRICES: dict[tuple, tuple[int, int, float, bool, int]] = {}
+# A meld change's figures by the rules, the meld's counts before and the cards added (the
+# rest of the view reads nothing of them): an add of a wild card to a meld prices alike
+# whatever else the hand holds, so a playout finds most of them here.
+_CHANGE_PRICES: dict[tuple, tuple[int, int, float, bool, int, int, int, int]] = {}
 
 
-def one_change_price(v: CanastaView, a: Action, before: Melds,
-                     cards: Sequence[int]) -> tuple[int, int, float, bool, int]:
-    """:func:`changes_price` of a one-group meld or an add (:func:`meld_changes`), kept by
-    the counts of the meld before and of the cards added."""
+def one_change_price(v: CanastaView, a: Action, before: Melds, cards: Sequence[int]
+                     ) -> tuple[int, int, float, bool, int, int, int, int]:
+    """:func:`changes_price` and :func:`card_sums` of a one-group meld or an add, kept by
+    the cards added and the counts of the meld before."""
     if a.verb == "add":
         old = before.get(a.target)
-        if old is None:
-            return 0, 0, 0.0, False, 0
-        rank = old.rank
+        rank = -1 if old is None else old.rank
     else:
         rank = _meld_rank(cards)
         old = before.get(rank) if v.rules.one_meld_per_rank else None
-    added = count_kinds(cards, rank)
-    key = (v.rules, rank, added) if old is None else \
-        (v.rules, rank, added, old.nat, old.jok, old.two, old.red3)
+    key = (v.rules, rank, cards) if old is None else \
+        (v.rules, rank, cards, old.nat, old.jok, old.two, old.red3)
     got = _CHANGE_PRICES.get(key)
     if got is None:
-        if len(_CHANGE_PRICES) > 200_000:  # counts are small: never reached in practice
+        if len(_CHANGE_PRICES) > 200_000:  # a few thousand in a long search
             _CHANGE_PRICES.clear()
-        got = _CHANGE_PRICES[key] = changes_price(v, meld_changes(v, a, before, cards), {})
+        changes = [] if rank < 0 else meld_changes(v, a, before, cards)
+        got = _CHANGE_PRICES[key] = changes_price(v, changes, {}) + card_sums(v, cards)
     return got
+
+
+def card_sums(v: CanastaView, cards: Sequence[int]) -> tuple[int, int, int]:
+    """(points, wild cards, red threes) of the cards a meld or add puts down."""
+    points = v.points
+    pts = wilds = reds = 0
+    for c in cards:
+        pts += points[c]
+        if WILD[c]:
+            wilds += 1
+        elif c == 15 or c == 28:
+            reds += 1  # a red three onto a red canasta (Looking and Down)
+    return pts, wilds, reds
 
 
 def changes_price(v: CanastaView, changes: list[Change],
