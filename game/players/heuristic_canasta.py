@@ -882,7 +882,7 @@ def one_change_price(v: CanastaView, a: Action, before: Melds, cards: Sequence[i
         (v.rules, rank, cards, old.nat, old.jok, old.two, old.red3)
     got = _CHANGE_PRICES.get(key)
     if got is None:
-        if len(_CHANGE_PRICES) > 200_000:  # a few thousand in a long search
+        if len(_CHANGE_PRICES) > 50_000:  # some 7,000 after 100 deals of Canasta; a few MB
             _CHANGE_PRICES.clear()
         changes = [] if rank < 0 else meld_changes(v, a, before, cards)
         got = _CHANGE_PRICES[key] = changes_price(v, changes, {}) + card_sums(v, cards)
