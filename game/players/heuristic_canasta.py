@@ -320,7 +320,7 @@ class CanastaHeuristic(Player):
                    hcount=None, ctx: CanastaContext | None = None) -> float:
         """What card ``c`` is worth in this hand (the cost of discarding it)."""
         h = hcount if hcount is not None else v.hcount
-        if is_wild(c):
+        if WILD[c]:
             if v.rules.wild_meld and v.melds[v.side].get(WILD_KEY) is not None:
                 return p.keep_wild * 1.5
             return p.keep_wild
@@ -376,13 +376,15 @@ class CanastaHeuristic(Player):
             total += p.pile_sq * len(cards) ** 2
         if p.pile_half:
             return total + self._concave_pile(v, p, cards)
-        for c in cards[:-1]:
-            if is_wild(c):
+        points = v.points
+        red3 = 0.0 if v.ld else 100.0
+        for c in cards[:-1]:  # a long pile: the table reads, not calls
+            if WILD[c]:
                 total += 45.0
-            elif c in (15, 28):
-                total += 0.0 if v.ld else 100.0
+            elif c == 15 or c == 28:
+                total += red3
             else:
-                total += card + 0.4 * v.points[c]
+                total += card + 0.4 * points[c]
         total += 12.0 * (v.packet + v.rules.draw_after_take)
         return total
 
@@ -394,11 +396,12 @@ class CanastaHeuristic(Player):
         total = 12.0 * (v.packet + v.rules.draw_after_take)
         n = 0
         points = v.points
+        red3 = 0.0 if v.ld else 100.0
         for c in cards[:-1]:
-            if is_wild(c):
+            if WILD[c]:
                 total += 45.0
             elif c == 15 or c == 28:
-                total += 0.0 if v.ld else 100.0
+                total += red3
             elif RANK[c] != 3:
                 n += 1
                 total += 0.4 * points[c]
@@ -461,7 +464,7 @@ class CanastaHeuristic(Player):
                      ctx: CanastaContext) -> float:
         cost = self.keep_value(v, p, c, risk, ctx=ctx)
         r = RANK[c]
-        wild = is_wild(c)
+        wild = WILD[c]
         if r == 3 or wild:
             if wild and not v.ld:
                 if v.frozen and p.pile_half:
