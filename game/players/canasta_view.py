@@ -307,13 +307,22 @@ class CanastaView:
     def _count_canastas(self, melds: Melds) -> tuple[int, int, bool]:
         clean = dirty = 0
         short = False
-        for m in melds.values():
-            if m.rank == 0 and m.size < 7:
-                short = True
+        for m in melds.values():  # canasta_kind's figures, read inline (every decision)
+            rank = m.rank
+            if m.size < 7:
+                if rank == 0:
+                    short = True
+            elif rank == 3:
+                continue
+            elif rank == 0:
+                if self.rules.wild_meld_clean(m.jok, m.two):
+                    clean += 1
+                else:
+                    dirty += 1
+            elif m.jok or m.two:
+                dirty += 1
             else:
-                c, d = self.canasta_kind(m)
-                clean += c
-                dirty += d
+                clean += 1
         return clean, dirty, short
 
     def canasta_kind(self, m: MeldInfo | MeldView) -> tuple[int, int]:
@@ -512,7 +521,7 @@ def _surely_left(view: CanastaView, hcount: list[int], melds: Melds) -> int:
     left = 0
     for r in NATURAL_RANKS:
         a, b, c, d = _RANK_CODES[r]
-        if hcount[a] + hcount[b] + hcount[c] + hcount[d] == 1 and r not in takers:
+        if r not in takers and hcount[a] + hcount[b] + hcount[c] + hcount[d] == 1:
             left += 1
     threes = hcount[2] + hcount[41]
     bt = view.rules.black_three_meld
