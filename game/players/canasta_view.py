@@ -407,8 +407,7 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: Melds):
     leftovers: list[int] = []
     pending_pairs: list[int] = []  # ranks with two naturals that need one wild card
     spare_nat = -1  # a natural that could be held back as the closing discard (Canastone)
-    for r in NATURAL_RANKS:
-        a, b, c, d = _RANK_CODES[r]
+    for r, a, b, c, d in _NATURAL_CODES:
         n = hcount[a] + hcount[b] + hcount[c] + hcount[d]
         if not n:
             continue
@@ -519,8 +518,7 @@ def _surely_left(view: CanastaView, hcount: list[int], melds: Melds) -> int:
     else:
         takers = {m.rank for m in melds.values()}
     left = 0
-    for r in NATURAL_RANKS:
-        a, b, c, d = _RANK_CODES[r]
+    for r, a, b, c, d in _NATURAL_CODES:
         if r not in takers and hcount[a] + hcount[b] + hcount[c] + hcount[d] == 1:
             left += 1
     threes = hcount[2] + hcount[41]
@@ -534,3 +532,5 @@ def _surely_left(view: CanastaView, hcount: list[int], melds: Melds) -> int:
 
 _RANK_CODES = {r: tuple(s * 13 + r - 1 for s in range(4)) for r in range(1, 14)}
 _RANK_CODES[3] = BLACK_THREES
+# (rank, its four codes) of the ranks that form melds, ace high: read every decision
+_NATURAL_CODES = tuple((r, *_RANK_CODES[r]) for r in NATURAL_RANKS)

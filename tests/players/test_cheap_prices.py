@@ -11,6 +11,7 @@ figures of the prices they replace, over random deals and actions (hypothesis ch
   cards' points, kept across decisions by the counts of the meld before and the cards
   added) equal those figured from a copy of the side's melds after it (``changes_price`` of
   ``changes_by_copy``) and from the cards one by one;
+- a side's canastas (``canastas``, counted inline) equal ``canasta_kind`` meld by meld;
 - the meld-out step (``_toward``), which plans the melds best first, picks what planning every
   meld picked (the reference below is the step as it was).
 
@@ -140,6 +141,11 @@ def test_cheap_prices_equal_the_full_ones(game, seed, p_random, forget):
                     for a in discards]
             assert cheap == full, (str(discards), cheap, full)
             checked["discards"] += 1
+        for side in range(v.nsides):  # counted inline, as canasta_kind tells them one by one
+            kinds = [v.canasta_kind(m) for m in v.melds[side].values()]
+            short = any(m.rank == 0 and m.size < 7 for m in v.melds[side].values())
+            assert v.canastas(side) == (sum(k[0] for k in kinds), sum(k[1] for k in kinds),
+                                        short)
         melds = [a for a in d.legal if a.verb in ("meld", "add")]
         before = v.my_melds()
         for a in melds:
