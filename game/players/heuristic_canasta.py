@@ -332,7 +332,7 @@ class CanastaHeuristic(Player):
                     return 10.0  # Easy forgets what a red three in hand costs
                 return p.ld_red3 if v.ld else 0.0
             return p.keep_black3 - pts * risk * p.hand_risk_w
-        n = _rank_count(h, r)
+        n = h[r - 1] + h[r + 12] + h[r + 25] + h[r + 38]  # naturals of rank r in ``h``
         melded = v.meld_of_rank(v.side, r) is not None
         if melded:
             base = p.keep_melded
@@ -796,10 +796,6 @@ class CanastaHeuristic(Player):
 
 
 # ---- helpers ----------------------------------------------------------------------------------
-def _rank_count(h, r: int) -> int:
-    return h[r - 1] + h[r + 12] + h[r + 25] + h[r + 38]
-
-
 def _take_reason(v: CanastaView) -> str:
     """E.g. "take the pile: 9 cards, 3 fit your melds, 1 wild card"."""
     fit, wild = v.pile_gain()
