@@ -307,13 +307,22 @@ class CanastaView:
     def _count_canastas(self, melds: Melds) -> tuple[int, int, bool]:
         clean = dirty = 0
         short = False
-        for m in melds.values():
-            if m.rank == 0 and m.size < 7:
-                short = True
+        for m in melds.values():  # canasta_kind's figures, read inline (every decision)
+            rank = m.rank
+            if m.size < 7:
+                if rank == 0:
+                    short = True
+            elif rank == 3:
+                continue
+            elif rank == 0:
+                if self.rules.wild_meld_clean(m.jok, m.two):
+                    clean += 1
+                else:
+                    dirty += 1
+            elif m.jok or m.two:
+                dirty += 1
             else:
-                c, d = self.canasta_kind(m)
-                clean += c
-                dirty += d
+                clean += 1
         return clean, dirty, short
 
     def canasta_kind(self, m: MeldInfo | MeldView) -> tuple[int, int]:
@@ -398,8 +407,7 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: Melds):
     leftovers: list[int] = []
     pending_pairs: list[int] = []  # ranks with two naturals that need one wild card
     spare_nat = -1  # a natural that could be held back as the closing discard (Canastone)
-    for r in NATURAL_RANKS:
-        a, b, c, d = _RANK_CODES[r]
+    for r, a, b, c, d in _NATURAL_CODES:
         n = hcount[a] + hcount[b] + hcount[c] + hcount[d]
         if not n:
             continue
@@ -510,9 +518,8 @@ def _surely_left(view: CanastaView, hcount: list[int], melds: Melds) -> int:
     else:
         takers = {m.rank for m in melds.values()}
     left = 0
-    for r in NATURAL_RANKS:
-        a, b, c, d = _RANK_CODES[r]
-        if hcount[a] + hcount[b] + hcount[c] + hcount[d] == 1 and r not in takers:
+    for r, a, b, c, d in _NATURAL_CODES:
+        if r not in takers and hcount[a] + hcount[b] + hcount[c] + hcount[d] == 1:
             left += 1
     threes = hcount[2] + hcount[41]
     bt = view.rules.black_three_meld
@@ -525,3 +532,5 @@ def _surely_left(view: CanastaView, hcount: list[int], melds: Melds) -> int:
 
 _RANK_CODES = {r: tuple(s * 13 + r - 1 for s in range(4)) for r in range(1, 14)}
 _RANK_CODES[3] = BLACK_THREES
+# (rank, its four codes) of the ranks that form melds, ace high: read every decision
+_NATURAL_CODES = tuple((r, *_RANK_CODES[r]) for r in NATURAL_RANKS)

@@ -320,7 +320,7 @@ class CanastaHeuristic(Player):
                    hcount=None, ctx: CanastaContext | None = None) -> float:
         """What card ``c`` is worth in this hand (the cost of discarding it)."""
         h = hcount if hcount is not None else v.hcount
-        if is_wild(c):
+        if WILD[c]:
             if v.rules.wild_meld and v.melds[v.side].get(WILD_KEY) is not None:
                 return p.keep_wild * 1.5
             return p.keep_wild
@@ -332,7 +332,7 @@ class CanastaHeuristic(Player):
                     return 10.0  # Easy forgets what a red three in hand costs
                 return p.ld_red3 if v.ld else 0.0
             return p.keep_black3 - pts * risk * p.hand_risk_w
-        n = _rank_count(h, r)
+        n = h[r - 1] + h[r + 12] + h[r + 25] + h[r + 38]  # naturals of rank r in ``h``
         melded = v.meld_of_rank(v.side, r) is not None
         if melded:
             base = p.keep_melded
@@ -376,13 +376,15 @@ class CanastaHeuristic(Player):
             total += p.pile_sq * len(cards) ** 2
         if p.pile_half:
             return total + self._concave_pile(v, p, cards)
-        for c in cards[:-1]:
-            if is_wild(c):
+        points = v.points
+        red3 = 0.0 if v.ld else 100.0
+        for c in cards[:-1]:  # a long pile: the table reads, not calls
+            if WILD[c]:
                 total += 45.0
-            elif c in (15, 28):
-                total += 0.0 if v.ld else 100.0
+            elif c == 15 or c == 28:
+                total += red3
             else:
-                total += card + 0.4 * v.points[c]
+                total += card + 0.4 * points[c]
         total += 12.0 * (v.packet + v.rules.draw_after_take)
         return total
 
@@ -394,11 +396,12 @@ class CanastaHeuristic(Player):
         total = 12.0 * (v.packet + v.rules.draw_after_take)
         n = 0
         points = v.points
+        red3 = 0.0 if v.ld else 100.0
         for c in cards[:-1]:
-            if is_wild(c):
+            if WILD[c]:
                 total += 45.0
             elif c == 15 or c == 28:
-                total += 0.0 if v.ld else 100.0
+                total += red3
             elif RANK[c] != 3:
                 n += 1
                 total += 0.4 * points[c]
@@ -461,7 +464,7 @@ class CanastaHeuristic(Player):
                      ctx: CanastaContext) -> float:
         cost = self.keep_value(v, p, c, risk, ctx=ctx)
         r = RANK[c]
-        wild = is_wild(c)
+        wild = WILD[c]
         if r == 3 or wild:
             if wild and not v.ld:
                 if v.frozen and p.pile_half:
@@ -698,44 +701,18 @@ class CanastaHeuristic(Player):
         (before, clean0, dirty0, may_out, opening, bank, stay, new_cost, looking,
          old_progress) = setup or self._meld_setup(v, p, risk)
         groups = a.groups
-        cards = groups[0] if len(groups) == 1 else a.cards()  # one group: its tuple, no copy
+        # one group: its tuple, no copy (a tuple: the kept figures' key)
+        cards = groups[0] if len(groups) == 1 else tuple(a.cards())
         left = len(v.hand) - len(cards)
-        changes = meld_changes(v, a, before, cards)
-        points = v.points
-        pts = wilds = reds = 0
-        for c in cards:
-            pts += points[c]
-            if WILD[c]:
-                wilds += 1
-            elif c == 15 or c == 28:
-                reds += 1  # a red three onto a red canasta (Looking and Down)
+        if len(groups) == 1 or a.verb == "add":  # one meld changed: its figures, kept
+            dclean, ddirty, prog, completes, shown, pts, wilds, reds = one_change_price(
+                v, a, before, cards)
+        else:
+            dclean, ddirty, prog, completes, shown = changes_price(
+                v, changes_by_copy(v, a, before), old_progress)
+            pts, wilds, reds = card_sums(v, cards)
         b = pts * bank
-        prog = 0.0
-        completes = False
-        # the side's canastas after: those before, changed by the melds the action changes
-        clean1, dirty1 = clean0, dirty0
-        for old, m in changes:
-            size = m.size
-            if size >= 7:  # below seven cards no canasta (canasta_kind's (0, 0))
-                c, d = v.canasta_kind(m)
-                clean1, dirty1 = clean1 + c, dirty1 + d
-            if old is None:
-                prog += _progress(v, m) - 0.0
-                if size >= 7 and m.rank != 3:
-                    completes = True
-                continue
-            old_size = old.size
-            if old_size >= 7:
-                c, d = v.canasta_kind(old)
-                clean1, dirty1 = clean1 - c, dirty1 - d
-            if old_size == size:
-                continue
-            was = old_progress.get(old.key)  # the view's meld, the same for every action
-            if was is None:
-                was = old_progress[old.key] = _progress(v, old)
-            prog += _progress(v, m) - was
-            if size >= 7 and old_size < 7 and m.rank != 3:
-                completes = True
+        clean1, dirty1 = clean0 + dclean, dirty0 + ddirty
         b += prog * (1.0 if completes else p.prog_now)
         if not may_out and (clean1 + dirty1 > clean0 + dirty0):
             b += p.first_canasta
@@ -750,7 +727,6 @@ class CanastaHeuristic(Player):
         # pairs broken: a new meld of a rank uses its naturals and shows the rank (Hard's
         # new_meld_cost); adds of a melded rank keep the take-by-adding option
         if (p.new_meld_cost or p.meld_pile) and not opening and a.verb == "meld":
-            shown = sum(1 for old, _ in changes if old is None)
             b -= shown * new_cost * stay
         if opening:
             b += p.open_bonus - len(cards) * 4.0
@@ -820,10 +796,6 @@ class CanastaHeuristic(Player):
 
 
 # ---- helpers ----------------------------------------------------------------------------------
-def _rank_count(h, r: int) -> int:
-    return h[r - 1] + h[r + 12] + h[r + 25] + h[r + 38]
-
-
 def _take_reason(v: CanastaView) -> str:
     """E.g. "take the pile: 9 cards, 3 fit your melds, 1 wild card"."""
     fit, wild = v.pile_gain()
@@ -887,6 +859,80 @@ def meld_changes(v: CanastaView, a: Action, before: Melds,
         m.add(cards)
         return [(old, m)]
     return changes_by_copy(v, a, before)
+
+
+# A meld change's figures by the rules, the meld's counts before and the cards added (the
+# rest of the view reads nothing of them): an add of a wild card to a meld prices alike
+# whatever else the hand holds, so a playout finds most of them here.
+_CHANGE_PRICES: dict[tuple, tuple[int, int, float, bool, int, int, int, int]] = {}
+
+
+def one_change_price(v: CanastaView, a: Action, before: Melds, cards: Sequence[int]
+                     ) -> tuple[int, int, float, bool, int, int, int, int]:
+    """:func:`changes_price` and :func:`card_sums` of a one-group meld or an add, kept by
+    the cards added and the counts of the meld before."""
+    if a.verb == "add":
+        old = before.get(a.target)
+        rank = -1 if old is None else old.rank
+    else:
+        rank = _meld_rank(cards)
+        old = before.get(rank) if v.rules.one_meld_per_rank else None
+    key = (v.rules, rank, cards) if old is None else \
+        (v.rules, rank, cards, old.nat, old.jok, old.two, old.red3)
+    got = _CHANGE_PRICES.get(key)
+    if got is None:
+        if len(_CHANGE_PRICES) > 50_000:  # some 7,000 after 100 deals of Canasta; a few MB
+            _CHANGE_PRICES.clear()
+        changes = [] if rank < 0 else meld_changes(v, a, before, cards)
+        got = _CHANGE_PRICES[key] = changes_price(v, changes, {}) + card_sums(v, cards)
+    return got
+
+
+def card_sums(v: CanastaView, cards: Sequence[int]) -> tuple[int, int, int]:
+    """(points, wild cards, red threes) of the cards a meld or add puts down."""
+    points = v.points
+    pts = wilds = reds = 0
+    for c in cards:
+        pts += points[c]
+        if WILD[c]:
+            wilds += 1
+        elif c == 15 or c == 28:
+            reds += 1  # a red three onto a red canasta (Looking and Down)
+    return pts, wilds, reds
+
+
+def changes_price(v: CanastaView, changes: list[Change],
+                  old_progress: dict) -> tuple[int, int, float, bool, int]:
+    """What melds changed (:func:`meld_changes`) do to a side: (clean canastas, dirty
+    canastas, each after less before; the canasta progress gained; whether one completes a
+    canasta; new melds shown). ``old_progress``: the progress of the view's melds by key."""
+    prog = 0.0
+    completes = False
+    clean = dirty = shown = 0
+    for old, m in changes:
+        size = m.size
+        if size >= 7:  # below seven cards no canasta (canasta_kind's (0, 0))
+            c, d = v.canasta_kind(m)
+            clean, dirty = clean + c, dirty + d
+        if old is None:
+            shown += 1
+            prog += _progress(v, m) - 0.0
+            if size >= 7 and m.rank != 3:
+                completes = True
+            continue
+        old_size = old.size
+        if old_size >= 7:
+            c, d = v.canasta_kind(old)
+            clean, dirty = clean - c, dirty - d
+        if old_size == size:
+            continue
+        was = old_progress.get(old.key)  # the view's meld, the same for every action
+        if was is None:
+            was = old_progress[old.key] = _progress(v, old)
+        prog += _progress(v, m) - was
+        if size >= 7 and old_size < 7 and m.rank != 3:
+            completes = True
+    return clean, dirty, prog, completes, shown
 
 
 def changes_by_copy(v: CanastaView, a: Action, before: Melds) -> list[Change]:

@@ -7,6 +7,11 @@ figures of the prices they replace, over random deals and actions (hypothesis ch
   priced alone from scratch (``meld_benefit``);
 - the melds a one-group meld or an add changes (``meld_changes``) equal those read from a copy
   of the side's melds after it (``changes_by_copy``), old meld for old meld and count for count;
+- a one-group meld's or an add's figures (``one_change_price``: canastas, progress, the
+  cards' points, kept across decisions by the counts of the meld before and the cards
+  added) equal those figured from a copy of the side's melds after it (``changes_price`` of
+  ``changes_by_copy``) and from the cards one by one;
+- a side's canastas (``canastas``, counted inline) equal ``canasta_kind`` meld by meld;
 - the meld-out step (``_toward``), which plans the melds best first, picks what planning every
   meld picked (the reference below is the step as it was).
 
@@ -31,7 +36,9 @@ from game.players.heuristic_canasta import (
     CanastaHeuristic,
     _apply_meld,
     changes_by_copy,
+    changes_price,
     meld_changes,
+    one_change_price,
 )
 from game.registry import get_game
 
@@ -103,6 +110,12 @@ def _reference_toward(h: CanastaHeuristic, v: CanastaView, melds, discards, plan
     return None
 
 
+def _sums(v, cards):
+    """(points, wild cards, red threes) of the cards, read card by card."""
+    return (sum(v.points[c] for c in cards), sum(1 for c in cards if c == 52 or c % 13 == 1),
+            sum(1 for c in cards if c in (15, 28)))
+
+
 def _counts(m):
     return None if m is None else (m.key, m.rank, m.nat, m.jok, m.two, m.red3)
 
@@ -128,6 +141,11 @@ def test_cheap_prices_equal_the_full_ones(game, seed, p_random, forget):
                     for a in discards]
             assert cheap == full, (str(discards), cheap, full)
             checked["discards"] += 1
+        for side in range(v.nsides):  # counted inline, as canasta_kind tells them one by one
+            kinds = [v.canasta_kind(m) for m in v.melds[side].values()]
+            short = any(m.rank == 0 and m.size < 7 for m in v.melds[side].values())
+            assert v.canastas(side) == (sum(k[0] for k in kinds), sum(k[1] for k in kinds),
+                                        short)
         melds = [a for a in d.legal if a.verb in ("meld", "add")]
         before = v.my_melds()
         for a in melds:
@@ -135,6 +153,10 @@ def test_cheap_prices_equal_the_full_ones(game, seed, p_random, forget):
             slow = changes_by_copy(v, a, before)
             assert [(_counts(o), _counts(m)) for o, m in fast] == \
                 [(_counts(o), _counts(m)) for o, m in slow], str(a)
+            if len(a.groups) == 1 or a.verb == "add":
+                cards = tuple(a.cards())
+                kept = one_change_price(v, a, before, cards)
+                assert kept == changes_price(v, slow, {}) + _sums(v, cards), (str(a), kept)
             checked["melds"] += 1
         if melds:  # priced with the decision's shared figures, and each from scratch
             best, benefit = h._best_meld(v, p, melds, risk)
