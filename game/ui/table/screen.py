@@ -45,7 +45,8 @@ from game.ui.table.animation import Animator
 from game.ui.table.family import family_for
 from game.ui.table.flow import TurnFlow
 from game.ui.table.guide_panel import attach as attach_guide
-from game.ui.table.hub import TableCommands, TableModel
+from game.ui.table.hub import TableModel
+from game.ui.table.hub_commands import TableCommands
 from game.ui.table.hud import Hud
 from game.ui.table.intents import TableIntents
 from game.ui.table.movelog import MoveLog

@@ -1,6 +1,6 @@
 """The table's hub (issue 28): the parts read a table model and send commands
-(game/ui/table/hub.py) instead of reaching into the screen, so each can be read and tested
-on its own:
+(game/ui/table/hub.py, hub_commands.py) instead of reaching into the screen, so each can be
+read and tested on its own:
 
 - no part reaches into the screen more than its ceiling (tests/ui/table/reach.py counts);
 - the keyboard, the HUD, the take-back and the intents work with a fake model and fake
@@ -17,7 +17,8 @@ import pytest
 
 from game.actions import make
 from game.i18n import t
-from game.ui.table.hub import TableCommands, TableModel
+from game.ui.table.hub import TableModel
+from game.ui.table.hub_commands import TableCommands
 from game.ui.table.hud import Hud
 from game.ui.table.keyboard import KeyboardPlay
 from game.ui.table.takeback import TakeBack
