@@ -57,6 +57,11 @@ class TableModel:
     def is_human(self, seat: int) -> bool:
         return self._sc.session.is_human(seat)
 
+    @property
+    def humans(self) -> list[int]:
+        """The seats people play (several: pass-and-play, a cover between their turns)."""
+        return self._sc.humans
+
     def names(self) -> list[str]:
         return self._sc.names()
 
@@ -66,6 +71,10 @@ class TableModel:
     def you(self) -> int:
         """The seat the table calls "You", or -1 (messages.you)."""
         return messages.you(self._sc)
+
+    def reason_text(self, reason) -> str:
+        """The engine's ``reason`` in the player's words (Presenter.reason_text)."""
+        return self._sc.presenter.reason_text(reason)
 
     def why_illegal(self, action):
         """The engine's reason ``action`` is not a legal move now, or None."""
@@ -79,6 +88,11 @@ class TableModel:
     def settings(self):
         """The player's settings (the questions before a risky move...)."""
         return self._sc.app.settings
+
+    @property
+    def autosaves(self) -> bool:
+        """The game is saved as it goes (not at a screenshot's or a network table)."""
+        return self._sc.autosave_enabled
 
     # ---- the deal and the match ---------------------------------------------------------------
     @property
@@ -168,6 +182,16 @@ class TableModel:
     def drag(self):
         """The drag in progress (gestures.Drag), or None."""
         return self._sc.pointer.drag
+
+    @property
+    def cards_moving(self) -> bool:
+        """Cards fly or slide home: the picture is not settled."""
+        return self._sc.animator.busy
+
+    @property
+    def cards_flying(self) -> bool:
+        """Cards fly (a move, a deal); a slide home of cards let go is not a flight."""
+        return bool(self._sc.animator.tweens)
 
     def stage_controls_size(self) -> tuple[int, int]:
         """The room the HUD's buttons for staged melds take."""

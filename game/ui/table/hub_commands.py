@@ -49,6 +49,21 @@ class TableCommands:
         """Play ``action`` (game/ui/table/moves.py): None, or the engine's Refusal (not shown)."""
         return self._sc.moves.play(action)
 
+    def play_computer(self, action):
+        """Play a computer's ``action`` (or the server's): no staged melds go first, no
+        question is asked. None, or the engine's Refusal (not shown)."""
+        return self._sc.moves.play(action, computer=True)
+
+    def note_why(self, index: int, why) -> None:
+        """The move ``index`` of the deal was a computer's, made for ``why`` (an Explanation,
+        or None): the move log's Why? tells it."""
+        self._sc.movelog.explain(index, why)
+
+    def deal(self, grab) -> None:
+        """Deal the next deal (``grab``: Looking and Down's dealers' grabs, or None) and fly
+        the cards out."""
+        self._sc.deal(grab)
+
     def try_apply(self, action, hold):
         """The session plays ``action`` (its events) or refuses it (a Refusal); ``hold``:
         which legal moves wait for a question first (GameSession.try_apply)."""
@@ -79,6 +94,10 @@ class TableCommands:
 
     def take_back(self) -> None:
         self._sc.takeback.take_back()
+
+    def leave_table(self) -> None:
+        """Back to the menu (a network table closes its connection first)."""
+        self._sc.leave_table()
 
     # ---- the player's choices -------------------------------------------------------------
     def select(self, indices) -> None:
@@ -111,6 +130,14 @@ class TableCommands:
 
     def request_frame(self) -> None:
         self._sc.request_frame()
+
+    def refresh_buttons(self) -> None:
+        """The HUD's buttons follow the table now (not at the next frame)."""
+        self._sc.hud.refresh_buttons(force=True)
+
+    def reset_pointer(self) -> None:
+        """Drop what the pointer holds: a press, a drag (its cards go back)."""
+        self._sc.pointer.reset()
 
     def rebuild_scene(self, dragging: set[int] | None = None) -> None:
         self._sc.rebuild_scene(dragging)

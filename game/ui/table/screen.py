@@ -123,7 +123,7 @@ class TableScreen(Screen):
         self.pointer = self.intents.pointer
         self.family = family_for(self.game)(self.model, self.do)
         self.presenter = Presenter(self.model, self.do, self.movelog, self.animator)
-        self.flow = TurnFlow(self)
+        self.flow = TurnFlow(self.model, self.do, session)
         self.hud = self.make_hud()
         self.painter = TablePainter(self.model, self.do, self.hud, self.intents, self.animator)
         self.takeback = TakeBack(self.model, self.do)
@@ -305,6 +305,7 @@ class TableScreen(Screen):
         self.down_gate = []
         self.hand_orders = {}
         self.takeback.arrangements = {}
+        self.info.forget()
         self.flow.new_deal_started()
         self.sync_hands()
         zone, anchor = self.family.deal_anchor(self.lay)

@@ -27,12 +27,12 @@ from .reach import TABLE, hub_uses, reach_ins, table_reach_ins
 
 # Each part's reach-ins into the screen at most (the figures before the hub in the comments).
 # The rest keep today's figure, so none grows again: the overlays (widgets on the screen: the
-# key sheet, the moments, the score sheets), the turn flow, and helpers that are given the
-# screen (the UI bench, messages.you, MoveLog.opens, table_reads).
+# key sheet, the moments, the score sheets), and helpers that are given the screen (the UI
+# bench, messages.you, MoveLog.opens, table_reads).
 CEILING = {
     "bench.py": 4,
     "family.py": 0,  # 66
-    "flow.py": 41,
+    "flow.py": 0,  # 41: it runs the session it is given, reads the model, sends commands
     "gestures.py": 0,  # 19: the pointer reports to the intents
     "guide_panel.py": 5,  # 31: attach() builds the panel from the screen's session
     "hud.py": 0,  # 84
@@ -346,3 +346,51 @@ def test_a_click_on_a_card_chooses_it_through_the_family():
     it, do = intents(selected=frozenset({2}))
     it.on_click_card(0)
     assert do.sent == [("select", frozenset({0, 2})), ("mark_dirty",)]
+
+
+# ---- the turn flow on its own -------------------------------------------------------------
+
+
+def flow(history=(), **kw):
+    from game.ui.table.flow import TurnFlow
+
+    do = FakeCommands()
+    session = SimpleNamespace(seed=5, history=list(history), is_human=lambda seat: seat in (0, 2))
+    return TurnFlow(fake_model(**kw), do, session), do
+
+
+def test_a_computers_move_is_played_noted_for_why_and_paced():
+    from game.ui.table.flow import PACE
+    from game.ui.table.worker import Job
+
+    tf, do = flow(history=["1 draw", "1 discard 5S"], version=4, speed=2.0)
+    action = make(1, "discard", ((5,),))
+    tf.ready = (Job(1, "move", 4), action, None)
+    tf.play_ready(0.0)
+    assert do.sent == [("play_computer", action), ("note_why", 1, None)]
+    assert tf.ready is None and tf.pace_left == PACE * 2.0
+    tf.ready = (Job(1, "move", 3), action, None)  # thought over a position gone since
+    tf.play_ready(0.0)
+    assert tf.ready is None and len(do.sent) == 2
+
+
+def test_a_refused_computer_move_stops_the_table_and_offers_the_menu():
+    tf, do = flow(autosaves=False, reason_text=lambda reason: "not now")
+    tf.halt(1, make(1, "draw"), "refused")
+    assert tf.halted
+    assert do.names() == ["reset_pointer", "dialog", "mark_dirty", "refresh_buttons"]
+    _name, _build, title, body, buttons = do.sent[1]
+    assert title == t("table.halted.title") and "not now" in body and "West" in body
+    buttons[1][1]()  # the main menu button
+    assert do.names()[-1] == "leave_table"
+
+
+def test_another_persons_turn_at_pass_and_play_is_behind_a_cover():
+    from game.ui.table import moments
+
+    tf, do = flow(humans=[0, 2])
+    tf.human_turn(2)
+    assert do.sent == [("overlay", moments.Cover, 2)]
+    tf, do = flow(humans=[0])  # a computer's seat, or one person at the table: no cover
+    tf.human_turn(1)
+    assert do.sent == []
