@@ -72,6 +72,15 @@ class TableModel:
         """The seat the table calls "You", or -1 (messages.you)."""
         return messages.you(self._sc)
 
+    @property
+    def teams(self) -> bool:
+        """The sides are not the seats: several seats play on a side."""
+        return self._sc.nsides != self._sc.players
+
+    def your_side(self) -> int:
+        """The side the table calls "Us", or -1 (messages.your_side)."""
+        return messages.your_side(self._sc)
+
     def reason_text(self, reason) -> str:
         """The engine's ``reason`` in the player's words (Presenter.reason_text)."""
         return self._sc.presenter.reason_text(reason)
@@ -121,6 +130,11 @@ class TableModel:
         return self._sc.session.match
 
     @property
+    def game_over(self) -> bool:
+        """The match is decided (its last deal scored)."""
+        return self._sc.session.game_over
+
+    @property
     def deal_number(self) -> int:
         """The deal on the table, or the next (1 for the first)."""
         session = self._sc.session
@@ -144,6 +158,10 @@ class TableModel:
         return self._sc.target()
 
     # ---- the picture --------------------------------------------------------------------------
+    @property
+    def window_size(self) -> tuple[int, int]:
+        return self._sc.size
+
     @property
     def lay(self):
         return self._sc.lay

@@ -196,6 +196,19 @@ class TableCommands:
     def show_scores(self) -> None:
         self._sc.show_scores()
 
+    def next_deal(self) -> None:
+        """From a deal's score sheet: the next deal (or the game's end)."""
+        self._sc.next_deal()
+
+    def show_game_over(self) -> None:
+        self._sc.show_game_over()
+
+    def show_main_menu(self) -> None:
+        self._sc.app.show_main_menu()
+
+    def show_new_game(self) -> None:
+        self._sc.app.show_new_game()
+
     def open_deal_scores(self) -> None:
         """The finished deal's score sheet."""
         self._sc.flow.open_deal_scores()
@@ -216,6 +229,13 @@ class TableCommands:
     def overlay(self, kind, *args) -> None:
         """Open the overlay ``kind(screen, *args)`` (it replaces any open one)."""
         self._sc.open_overlay(kind(self._sc, *args))
+
+    def overlay_closed(self, overlay) -> None:
+        """``overlay`` closed itself: if it was the one open, the table forgets it."""
+        sc = self._sc
+        if sc.overlay is overlay:
+            sc.overlay = None
+            sc.mark_dirty()
 
     def show_keys(self) -> None:
         """The sheet of keys (F1), unless something is open already."""
