@@ -116,6 +116,10 @@ class TableCommands:
     def forget_hand_positions(self) -> None:
         self._sc.forget_hand_positions()
 
+    def set_viewer(self, seat: int) -> None:
+        """The table is drawn for ``seat`` (pass-and-play: the next person at the screen)."""
+        self._sc.set_viewer(seat)
+
     def sort_hand(self, mode: str) -> None:
         self._sc.intents.sort_hand(mode)
 

@@ -40,7 +40,7 @@ CEILING = {
     "keyboard.py": 0,  # 99
     "keysheet.py": 10,
     "messages.py": 5,
-    "moments.py": 33,
+    "moments.py": 1,  # 33: the leave dialog is built on the screen (its F1 button: a command)
     "movelog.py": 4,
     "moves.py": 0,  # 49
     "overlay.py": 2,  # 6: its model and commands, from the screen it is built on
@@ -422,3 +422,21 @@ def test_a_deals_sheet_leads_to_the_next_deal_or_at_the_end_to_the_result():
     assert [label for label, _ in buttons] == [t("score.final_result")]
     buttons[0][1]()
     assert do.names()[-1] == "show_game_over"
+
+
+# ---- the moments on their own -------------------------------------------------------------
+
+
+def test_the_cover_shows_the_table_to_the_person_it_names():
+    from game.ui.table.moments import Cover
+
+    pygame.font.init()
+    do = FakeCommands(button=SimpleNamespace(kill=lambda: None))
+    model = fake_model(s=lambda x: round(x), window_size=(1280, 800),
+                       names=lambda: ["Ann", "West", "Bob"])
+    cover = Cover(SimpleNamespace(model=model, do=do), 2)
+    cover.build()
+    (_name, _rect, label, show, _object_id), = do.sent
+    assert label == t("cover.show", name="Bob")
+    assert cover.process_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    assert do.sent[1:] == [("overlay_closed", cover), ("set_viewer", 2)]
