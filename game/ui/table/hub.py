@@ -183,6 +183,11 @@ class TableModel:
         return self._sc.s(x)
 
     @property
+    def scale(self) -> float:
+        """The UI's scale (1.0 at 1280x800)."""
+        return self._sc.app.scale
+
+    @property
     def deck_style(self) -> str:
         return self._sc.app.settings.deck_style
 
@@ -214,6 +219,15 @@ class TableModel:
     def stage_controls_size(self) -> tuple[int, int]:
         """The room the HUD's buttons for staged melds take."""
         return self._sc.hud.stage_controls_size()
+
+    def key_sheet(self):
+        """The lines of the F1 sheet for the game being played (KeyboardPlay.sheet)."""
+        return self._sc.intents.keyboard.sheet()
+
+    def why_lines(self, deal: int, index: int) -> list[str]:
+        """The Why? of move ``index`` of deal ``deal``: the move as the log tells it, then
+        its explanation (WhyView.lines)."""
+        return self._sc.presenter.why.lines(deal, index)
 
     def log_row_at(self, pos):
         """(deal, index) of the move log's line under ``pos`` (the log open), or None."""
