@@ -163,6 +163,11 @@ class TableModel:
         return self._sc.size
 
     @property
+    def open_hands(self) -> bool:
+        """A replay shown open: every other hand face up and whole."""
+        return getattr(self._sc, "open_hands", False)
+
+    @property
     def lay(self):
         return self._sc.lay
 

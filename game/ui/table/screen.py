@@ -52,7 +52,7 @@ from game.ui.table.intents import TableIntents
 from game.ui.table.movelog import MoveLog
 from game.ui.table.moves import TableMoves
 from game.ui.table.order import sync_order
-from game.ui.table.painter import TablePainter, compute_layout
+from game.ui.table.painter import TablePainter, table_layout
 from game.ui.table.presenter import Presenter
 from game.ui.table.reads import TableReads, table_reads
 from game.ui.table.scene import View
@@ -235,7 +235,7 @@ class TableScreen(Screen):
 
     def layout(self) -> None:
         self.pointer.reset()
-        compute_layout(self)
+        self.lay, self.log_open = table_layout(self.model, self.movelog)
         self.rebuild_scene()  # hit tests use the scene: it follows the layout at once
         self.hud.build_buttons()
         if self.overlay is not None:
@@ -511,7 +511,7 @@ class TableScreen(Screen):
 
     def draw_background(self, surface: pygame.Surface) -> None:
         if self.lay is None or self.lay.size != surface.get_size():
-            compute_layout(self)
+            self.lay, self.log_open = table_layout(self.model, self.movelog)
             self.painter.dirty = True
         self.painter.draw(surface)
 
