@@ -26,10 +26,12 @@ OPTIONAL_SECONDS = 8.0  # Looking and Down: how long an out-of-turn right waits 
 class NetFlow(TurnFlow):
     """The turn flow with the server dealing and asking: no local computer, no save."""
 
+    awaiting_deal = False  # the next deal is the server's (NetTableScreen.net_step takes it)
+
     def begin_deal(self) -> None:
         self.worker.cancel()
         self.ready = None
-        self.screen.awaiting_deal = True  # the server's deal comes in NetTableScreen.net_step
+        self.awaiting_deal = True
 
     def offer_optional(self) -> bool:
         return False  # the server asks (an optional YourMove)
@@ -52,9 +54,8 @@ class NetMoves(TableMoves):
 class NetTableScreen(TableScreen):
     def __init__(self, app, session) -> None:
         super().__init__(app, session=session, autosave=False)
-        self.flow = NetFlow(self)
+        self.flow = NetFlow(self.model, self.do, session)
         self.moves = NetMoves(self.model, self.do, self.presenter, self.info, self.takeback)
-        self.awaiting_deal = False
         self.net_pace = 0.0
         self.optional_left: float | None = None
         self.down_shown = False
@@ -133,9 +134,9 @@ class NetTableScreen(TableScreen):
         while (msg := s.next_message()) is not None:
             if isinstance(msg, DealStart | Catchup):
                 # A catchup (back after a lost connection) replaces the deal at once.
-                if not self.awaiting_deal and not isinstance(msg, Catchup):
+                if not self.flow.awaiting_deal and not isinstance(msg, Catchup):
                     return took  # the player looks at the last deal's sheet
-                self.awaiting_deal = False
+                self.flow.awaiting_deal = False
                 if self.overlay is not None:
                     self.overlay.close()
                 self.deal(None)  # the table deals: session.start_deal takes the message

@@ -8,6 +8,10 @@ question, Canastone's choice). When a deal ends the final table stays in view un
 opens the score sheet (``open_deal_scores``). A computer move the engine refuses stops the
 table (``halt``). The game is saved once the cards of a move have landed and no computer is
 thinking (its generator is part of the save).
+
+It reads the table through its model and asks through its commands (game/ui/table/hub.py);
+the session it is given is the one it runs: the deal's state for the deal driver, the
+computer players for their jobs, the autosave.
 """
 
 from __future__ import annotations
@@ -32,9 +36,9 @@ PACE = 0.55  # seconds between two computer moves at "normal" speed
 
 
 class TurnFlow:
-    def __init__(self, screen) -> None:
-        self.screen = screen
-        session = screen.session
+    def __init__(self, model, do, session) -> None:
+        self.model = model
+        self.do = do
         self.session = session
         self.worker = Worker()
         self.ready: tuple[Job, Action | None, Explanation | None] | None = None
@@ -59,7 +63,7 @@ class TurnFlow:
                 self.grabs = []
                 self.grab_step(looking, down)
                 return
-        self.screen.deal(None)
+        self.do.deal(None)
 
     def dealers(self) -> tuple[int, int]:
         """Looking and Down's looking and down dealers of the coming deal (LD-1, LD-2)."""
@@ -71,7 +75,7 @@ class TurnFlow:
     def grab_step(self, looking: int, down: int) -> None:
         step = len(self.grabs)
         if step == 2:
-            self.screen.deal((self.grabs[0], self.grabs[1]))
+            self.do.deal((self.grabs[0], self.grabs[1]))
             return
         seat = looking if step == 0 else down
         if not self.session.is_human(seat):
@@ -85,11 +89,10 @@ class TurnFlow:
             self.grabs.append(exact)
             self.grab_step(looking, down)
 
-        self.screen.open_overlay(moments.ExactGrab(
-            self.screen, seat, "looking" if step == 0 else "down", 11 * n, total, done))
+        self.do.overlay(moments.ExactGrab, seat, "looking" if step == 0 else "down", 11 * n,
+                        total, done)
 
     def new_deal_started(self) -> None:
-        self.screen.info.forget()
         self.driver = None
         self.scores_shown = -1
         self.save_due = True
@@ -101,24 +104,24 @@ class TurnFlow:
         return self.ready is not None or self.worker.busy
 
     def update(self, dt: float) -> None:
-        sc = self.screen
-        if self.save_due and not sc.animator.busy and not self.worker.busy:
+        m = self.model
+        if self.save_due and not m.cards_moving and not self.worker.busy:
             self.save()  # never while a computer thinks: its generator is part of the save
-        if sc.overlay is not None and sc.overlay.modal:
+        if m.overlay is not None and m.overlay.modal:
             return
-        if sc.dialog is not None or self.session.state is None or self.halted:
+        if m.dialog is not None or self.session.state is None or self.halted:
             return
-        if sc.animator.tweens or sc.pointer.drag is not None:
+        if m.cards_flying or m.drag is not None:
             return  # a computer's move waits while the player holds cards
         self.step(dt)
 
     def step(self, dt: float = 0.0) -> None:
-        sc = self.screen
-        reads = sc.reads
+        m = self.model
+        reads = m.reads
         result = self.worker.poll()
         if result is not None:
             job, thought, err = result
-            if job.version == sc.version:
+            if job.version == m.version:
                 # the move and why it was made (game.players.explain), from the worker
                 action, why = thought if err is None else (None, None)
                 if err is not None:
@@ -126,12 +129,12 @@ class TurnFlow:
                 if why is not None and why.action != action:
                     why = None
                 self.ready = (job, action, why)
-                sc.request_frame()
+                self.do.request_frame()
         if reads.is_over:
             # The final melds stay in view: the player opens the sheet (Scores, or a click).
             self.worker.cancel()
             self.ready = None
-            if self.sheet_on_entry and sc.overlay is None and not sc.animator.busy:
+            if self.sheet_on_entry and m.overlay is None and not m.cards_moving:
                 self.sheet_on_entry = False
                 self.open_deal_scores()
             return
@@ -153,22 +156,21 @@ class TurnFlow:
     @property
     def sheet_due(self) -> bool:
         """The deal is over and its score sheet has not been opened yet."""
-        return (self.session.state is not None and self.screen.reads.is_over
+        return (self.session.state is not None and self.model.reads.is_over
                 and self.scores_shown != self.session.match.deals_played)
 
     def open_deal_scores(self) -> None:
         """The finished deal's score sheet, with the button to the next deal."""
-        sc = self.screen
-        if not self.sheet_due or sc.animator.busy:
+        if not self.sheet_due or self.model.cards_moving:
             return
         self.scores_shown = self.session.match.deals_played
-        sc.open_overlay(ScoreSheet(sc))
+        self.do.overlay(ScoreSheet)
         if self.session.game_over:
             audio.play("win")
 
     def play_ready(self, dt: float) -> None:
         job, action, why = self.ready
-        if job.version != self.screen.version:
+        if job.version != self.model.version:
             self.ready = None
             return
         if self.pace_left > 0:
@@ -182,17 +184,17 @@ class TurnFlow:
         if action is None:
             self.halt(job.seat, None, None)
             return
-        refusal = self.screen.moves.play(action, computer=True)
+        refusal = self.do.play_computer(action)
         if refusal is not None:
             # Asking again would bring the same answer, forever: stop here.
             self.halt(job.seat, action, refusal.reason)
             return
-        self.screen.movelog.explain(len(self.session.history) - 1, why)
-        self.pace_left = PACE * self.screen.speed
+        self.do.note_why(len(self.session.history) - 1, why)
+        self.pace_left = PACE * self.model.speed
 
     def fallback(self, seat: int) -> Action | None:
         """A computer player that failed (raised) plays the engine's first listed move."""
-        legal = self.screen.reads.legal_actions(seat)
+        legal = self.model.reads.legal_actions(seat)
         return legal[0] if legal else None
 
     def halt(self, seat: int, action: Action | None, why) -> None:
@@ -201,28 +203,28 @@ class TurnFlow:
         autosave stays; the player can look at the table or go back to the menu."""
         if self.halted:
             return
-        sc = self.screen
+        m = self.model
         if self.save_due:
             self.save()  # the player's last move, still a good state
         self.halted = True
         self.worker.cancel()
         self.ready = None
         self.save_due = False
-        sc.pointer.reset()
+        self.do.reset_pointer()
         log.error("table stopped: seat %s's computer move %r was refused (%s); deal so far: %s",
                   seat, action, why, " ; ".join(self.session.history))
-        reason = (sc.presenter.reason_text(why) if why is not None
-                  else t("table.halted.no_move"))
-        Dialog(sc, t("table.halted.title"),
-               t("table.halted.body", name=sc.names()[seat], reason=reason),
-               [(t("table.halted.look"), None), (t("table.main_menu"), sc.leave_table)])
+        reason = m.reason_text(why) if why is not None else t("table.halted.no_move")
+        self.do.dialog(Dialog, t("table.halted.title"),
+                       t("table.halted.body", name=m.names()[seat], reason=reason),
+                       [(t("table.halted.look"), None),
+                        (t("table.main_menu"), self.do.leave_table)])
         audio.play("error")
-        sc.mark_dirty()
-        sc.hud.refresh_buttons(force=True)
+        self.do.mark_dirty()
+        self.do.refresh_buttons()
 
     def start_job(self, seat: int, kind: str) -> None:
         # The thinking time is the player's setting now, not the one saved with the game.
-        self.session.deadline_ms = self.screen.app.settings.ai_deadline_ms
+        self.session.deadline_ms = self.model.settings.ai_deadline_ms
         decision = self.session.decision(seat)
         player = self.session.bots[seat]
         # The move with its explanation, read in the worker thread right after the choice
@@ -235,8 +237,8 @@ class TurnFlow:
             def fn():
                 action = player.choose(decision)
                 return action, getattr(player, "last_explanation", None)
-        self.worker.start(Job(seat, kind, self.screen.version), fn)
-        self.screen.mark_dirty()
+        self.worker.start(Job(seat, kind, self.model.version), fn)
+        self.do.mark_dirty()
 
     def deal_driver(self) -> DealDriver:
         """The deal driver of the deal on the table (a new one after a new deal or a take-back
@@ -252,7 +254,7 @@ class TurnFlow:
         is taken by gesture at any time, so the driver hears that the player passes."""
         driver = self.deal_driver()
         while (ask := driver.ask()) is not None and ask.optional:
-            if ask.seat in self.session.bots and self.screen.reads.legal_actions(ask.seat):
+            if ask.seat in self.session.bots and self.model.reads.legal_actions(ask.seat):
                 self.start_job(ask.seat, "optional")
                 return True
             driver.answered(ask, None)
@@ -267,18 +269,17 @@ class TurnFlow:
         return -1
 
     def human_turn(self, seat: int) -> None:
-        sc = self.screen
-        if seat != sc.viewer:
-            if len(sc.humans) > 1 and self.session.is_human(seat):
-                sc.open_overlay(moments.Cover(sc, seat))
+        m = self.model
+        if seat != m.viewer:
+            if len(m.humans) > 1 and self.session.is_human(seat):
+                self.do.overlay(moments.Cover, seat)
             return
-        sc.family.prompt(sc.reads, seat)
+        m.family.prompt(m.reads, seat)
 
     # ---- saving ----------------------------------------------------------------------------
     def save(self) -> None:
         self.save_due = False
-        sc = self.screen
-        if not sc.autosave_enabled or self.session.state is None or self.halted:
+        if not self.model.autosaves or self.session.state is None or self.halted:
             return  # a stopped table keeps the last good autosave
         try:
             from game.saves import autosave
@@ -286,5 +287,5 @@ class TurnFlow:
             return
         failure = autosave(self.session)
         if failure is not None:  # every failure, in the player's language
-            sc.presenter.toast(t(failure.key, **failure.params), "info")
+            self.do.toast(t(failure.key, **failure.params), "info")
 

@@ -5,8 +5,9 @@ The parts (intents, keys, the HUD, ...) do not reach into :class:`TableScreen`: 
 - a :class:`TableModel` to read: the deal as the viewer sees it (``reads``), whose table it is
   (``viewer``, ``sides``), the picture's geometry (``lay``, ``scene``), the player's choices in
   progress (``selected``, ``hint``...) and the table's questions (``can_act()``...);
-- :class:`TableCommands` to send: play an action, show a message, open a sheet, start a card
-  animation, change the selection or the hand's order, ...
+- :class:`~game.ui.table.hub_commands.TableCommands` to send: play an action, show a message,
+  open a sheet, start a card animation, change the selection or the hand's order, ...
+  (hub_commands.py)
 
 The screen is the composition root: it builds the parts and these two, which answer from it
 and its other parts. A part is read (and tested) with these two alone; a test gives it fakes
@@ -56,6 +57,11 @@ class TableModel:
     def is_human(self, seat: int) -> bool:
         return self._sc.session.is_human(seat)
 
+    @property
+    def humans(self) -> list[int]:
+        """The seats people play (several: pass-and-play, a cover between their turns)."""
+        return self._sc.humans
+
     def names(self) -> list[str]:
         return self._sc.names()
 
@@ -65,6 +71,19 @@ class TableModel:
     def you(self) -> int:
         """The seat the table calls "You", or -1 (messages.you)."""
         return messages.you(self._sc)
+
+    @property
+    def teams(self) -> bool:
+        """The sides are not the seats: several seats play on a side."""
+        return self._sc.nsides != self._sc.players
+
+    def your_side(self) -> int:
+        """The side the table calls "Us", or -1 (messages.your_side)."""
+        return messages.your_side(self._sc)
+
+    def reason_text(self, reason) -> str:
+        """The engine's ``reason`` in the player's words (Presenter.reason_text)."""
+        return self._sc.presenter.reason_text(reason)
 
     def why_illegal(self, action):
         """The engine's reason ``action`` is not a legal move now, or None."""
@@ -78,6 +97,11 @@ class TableModel:
     def settings(self):
         """The player's settings (the questions before a risky move...)."""
         return self._sc.app.settings
+
+    @property
+    def autosaves(self) -> bool:
+        """The game is saved as it goes (not at a screenshot's or a network table)."""
+        return self._sc.autosave_enabled
 
     # ---- the deal and the match ---------------------------------------------------------------
     @property
@@ -106,6 +130,11 @@ class TableModel:
         return self._sc.session.match
 
     @property
+    def game_over(self) -> bool:
+        """The match is decided (its last deal scored)."""
+        return self._sc.session.game_over
+
+    @property
     def deal_number(self) -> int:
         """The deal on the table, or the next (1 for the first)."""
         session = self._sc.session
@@ -130,6 +159,15 @@ class TableModel:
 
     # ---- the picture --------------------------------------------------------------------------
     @property
+    def window_size(self) -> tuple[int, int]:
+        return self._sc.size
+
+    @property
+    def open_hands(self) -> bool:
+        """A replay shown open: every other hand face up and whole."""
+        return getattr(self._sc, "open_hands", False)
+
+    @property
     def lay(self):
         return self._sc.lay
 
@@ -150,6 +188,11 @@ class TableModel:
         return self._sc.s(x)
 
     @property
+    def scale(self) -> float:
+        """The UI's scale (1.0 at 1280x800)."""
+        return self._sc.app.scale
+
+    @property
     def deck_style(self) -> str:
         return self._sc.app.settings.deck_style
 
@@ -168,9 +211,28 @@ class TableModel:
         """The drag in progress (gestures.Drag), or None."""
         return self._sc.pointer.drag
 
+    @property
+    def cards_moving(self) -> bool:
+        """Cards fly or slide home: the picture is not settled."""
+        return self._sc.animator.busy
+
+    @property
+    def cards_flying(self) -> bool:
+        """Cards fly (a move, a deal); a slide home of cards let go is not a flight."""
+        return bool(self._sc.animator.tweens)
+
     def stage_controls_size(self) -> tuple[int, int]:
         """The room the HUD's buttons for staged melds take."""
         return self._sc.hud.stage_controls_size()
+
+    def key_sheet(self):
+        """The lines of the F1 sheet for the game being played (KeyboardPlay.sheet)."""
+        return self._sc.intents.keyboard.sheet()
+
+    def why_lines(self, deal: int, index: int) -> list[str]:
+        """The Why? of move ``index`` of deal ``deal``: the move as the log tells it, then
+        its explanation (WhyView.lines)."""
+        return self._sc.presenter.why.lines(deal, index)
 
     def log_row_at(self, pos):
         """(deal, index) of the move log's line under ``pos`` (the log open), or None."""
@@ -261,223 +323,3 @@ class TableModel:
 
     def thinking_seat(self) -> int:
         return self._sc.flow.thinking_seat()
-
-
-class TableCommands:
-    """What the parts ask of the table."""
-
-    __slots__ = ("_sc",)
-
-    def __init__(self, screen) -> None:
-        self._sc = screen
-
-    # ---- moves ----------------------------------------------------------------------------
-    def apply(self, action, origin=None) -> bool:
-        """Play the viewer's ``action`` (False: refused, its reason shown, or a question)."""
-        return self._sc.apply(action, origin)
-
-    def undo(self, seat: int, whole_turns: bool) -> int:
-        """Take ``seat``'s last move (or turn) back: the session rebuilds the deal and the table
-        forgets what pointed into the old position (a computer's move, the hint, the chosen
-        table cards, a press, cards in flight). The number of moves left."""
-        sc = self._sc
-        sc.flow.ready = None  # a computer's move of the position that goes away
-        sc.session.take_back(seat, whole_turns)
-        sc.version += 1
-        sc.hint = None
-        sc.last_move = set()
-        sc.table_selected.clear()
-        sc.pointer.reset()
-        sc.animator.clear()
-        return len(sc.session.history)
-
-    def show_position(self) -> None:
-        """After a change of position the table did not play (a take-back): the hands, the
-        log, the buttons drawn again, and a save."""
-        sc = self._sc
-        sc.sync_hands()
-        sc.presenter.sync_log()
-        sc.flow.save_due = True
-        sc.mark_dirty()
-        sc.hud.refresh_buttons(force=True)
-
-    def play(self, action):
-        """Play ``action`` (game/ui/table/moves.py): None, or the engine's Refusal (not shown)."""
-        return self._sc.moves.play(action)
-
-    def try_apply(self, action, hold):
-        """The session plays ``action`` (its events) or refuses it (a Refusal); ``hold``:
-        which legal moves wait for a question first (GameSession.try_apply)."""
-        return self._sc.session.try_apply(action, hold)
-
-    def new_version(self) -> None:
-        """The deal changed: what pointed into the old one (a hint...) is out of date."""
-        self._sc.version += 1
-
-    def set_down_gate(self, cards: list[int]) -> None:
-        """Looking and Down: the viewer's down waits, shown, until the player picks it up."""
-        self._sc.down_gate = cards
-
-    def save_soon(self) -> None:
-        """Save the game once the cards have landed."""
-        self._sc.flow.save_due = True
-
-    def set_hint(self, action, seconds: float) -> None:
-        """Light ``action``'s cards and target up for ``seconds`` (or until the deal changes)."""
-        self._sc.hint = [action, self._sc.version, seconds]
-
-    def play_first(self, readings, origin=None, ask_take: bool = False):
-        """Play the first of a gesture's ``readings`` the engine accepts (TableMoves)."""
-        return self._sc.moves.play_first(readings, origin, ask_take=ask_take)
-
-    def pick_up_down(self) -> None:
-        self._sc.pick_up_down()
-
-    def take_back(self) -> None:
-        self._sc.takeback.take_back()
-
-    # ---- the player's choices -------------------------------------------------------------
-    def select(self, indices) -> None:
-        """Choose the viewer's hand positions ``indices`` (and no others)."""
-        self._sc.selected = set(indices)
-
-    def select_table(self, codes) -> None:
-        """Choose the table cards ``codes`` (Cassino), and no others."""
-        self._sc.table_selected = set(codes)
-
-    def set_hand_order(self, seat: int, order: list[int], mode: str | None) -> None:
-        """``seat``'s hand shown in ``order``, kept sorted by ``mode`` (None: as it is)."""
-        self._sc.hand_orders[seat] = order
-        self._sc.sort_mode[seat] = mode
-
-    def forget_hand_positions(self) -> None:
-        self._sc.forget_hand_positions()
-
-    def sort_hand(self, mode: str) -> None:
-        self._sc.intents.sort_hand(mode)
-
-    def toggle_peek(self, side: int) -> None:
-        """Cassino: show or hide ``side``'s captured cards."""
-        self._sc.info.toggle_peek(side)
-
-    # ---- the picture ----------------------------------------------------------------------
-    def mark_dirty(self) -> None:
-        """The static layer is drawn again."""
-        self._sc.mark_dirty()
-
-    def request_frame(self) -> None:
-        self._sc.request_frame()
-
-    def rebuild_scene(self, dragging: set[int] | None = None) -> None:
-        self._sc.rebuild_scene(dragging)
-
-    def sync_hands(self) -> None:
-        """The hands shown follow the deal (and the cards staged)."""
-        self._sc.sync_hands()
-
-    def fly(self, old, new, codes) -> None:
-        """Cards ``codes`` fly from their ``old`` places to their ``new`` ones."""
-        self._sc.animator.move(old, new, codes, self._sc.speed)
-
-    def shift_cards(self, zone, old, new) -> None:
-        """The cards of ``zone`` slide from ``old`` places to ``new`` ones."""
-        self._sc.animator.shift(zone, old, new, self._sc.speed)
-
-    def slide_home(self, slides) -> None:
-        """Cards let go where they may not go slide back into the hand."""
-        self._sc.animator.slide_home(slides, self._sc.speed)
-
-    def mark_last_move(self, cells: set) -> None:
-        """A computer's move stays marked: its (zone, card) places on the table."""
-        self._sc.last_move = cells
-
-    def scroll_log(self, lines: int) -> None:
-        self._sc.movelog.on_wheel(lines)
-        self._sc.mark_dirty()
-
-    def toggle_log(self) -> None:
-        self._sc.toggle_log()
-
-    # ---- messages, sheets and dialogs -----------------------------------------------------
-    def toast(self, message: str, tone: str = "info", seconds: float | None = None) -> None:
-        """A message over the hand; it fades after ``seconds`` (by default a few)."""
-        if seconds is None:
-            self._sc.presenter.toast(message, tone)
-        else:
-            self._sc.presenter.toast(message, tone, seconds)
-
-    def show_reason(self, reason) -> None:
-        """A refusal: the engine's reason in the player's words, with the error sound."""
-        self._sc.presenter.show_reason(reason)
-
-    def toast_reason(self, reason, tone: str) -> None:
-        """The engine's ``reason`` in the player's words as a message of ``tone``."""
-        presenter = self._sc.presenter
-        presenter.toast(presenter.reason_text(reason), tone)
-
-    def show_reason_text(self, text: str) -> None:
-        """A refusal in the table's own words, with the error sound."""
-        self._sc.presenter.show_reason_text(text)
-
-    def show_hint(self) -> None:
-        self._sc.show_hint()
-
-    def show_scores(self) -> None:
-        self._sc.show_scores()
-
-    def open_deal_scores(self) -> None:
-        """The finished deal's score sheet."""
-        self._sc.flow.open_deal_scores()
-
-    def first_prompt(self, key: tuple) -> bool:
-        """True the first time the prompt ``key`` (its kind, the turn) is asked for: each
-        question of a turn is put once."""
-        prompted = self._sc.flow.prompted
-        if key in prompted:
-            return False
-        prompted.add(key)
-        return True
-
-    def dialog(self, build, *args):
-        """A dialog over the table: ``build(screen, *args)`` (game/ui/table/moments.py)."""
-        return build(self._sc, *args)
-
-    def overlay(self, kind, *args) -> None:
-        """Open the overlay ``kind(screen, *args)`` (it replaces any open one)."""
-        self._sc.open_overlay(kind(self._sc, *args))
-
-    def show_keys(self) -> None:
-        """The sheet of keys (F1), unless something is open already."""
-        from game.ui.table.keysheet import KeySheet
-
-        sc = self._sc
-        if sc.overlay is None and sc.dialog is None:
-            sc.open_overlay(KeySheet(sc))
-
-    def why(self, deal: int, index: int) -> None:
-        """Why the move ``index`` of deal ``deal`` was made."""
-        self._sc.presenter.why.open(deal, index)
-
-    def why_last(self) -> None:
-        self._sc.presenter.why.open_last()
-
-    def back(self) -> None:
-        """Esc: close what is open, or the leave dialog."""
-        self._sc.back()
-
-    # ---- widgets --------------------------------------------------------------------------
-    def button(self, rect, label: str, callback, object_id: str):
-        """A pygame_gui button on the table that calls ``callback``."""
-        return self._sc.button(rect, label, callback, object_id)
-
-    def drop_button(self, button) -> None:
-        self._sc._on_click.pop(button, None)
-        button.kill()
-
-    def press(self, button) -> None:
-        """As a click on ``button`` of a dialog or an overlay."""
-        import pygame
-        import pygame_gui
-
-        self._sc.process_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
-                                                  {"ui_element": button}))

@@ -26,9 +26,9 @@ class KeySheet(Overlay):
     close_key = pygame.K_F1
 
     def rect(self) -> pygame.Rect:
-        sc = self.screen
-        w, h = sc.size
-        r = pygame.Rect(0, 0, min(w - sc.s(40), sc.s(1060)), min(h - sc.s(30), sc.s(760)))
+        m = self.model
+        w, h = m.window_size
+        r = pygame.Rect(0, 0, min(w - m.s(40), m.s(1060)), min(h - m.s(30), m.s(760)))
         r.center = (w // 2, h // 2)
         return r
 
@@ -37,30 +37,30 @@ class KeySheet(Overlay):
 
     def sections(self) -> Sections:
         out: list[tuple[str, list]] = []
-        for sc in self.screen.intents.keyboard.sheet():
-            title = t(sc.section)
+        for line in self.model.key_sheet():
+            title = t(line.section)
             if not out or out[-1][0] != title:
                 out.append((title, []))
-            out[-1][1].append((tuple(cap_text(c) for c in sc.caps), t(sc.what)))
+            out[-1][1].append((tuple(cap_text(c) for c in line.caps), t(line.what)))
         return tuple((title, tuple(rows)) for title, rows in out)
 
     def draw(self, surface: pygame.Surface) -> None:
-        sc = self.screen
-        s = sc.s
+        m = self.model
+        s = m.s
         self.dim(surface, 150)
         rect = self.rect()
         self.panel(surface, rect)
-        fs = sc.app.font_sizes
+        fs = m.font_sizes
         x0, y = rect.x + s(28), rect.y + s(20)
         title = fonts.render(t("keys.title"), fs["heading"], palette.GOLD_LIGHT, bold=True)
         surface.blit(title, (x0, y))
-        sub = fonts.render(game_name(sc.game), fs["small"], palette.TEXT_DIM)
+        sub = fonts.render(game_name(m.game), fs["small"], palette.TEXT_DIM)
         surface.blit(sub, (rect.right - s(28) - sub.get_width(),
                            y + title.get_height() - sub.get_height()))
         y += title.get_height() + s(10)
         bottom = rect.bottom - s(16) - s(42) - s(10)  # above the Close button
         body = sheet_picture(self.sections(), t("keys.intro"), rect.w - s(56), bottom - y,
-                             fs["body"], round(sc.app.scale * 100), current_language(),
+                             fs["body"], round(m.scale * 100), current_language(),
                              fonts.text_scale())
         surface.blit(body, (x0, y))
 

@@ -18,7 +18,6 @@ import pygame
 
 from game.i18n import seat_message, t
 from game.ui import audio, felt, fonts, palette
-from game.ui.table.messages import you
 from game.ui.table.overlay import Overlay
 from game.ui.table.render import text
 from game.ui.textlayout import wrap
@@ -35,17 +34,17 @@ class Cover(Overlay):
         self.seat = seat
 
     def build(self) -> None:
-        sc = self.screen
-        s = sc.s
-        w, h = sc.size
+        m = self.model
+        s = m.s
+        w, h = m.window_size
         r = pygame.Rect(0, 0, s(340), s(54))
         r.center = (w // 2, h // 2 + s(70))
-        name = sc.names()[self.seat]
+        name = m.names()[self.seat]
         self.button(r, t("cover.show", name=name), self._show, primary=True)
 
     def _show(self) -> None:
         self.close()
-        self.screen.set_viewer(self.seat)
+        self.do.set_viewer(self.seat)
 
     def process_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
@@ -54,12 +53,12 @@ class Cover(Overlay):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        sc = self.screen
-        s = sc.s
+        m = self.model
+        s = m.s
         w, h = surface.get_size()
         surface.blit(felt.felt((w, h)), (0, 0))
-        name = sc.names()[self.seat]
-        fs = sc.app.font_sizes
+        name = m.names()[self.seat]
+        fs = m.font_sizes
         title = text(t("cover.title", name=name), round(fs["title"] * 1.2), palette.GOLD_LIGHT,
                      True)
         surface.blit(title, title.get_rect(center=(w // 2, h // 2 - s(60))))
@@ -86,22 +85,22 @@ class ExactGrab(Overlay):
         self.cont = None
 
     def stack_rect(self) -> pygame.Rect:
-        sc = self.screen
-        w, h = sc.size
-        r = pygame.Rect(0, 0, min(w - sc.s(120), sc.s(760)), sc.s(90))
-        r.center = (w // 2, h // 2 + sc.s(10))
+        m = self.model
+        w, h = m.window_size
+        r = pygame.Rect(0, 0, min(w - m.s(120), m.s(760)), m.s(90))
+        r.center = (w // 2, h // 2 + m.s(10))
         return r
 
     def panel_rect(self) -> pygame.Rect:
-        sc = self.screen
-        w, h = sc.size
-        r = pygame.Rect(0, 0, min(w - sc.s(40), sc.s(860)), min(h - sc.s(40), sc.s(440)))
+        m = self.model
+        w, h = m.window_size
+        r = pygame.Rect(0, 0, min(w - m.s(40), m.s(860)), min(h - m.s(40), m.s(440)))
         r.center = (w // 2, h // 2)
         return r
 
     def build(self) -> None:
-        sc = self.screen
-        s = sc.s
+        m = self.model
+        s = m.s
         pr = self.panel_rect()
         r = pygame.Rect(0, 0, s(200), s(46))
         r.bottomright = (pr.right - s(26), pr.bottom - s(22))
@@ -136,7 +135,7 @@ class ExactGrab(Overlay):
         self.on_done(self.exact)
 
     def process_event(self, event) -> bool:
-        r = self.stack_rect().inflate(0, self.screen.s(40))
+        r = self.stack_rect().inflate(0, self.model.s(40))
         if event.type == pygame.MOUSEMOTION:
             pos = event.pos
             self.hover = self.count_at(pos[0]) if r.collidepoint(pos) else None
@@ -153,7 +152,7 @@ class ExactGrab(Overlay):
                 at = self.total // 2 if self.hover is None else self.hover
                 at += step if event.key == pygame.K_RIGHT else -step
                 self.hover = max(1, min(self.total - 1, at))
-                self.screen.request_frame()
+                self.do.request_frame()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             if self.grabbed is not None:
@@ -164,16 +163,16 @@ class ExactGrab(Overlay):
         return event.type in (pygame.MOUSEBUTTONDOWN,)
 
     def draw(self, surface: pygame.Surface) -> None:
-        sc = self.screen
-        s = sc.s
+        m = self.model
+        s = m.s
         self.dim(surface, 150)
         pr = self.panel_rect()
         self.panel(surface, pr)
-        fs = sc.app.font_sizes
+        fs = m.font_sizes
         title = text(t("grab.title"), fs["title"], palette.GOLD_LIGHT, True)
         surface.blit(title, (pr.x + s(26), pr.y + s(20)))
         msg = seat_message("grab.looking" if self.role == "looking" else "grab.down", self.seat,
-                           sc.names(), you(sc), needed=self.needed, total=self.total)
+                           m.names(), m.you(), needed=self.needed, total=self.total)
         y = pr.y + s(26) + title.get_height()
         for line in wrap(msg, pr.w - s(52), fs["body"]):
             im = text(line, fs["body"], palette.TEXT)
@@ -240,15 +239,15 @@ class BuildValue(Overlay):
         self.on_pick = on_pick
 
     def rect(self) -> pygame.Rect:
-        sc = self.screen
-        w, h = sc.size
-        r = pygame.Rect(0, 0, min(w - sc.s(40), sc.s(620)), sc.s(250))
-        r.center = (sc.lay.main.centerx if sc.lay else w // 2, h // 2)
+        m = self.model
+        w, h = m.window_size
+        r = pygame.Rect(0, 0, min(w - m.s(40), m.s(620)), m.s(250))
+        r.center = (m.lay.main.centerx if m.lay else w // 2, h // 2)
         return r
 
     def build(self) -> None:
-        sc = self.screen
-        s = sc.s
+        m = self.model
+        s = m.s
         rect = self.rect()
         n = 13
         gap = s(6)
@@ -268,12 +267,12 @@ class BuildValue(Overlay):
         self.on_pick(v)
 
     def draw(self, surface: pygame.Surface) -> None:
-        sc = self.screen
-        s = sc.s
+        m = self.model
+        s = m.s
         self.dim(surface, 110)
         rect = self.rect()
         self.panel(surface, rect)
-        fs = sc.app.font_sizes
+        fs = m.font_sizes
         im = text(t("build.title"), fs["heading"], palette.GOLD_LIGHT, True)
         surface.blit(im, (rect.x + s(26), rect.y + s(20)))
         im = text(t("build.body"), fs["small"], palette.TEXT)
@@ -302,7 +301,7 @@ def leave_dialog(screen, saved: bool, on_leave, on_save_as=None, on_rules=None) 
     buttons = [(t("leave.stay"), None)]
     if on_rules is not None:
         buttons.append((t("menu.rules"), on_rules))
-    buttons.append((t("keys.menu_button"), screen.intents.keyboard.open_sheet))  # the F1 sheet
+    buttons.append((t("keys.menu_button"), screen.do.show_keys))  # the F1 sheet
     if on_save_as is not None:
         buttons.append((t("table.save_as"), on_save_as))
     # Leaving a saved game loses nothing: Leave is the default; else Stay (the game would be

@@ -178,13 +178,14 @@ class MoveLog:
         self.scroll = 0  # lines scrolled up from the bottom
         self.choice: bool | None = None  # the player's Show log / Hide log at this table
 
-    def opens(self, screen) -> bool:
-        """Whether the log's column is open: the player's choice at this table, else pinned
-        by the setting, else only where the table keeps its room beside it."""
+    def opens(self, model) -> bool:
+        """Whether the log's column is open (``model``: the table model): the player's choice
+        at this table, else pinned by the setting, else only where the table keeps its room
+        beside it."""
         if self.choice is not None:
             return self.choice
-        return screen.app.settings.log_pinned or L.log_opens(
-            screen.size, screen.game, screen.players, fonts.text_scale())
+        return model.settings.log_pinned or L.log_opens(
+            model.window_size, model.game, model.players, fonts.text_scale())
 
     def new_deal(self, events) -> None:
         """A deal begins: the one before stays above; ``events`` are the deal's own (red

@@ -2,7 +2,9 @@
 
 An overlay paints itself over the table in ``draw`` (a dimmed backdrop and a panel) and makes
 its buttons in ``build`` (called from the screen's ``layout``, so they follow resizes and
-language changes). While a modal overlay is open the table ignores the mouse.
+language changes). While a modal overlay is open the table ignores the mouse. It reads the
+table through its model and asks through its commands (game/ui/table/hub.py); the screen it
+is made with is its buttons' parent.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ class Overlay:
 
     def __init__(self, screen) -> None:
         self.screen = screen
+        self.model = screen.model  # what it reads
+        self.do = screen.do  # what it asks for
         self.buttons: list = []
 
     def build(self) -> None:
@@ -33,9 +37,7 @@ class Overlay:
 
     def close(self) -> None:
         self.kill()
-        if self.screen.overlay is self:
-            self.screen.overlay = None
-            self.screen.mark_dirty()
+        self.do.overlay_closed(self)
 
     def update(self, dt: float) -> None:
         pass
@@ -56,19 +58,18 @@ class Overlay:
         surface.blit(shade, (0, 0))
 
     def panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        s = self.screen.s
+        s = self.model.s
         surface.blit(panel_surface(rect.size, s(16), max(2, s(2)), 250), rect)
 
     def close_button(self, panel: pygame.Rect) -> None:
         """The Close button, in the panel's bottom-right corner."""
-        s = self.screen.s
+        s = self.model.s
         r = pygame.Rect(0, 0, s(170), s(42))
         r.bottomright = (panel.right - s(24), panel.bottom - s(16))
         self.button(r, t("common.close"), self.close, primary=True)
 
     def button(self, rect, text, callback, primary=False):
-        b = self.screen.button(rect, text, callback,
-                               object_id="#primary_button" if primary else None)
+        b = self.do.button(rect, text, callback, "#primary_button" if primary else None)
         self.buttons.append(b)
         return b
 

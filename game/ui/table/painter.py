@@ -16,17 +16,18 @@ from game.ui.table import layout as L
 from game.ui.table import render
 
 
-def compute_layout(screen) -> None:
-    """The screen's layout for its window, the log open or not (MoveLog.opens), every other
-    hand whole in a replay shown open."""
-    old = screen.lay
-    screen.log_open = screen.movelog.opens(screen)
-    screen.lay = L.compute(screen.size, screen.game, screen.players, screen.sides,
-                           screen.viewer, screen.app.settings.card_size, screen.log_open,
-                           screen.app.scale, open_hands=getattr(screen, "open_hands", False))
-    if old is not None and old.card_w != screen.lay.card_w:
+def table_layout(model, movelog) -> tuple[L.TableLayout, bool]:
+    """The table's layout for its window (``model``: the table model) and whether the log's
+    column is open in it (MoveLog.opens); every other hand whole in a replay shown open."""
+    log_open = movelog.opens(model)
+    lay = L.compute(model.window_size, model.game, model.players, model.sides, model.viewer,
+                    model.settings.card_size, log_open, model.scale,
+                    open_hands=model.open_hands)
+    old = model.lay
+    if old is not None and old.card_w != lay.card_w:
         # Faces are cached per width: the old size's would linger (tens of MB when large).
         cards_art.clear_cache()
+    return lay, log_open
 
 
 class TablePainter:

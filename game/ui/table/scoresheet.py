@@ -7,7 +7,6 @@ import pygame
 
 from game.i18n import game_name, t, winner_message
 from game.ui import audio, fonts, palette
-from game.ui.table.messages import you, your_side
 from game.ui.table.overlay import Overlay
 from game.ui.table.render import text
 
@@ -52,13 +51,13 @@ def rows_for(table: tuple, breakdown: list[dict],
     return out
 
 
-def _button_size(sc, keys: tuple[str, ...] = ()) -> tuple[int, int]:
+def _button_size(m, keys: tuple[str, ...] = ()) -> tuple[int, int]:
     """The score sheet's buttons (or those of ``keys``): as wide and tall as the longest of
-    their words needs."""
-    s = sc.s
-    font = fonts.font(sc.app.font_sizes["button"], True)
+    their words needs (``m``: the table model)."""
+    s = m.s
+    font = fonts.font(m.font_sizes["button"], True)
     keys = keys or ("replay.this_deal", "common.close", "score.final_result",
-                    sc.family.score_words[0])
+                    m.family.score_words[0])
     words = [t(k) for k in keys]
     return (max(s(190), max(font.size(w)[0] for w in words) + s(28)),
             max(s(46), font.get_linesize() + s(10)))
@@ -75,57 +74,54 @@ class ScoreSheet(Overlay):
         self.closable = view
 
     def build(self) -> None:
-        sc = self.screen
-        s = sc.s
+        m = self.model
+        s = m.s
         rect = self.rect()
-        bw, bh = _button_size(sc)
+        bw, bh = _button_size(m)
         r = pygame.Rect(0, 0, bw, bh)
         r.bottomright = (rect.right - s(24), rect.bottom - s(20))
-        if sc.session.state is not None and sc.reads.is_over:  # issue 13
+        if m.dealing and m.reads.is_over:  # issue 13
             from game.ui.screens.replay_screen import replay_button
 
             replay_button(self, r.move(-(bw + s(12)), 0))
         if self.view:
             self.button(r, t("common.close"), self.close, primary=True)
-        elif sc.session.game_over:
-            self.button(r, t("score.final_result"), sc.show_game_over, primary=True)
+        elif m.game_over:
+            self.button(r, t("score.final_result"), self.do.show_game_over, primary=True)
         else:
-            label = t(sc.family.score_words[0])
-            self.button(r, label, sc.next_deal, primary=True)
+            label = t(m.family.score_words[0])
+            self.button(r, label, self.do.next_deal, primary=True)
 
     def rect(self) -> pygame.Rect:
-        sc = self.screen
-        w, h = sc.size
-        s = sc.s
-        nsides = len(sc.side_names())
+        m = self.model
+        w, h = m.window_size
+        s = m.s
+        nsides = len(m.side_names())
         pw = min(w - s(40), round((s(300) + s(150) * nsides) * fonts.text_scale()))
         ph = min(h - s(40), s(640))
         r = pygame.Rect(0, 0, pw, ph)
-        r.center = (sc.lay.main.centerx if sc.lay else w // 2, h // 2)
+        r.center = (m.lay.main.centerx if m.lay else w // 2, h // 2)
         if r.left < s(20):
             r.left = s(20)
         return r
 
     def draw(self, surface: pygame.Surface) -> None:
-        sc = self.screen
-        s = sc.s
+        m = self.model
+        s = m.s
         self.dim(surface, 140)
         rect = self.rect()
         self.panel(surface, rect)
-        session = sc.session
-        st = session.state
-        game = session.rules
-        fs = sc.app.font_sizes
+        fs = m.font_sizes
         x0 = rect.x + s(26)
         y = rect.y + s(20)
         title = text(t("score.title"), fs["title"], palette.GOLD_LIGHT, True)
         surface.blit(title, (x0, y))
-        words = sc.family.score_words
-        sub = t(words[1], game=game_name(game), n=max(1, session.match.deals_played))
+        words = m.family.score_words
+        sub = t(words[1], game=game_name(m.game), n=max(1, m.match.deals_played))
         img = text(sub, fs["body"], palette.TEXT_DIM)
         surface.blit(img, (x0, y + title.get_height() + s(2)))
         y += title.get_height() + img.get_height() + s(16)
-        names = sc.side_names()
+        names = m.side_names()
         n = len(names)
         label_w = max(s(110), min(s(230), rect.w - s(52) - n * s(120)))
         col_w = (rect.right - s(26) - (x0 + label_w)) / max(1, n)
@@ -156,22 +152,21 @@ class ScoreSheet(Overlay):
             cx = x0 + label_w + col_w * (i + 1) - s(10)
             surface.blit(im, (round(cx - im.get_width()), y))
         y += round(fonts.font(body, True).get_linesize() * 1.2)
-        reads = sc.reads if st is not None else None
+        reads = m.reads if m.dealing else None
         bd = reads.breakdown() if reads is not None else None
         if bd:
-            for label, vals in rows_for(sc.family.score_rows, bd,
-                                        sc.family.score_counts(reads)):
+            for label, vals in rows_for(m.family.score_rows, bd, m.family.score_counts(reads)):
                 row(label, vals)
             scores = reads.deal_scores()
             label = t(words[2])
             row(label, scores, bold=True, colour=palette.GOLD_LIGHT, line=True)
         y += s(8)
         # The running totals, deal by deal.
-        hist = session.match.deal_history
+        hist = m.match.deal_history
         pygame.draw.line(surface, palette.GOLD_DARK, (x0, y), (rect.right - s(26), y))
         y += s(6)
         run = [0] * n
-        bw, bh = _button_size(sc)
+        bw, bh = _button_size(m)
         bottom_limit = rect.bottom - s(40) - bh
         lh = round(fonts.font(small).get_linesize() * 1.1)
         # The total's row below them (a line and bold type); no room: no earlier deals.
@@ -184,9 +179,9 @@ class ScoreSheet(Overlay):
             label = t(words[3], n=i + 1)
             row(label, [str(v) for v in run], size=small,
                 colour=palette.TEXT_DIM)
-        row(t("score.total"), [str(v) for v in session.match.totals], bold=True,
+        row(t("score.total"), [str(v) for v in m.match.totals], bold=True,
             colour=palette.GOLD_LIGHT, line=True)
-        target = t("new_game.target_line", points=sc.target())
+        target = t("new_game.target_line", points=m.target())
         im = text(target, small, palette.TEXT_DIM)
         y = rect.bottom - s(20) - bh // 2 - im.get_height() // 2
         if x0 + im.get_width() + s(8) > rect.right - s(24) - 2 * bw - s(12):
@@ -199,53 +194,54 @@ GAME_OVER_BUTTONS = ("table.main_menu", "menu.new_game")
 
 class GameOver(Overlay):
     def build(self) -> None:
-        sc = self.screen
-        s = sc.s
+        s = self.model.s
         rect = self.rect()
-        bw, bh = _button_size(sc, GAME_OVER_BUTTONS)  # メインメニュー at 150 % was cut
+        bw, bh = _button_size(self.model, GAME_OVER_BUTTONS)  # メインメニュー at 150 % was cut
         bw = min(max(bw, s(200)), (rect.w - s(64)) // 2)
         r1 = pygame.Rect(0, 0, bw, bh)
         r1.bottomright = (rect.centerx - s(8), rect.bottom - s(26))
         r2 = pygame.Rect(0, 0, bw, bh)
         r2.bottomleft = (rect.centerx + s(8), rect.bottom - s(26))
-        self.button(r1, t("table.main_menu"), sc.app.show_main_menu)
-        self.button(r2, t("menu.new_game"), sc.app.show_new_game, primary=True)
+        self.button(r1, t("table.main_menu"), self.do.show_main_menu)
+        self.button(r2, t("menu.new_game"), self.do.show_new_game, primary=True)
 
     def rect(self) -> pygame.Rect:
-        sc = self.screen
-        w, h = sc.size
-        bw, bh = _button_size(sc, GAME_OVER_BUTTONS)
-        fs = sc.app.font_sizes
+        m = self.model
+        s = m.s
+        w, h = m.window_size
+        bw, bh = _button_size(m, GAME_OVER_BUTTONS)
+        fs = m.font_sizes
         # As tall as the title, the winner's line, a line a side (seven in Looking and Down
         # ran under the buttons) and the buttons need.
-        need = (sc.s(30) + fonts.font(fs["title"], True).get_linesize() + sc.s(14)
-                + fonts.font(round(fs["title"] * 0.9), True).get_linesize() + sc.s(18)
-                + len(sc.side_names()) * self.row_h(fs["heading"]) + sc.s(10) + bh + sc.s(26))
-        r = pygame.Rect(0, 0, min(w - sc.s(40), max(sc.s(560), 2 * bw + sc.s(64))),
-                        min(h - sc.s(40), max(sc.s(420), need)))
+        need = (s(30) + fonts.font(fs["title"], True).get_linesize() + s(14)
+                + fonts.font(round(fs["title"] * 0.9), True).get_linesize() + s(18)
+                + len(m.side_names()) * self.row_h(fs["heading"]) + s(10) + bh + s(26))
+        r = pygame.Rect(0, 0, min(w - s(40), max(s(560), 2 * bw + s(64))),
+                        min(h - s(40), max(s(420), need)))
         r.center = (w // 2, h // 2)
         return r
 
     def row_h(self, size: int) -> int:
         """A side's line: as tall as its words are drawn (taller than the font's line)."""
         f = fonts.font(size, True)
-        return max(f.get_linesize(), f.size("Ag")[1]) + self.screen.s(6)
+        return max(f.get_linesize(), f.size("Ag")[1]) + self.model.s(6)
 
     def draw(self, surface: pygame.Surface) -> None:
-        sc = self.screen
-        s = sc.s
+        model = self.model
+        s = model.s
         self.dim(surface, 170)
         rect = self.rect()
         self.panel(surface, rect)
-        fs = sc.app.font_sizes
-        m = sc.session.match
+        fs = model.font_sizes
+        m = model.match
         y = rect.y + s(30)
         head = text(t("score.game_over"), fs["title"], palette.GOLD_LIGHT, True)
         surface.blit(head, head.get_rect(midtop=(rect.centerx, y)))
         y += head.get_height() + s(14)
-        names = sc.side_names()
-        teams = sc.nsides != sc.players
-        line = winner_message(m.winner, names, your_side(sc) if teams else you(sc), teams)
+        names = model.side_names()
+        teams = model.teams
+        line = winner_message(m.winner, names, model.your_side() if teams else model.you(),
+                              teams)
         size = fonts.fit_size(line, rect.w - s(40), round(fs["title"] * 0.9), True)
         im = text(line, size, palette.IVORY, True)
         surface.blit(im, im.get_rect(midtop=(rect.centerx, y)))

@@ -45,13 +45,14 @@ from game.ui.table.animation import Animator
 from game.ui.table.family import family_for
 from game.ui.table.flow import TurnFlow
 from game.ui.table.guide_panel import attach as attach_guide
-from game.ui.table.hub import TableCommands, TableModel
+from game.ui.table.hub import TableModel
+from game.ui.table.hub_commands import TableCommands
 from game.ui.table.hud import Hud
 from game.ui.table.intents import TableIntents
 from game.ui.table.movelog import MoveLog
 from game.ui.table.moves import TableMoves
 from game.ui.table.order import sync_order
-from game.ui.table.painter import TablePainter, compute_layout
+from game.ui.table.painter import TablePainter, table_layout
 from game.ui.table.presenter import Presenter
 from game.ui.table.reads import TableReads, table_reads
 from game.ui.table.scene import View
@@ -122,7 +123,7 @@ class TableScreen(Screen):
         self.pointer = self.intents.pointer
         self.family = family_for(self.game)(self.model, self.do)
         self.presenter = Presenter(self.model, self.do, self.movelog, self.animator)
-        self.flow = TurnFlow(self)
+        self.flow = TurnFlow(self.model, self.do, session)
         self.hud = self.make_hud()
         self.painter = TablePainter(self.model, self.do, self.hud, self.intents, self.animator)
         self.takeback = TakeBack(self.model, self.do)
@@ -234,7 +235,7 @@ class TableScreen(Screen):
 
     def layout(self) -> None:
         self.pointer.reset()
-        compute_layout(self)
+        self.lay, self.log_open = table_layout(self.model, self.movelog)
         self.rebuild_scene()  # hit tests use the scene: it follows the layout at once
         self.hud.build_buttons()
         if self.overlay is not None:
@@ -304,6 +305,7 @@ class TableScreen(Screen):
         self.down_gate = []
         self.hand_orders = {}
         self.takeback.arrangements = {}
+        self.info.forget()
         self.flow.new_deal_started()
         self.sync_hands()
         zone, anchor = self.family.deal_anchor(self.lay)
@@ -509,7 +511,7 @@ class TableScreen(Screen):
 
     def draw_background(self, surface: pygame.Surface) -> None:
         if self.lay is None or self.lay.size != surface.get_size():
-            compute_layout(self)
+            self.lay, self.log_open = table_layout(self.model, self.movelog)
             self.painter.dirty = True
         self.painter.draw(surface)
 

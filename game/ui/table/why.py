@@ -85,15 +85,15 @@ class WhyPanel(Overlay):
 
     def lines(self) -> list[str]:
         """The move, then its explanation, in the current language (read when drawn)."""
-        return self.screen.presenter.why.lines(*self.move)
+        return self.model.why_lines(*self.move)
 
     def text(self) -> str:
         return "\n".join(self.lines())
 
     def box(self) -> pygame.Rect:
-        sc = self.screen
-        s = sc.s
-        w, h = sc.size
+        m = self.model
+        s = m.s
+        w, h = m.window_size
         width = min(w - s(40), max(s(620), round(w * 0.42)))
         pic = self.picture(width)
         r = pygame.Rect(0, 0, width, min(h - s(30), self.chrome() + pic.get_height()))
@@ -102,30 +102,30 @@ class WhyPanel(Overlay):
 
     def chrome(self) -> int:
         """The panel's height around the text: title, margins, the Close button."""
-        sc = self.screen
-        s = sc.s
-        title = fonts.font(sc.app.font_sizes["heading"], True).get_linesize()
+        m = self.model
+        s = m.s
+        title = fonts.font(m.font_sizes["heading"], True).get_linesize()
         return s(20) + title + s(12) + s(16) + s(42) + s(16)
 
     def picture(self, width: int) -> pygame.Surface:
-        sc = self.screen
-        s = sc.s
-        room = sc.size[1] - s(30) - self.chrome()
+        m = self.model
+        s = m.s
+        room = m.window_size[1] - s(30) - self.chrome()
         colours = (palette.IVORY, palette.TEXT, palette.TEXT_DIM)  # the theme's, now
         return why_picture(tuple(self.lines()), width - s(56), max(s(60), room),
-                           sc.app.font_sizes["body"], round(sc.app.scale * 100), colours)
+                           m.font_sizes["body"], round(m.scale * 100), colours)
 
     def build(self) -> None:
         self.close_button(self.box())
 
     def draw(self, surface: pygame.Surface) -> None:
-        sc = self.screen
-        s = sc.s
+        m = self.model
+        s = m.s
         self.dim(surface, 120)
         rect = self.box()
         self.panel(surface, rect)
         x0, y = rect.x + s(28), rect.y + s(20)
-        title = fonts.render(t("why.title"), sc.app.font_sizes["heading"], palette.GOLD_LIGHT,
+        title = fonts.render(t("why.title"), m.font_sizes["heading"], palette.GOLD_LIGHT,
                              bold=True)
         surface.blit(title, (x0, y))
         y += title.get_height() + s(12)
