@@ -133,7 +133,7 @@ def check_installed(bin_dir: Path, version: str, work: Path, shots: Path) -> Non
     expect(out == f"cardtable {version}", f"cardtable --version printed {out!r}")
 
     games = json.loads(run([bin_dir / "python", "-c",
-                            "import json; from game.registry import GAME_NAMES; "
+                            "import json; from game.engine.registry import GAME_NAMES; "
                             "print(json.dumps(list(GAME_NAMES)))"], elsewhere, env))
     for game in games:
         for lang in ("en", "ja"):
@@ -165,7 +165,7 @@ def probe(shots: Path) -> None:
 
     import game
     from game import assets, i18n
-    from game.registry import GAME_NAMES
+    from game.engine.registry import GAME_NAMES
     from game.settings import SettingsStore
     from game.ui.app import App
     from game.ui.audio import SOUND_NAMES

@@ -1,7 +1,7 @@
 """The command line: ``python -m game`` / ``cardtable``.
 
 Building the parser is cheap: each subcommand module defines its arguments with the standard
-library and game.registry only, and imports what it runs with inside ``run``, so that
+library and game.engine.registry only, and imports what it runs with inside ``run``, so that
 ``--help`` or ``replay`` never load pygame, and ``--help`` neither pydantic nor the computer
 players. Bad arguments print usage and one line to standard error and exit 2, never a
 traceback; an unexpected error is written with its traceback to the log file, and the user
@@ -16,7 +16,7 @@ import math
 import sys
 from importlib import import_module
 
-from game.registry import GAME_NAMES
+from game.engine.registry import GAME_NAMES
 
 # subcommand -> (module, help). Each module has add_arguments(parser) and run(args) -> int.
 SUBCOMMANDS = {
@@ -176,7 +176,7 @@ def add_players_argument(p: argparse.ArgumentParser) -> None:
 def player_count(args) -> int:
     """``--players`` checked against the game's declared player counts (usage error if not
     allowed); the game's usual count when not given."""
-    from game.registry import game_info
+    from game.engine.registry import game_info
 
     info = game_info(args.rules)
     if args.players is None:
@@ -189,7 +189,7 @@ def player_count(args) -> int:
 
 
 def check_options(args) -> None:
-    from game.registry import get_game
+    from game.engine.registry import get_game
 
     unknown = [o for o in args.option if o not in get_game(args.rules).options]
     if unknown:

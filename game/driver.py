@@ -9,9 +9,9 @@ decides legality, the engine does; it decides only who is asked, in what order a
 :class:`DealDriver` is the schedule alone, for callers that ask asynchronously (the table asks
 its computers in a worker thread); :func:`play_deal` runs a deal to its end with it.
 
->>> from game.match import Match
+>>> from game.engine.match import Match
 >>> from game.players.registry import make_player
->>> from game.registry import get_game
+>>> from game.engine.registry import get_game
 >>> state = Match(get_game("cassino"), 2, seed=5).start_deal()
 >>> end = play_deal(state, [make_player("simple", 1), make_player("simple", 2)])
 >>> end.error is None and state.is_over() and end.actions > 0
@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from game.actions import Action
-from game.base import DealState
-from game.events import Event
+from game.engine.actions import Action
+from game.engine.base import DealState
+from game.engine.events import Event
 from game.players.base import Decision
 
 # Out-of-turn actions one seat may take in a row before the turn goes on: a seat that keeps

@@ -109,7 +109,7 @@ def game_text(game: str, key: str, /, **params: object) -> str:
 def game_name(game: str) -> str:
     """A game's display name from its registry name (``"quick-canasta"``), by its declared
     title key."""
-    from game.registry import GAMES
+    from game.engine.registry import GAMES
 
     info = GAMES.get(game)
     return t(info.title_key if info else f"game.{game}")
@@ -201,13 +201,13 @@ def winner_message(winner: int | None, names: Sequence[str], you: int = -1,
 
 
 # Cards as the player reads them (the move log, refusals): rank and suit sign, not notation.
-SUIT_SIGNS = "\u2660\u2665\u2666\u2663"  # ♠ ♥ ♦ ♣, in the order of game.cards.SUITS
+SUIT_SIGNS = "\u2660\u2665\u2666\u2663"  # ♠ ♥ ♦ ♣, in the order of game.engine.cards.SUITS
 RANK_SIGNS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def card_text(code: int) -> str:
     """``7♥``; the joker in the current language."""
-    from game.cards import JOKER, RANK, SUIT
+    from game.engine.cards import JOKER, RANK, SUIT
 
     if code == JOKER:
         return t("card.joker_short")
@@ -226,7 +226,7 @@ _CARD_IN_WORDS = re.compile(r"(?<![\w-])(?:10|[2-9AJQK])[SHDC](?![\w]|-\d)|(?<![
 def cards_in_text(text: str) -> str:
     """The cards a text names in notation (a practice position's goal) as the table shows
     them: ``8H 8C`` -> ``8♥ 8♣``, ``JK`` -> the joker's name; the other words as they are."""
-    from game.cards import parse_card
+    from game.engine.cards import parse_card
 
     return _CARD_IN_WORDS.sub(lambda m: card_text(parse_card(m.group())), text)
 
@@ -234,8 +234,8 @@ def cards_in_text(text: str) -> str:
 def _notation_as_cards(text: str) -> str:
     """Cards that an engine wrote in notation (``"2S 8H"``) as the player reads them; anything
     that is not cards is left as it is."""
-    from game.cards import parse_cards
-    from game.errors import NotationError
+    from game.engine.cards import parse_cards
+    from game.engine.errors import NotationError
 
     try:
         return cards_text(parse_cards(text))
@@ -259,7 +259,7 @@ def _reason_param(name: str, value: object) -> object:
 
 
 def translate_reason(r: object) -> str:
-    """A refusal reason (``game.reasons.Reason``) in the current language.
+    """A refusal reason (``game.engine.reasons.Reason``) in the current language.
 
     Parameters that are reasons themselves are translated too, rank words become the
     language's rank names, and cards (``card``, ``cards``) are shown as in the move log.

@@ -23,7 +23,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from game.errors import CardTableError
+from game.engine.errors import CardTableError
 
 MAX_BYTES = 8 * 1024 * 1024  # a long Canastone game saves in about 10 KB
 MAX_DEPTH = 32  # nesting of JSON objects and lists; Card Table's files use fewer than 10

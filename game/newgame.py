@@ -11,9 +11,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from game.deals import MAX_NUMBER
-from game.gameinfo import GameInfo
-from game.registry import GAMES
+from game.engine.deals import MAX_NUMBER
+from game.engine.gameinfo import GameInfo
+from game.engine.registry import GAMES
 
 SeatKind = Literal["human", "computer"]
 Level = Literal["easy", "normal", "hard"]

@@ -25,16 +25,16 @@ import random
 from dataclasses import asdict, dataclass
 
 from game import listeners
-from game.actions import Action, format_action, parse_action
-from game.base import DealSetup, DealState
-from game.cards import format_card, parse_card
-from game.deals import seed_of
-from game.errors import IllegalActionError
-from game.match import Match
+from game.engine.actions import Action, format_action, parse_action
+from game.engine.base import DealSetup, DealState
+from game.engine.cards import format_card, parse_card
+from game.engine.deals import seed_of
+from game.engine.errors import IllegalActionError
+from game.engine.match import Match
+from game.engine.record import DealRecord
+from game.engine.registry import get_game
 from game.players.base import Decision, Player
 from game.players.registry import DEFAULT_LEVEL, make_player
-from game.record import DealRecord
-from game.registry import get_game
 
 SNAPSHOT_VERSION = 1
 # The verbs a player may take back within the turn: they show no hidden card and end nothing.
@@ -136,8 +136,9 @@ class GameSession:
         rather than a dealt deck; later deals are dealt as usual.
 
         ``position`` holds keyword arguments, JSON-friendly: for the canasta games those of
-        :func:`game.canasta.position.build_position` (less ``rules`` and ``players``), for
-        Cassino those of :meth:`game.cassino.game.CassinoState.from_position` (as given by its
+        :func:`game.engine.canasta.position.build_position` (less ``rules`` and ``players``), for
+        Cassino those of
+        :meth:`game.engine.cassino.game.CassinoState.from_position` (as given by its
         ``position()``). Raises ValueError (RecordError) when the position is impossible.
         """
         self = cls(rules, players, seats=seats, options=position.get("options", ()),

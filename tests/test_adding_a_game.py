@@ -7,18 +7,19 @@ from __future__ import annotations
 
 import pytest
 
-from game import i18n, registry
-from game.actions import parse_action
-from game.canasta.position import build_position
+from game import i18n
 from game.driver import play_deal
-from game.match import Match
+from game.engine import registry
+from game.engine.actions import parse_action
+from game.engine.canasta.position import build_position
+from game.engine.match import Match
 from game.players.registry import make_player
 from tests.variants.big_opening import INFO, WORDS
 
 
 @pytest.fixture
 def variant(monkeypatch):
-    """The variant declared (as game/registry.py declares the shipped games) and its words in
+    """The variant declared (as game/engine/registry.py declares the shipped games) and its words in
     both catalogues, for this test only."""
     monkeypatch.setitem(registry.GAMES, INFO.name, INFO)
     for code, words in WORDS.items():

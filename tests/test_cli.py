@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.registry import GAME_NAMES, GAMES
+from game.engine.registry import GAME_NAMES, GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "canasta"

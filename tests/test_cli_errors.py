@@ -351,7 +351,7 @@ def test_an_unexpected_error_is_logged_and_one_line(private_log, capsys, monkeyp
     def broken(*args, **kwargs):
         raise RuntimeError("a bug somewhere")
 
-    monkeypatch.setattr("game.selfplay.run_selfplay", broken)
+    monkeypatch.setattr("game.lab.selfplay.run_selfplay", broken)
     assert selfplay is not None
     assert main(["selfplay", "--rules", "cassino"]) == 1
     out, err = capsys.readouterr()
@@ -369,7 +369,7 @@ def test_keyboard_interrupt_still_exits_130(private_log, capsys, monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("game.selfplay.run_selfplay", interrupted)
+    monkeypatch.setattr("game.lab.selfplay.run_selfplay", interrupted)
     assert main(["selfplay", "--rules", "cassino"]) == 130
     assert capsys.readouterr().err == "interrupted\n"
 

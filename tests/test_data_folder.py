@@ -73,7 +73,7 @@ def test_the_history_screen_draws_an_entry_holding_a_nul(tmp_path):
 
 
 def test_statistics_and_records_are_made_safe_when_read(tmp_path):
-    from game.record import load_record_text
+    from game.engine.record import load_record_text
 
     doc = StatsFile().model_dump(mode="json")
     doc["recent"] = {NASTY: []}

@@ -8,9 +8,9 @@ import pytest
 
 import game.driver
 from game.driver import OPTIONAL_TRIES, Ask, DealDriver, play_deal
-from game.match import Match
+from game.engine.match import Match
+from game.engine.registry import GAME_NAMES, get_game
 from game.players.registry import make_player
-from game.registry import GAME_NAMES, get_game
 
 
 class Schedule:
@@ -76,7 +76,7 @@ def test_the_driver_has_nothing_to_ask_once_the_deal_is_over():
 
 class Unlisted:
     def choose(self, decision):
-        from game.actions import parse_action
+        from game.engine.actions import parse_action
         return parse_action(f"{decision.seat} discard JK")
 
     def choose_optional(self, decision):

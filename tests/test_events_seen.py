@@ -14,10 +14,10 @@ import random
 
 import pytest
 
-import game.events
-from game.canasta.seatview import SeatView
-from game.events import HIDDEN, Event
-from game.registry import GAMES, get_game
+import game.engine.events
+from game.engine.canasta.seatview import SeatView
+from game.engine.events import HIDDEN, Event
+from game.engine.registry import GAMES, get_game
 from game.session import GameSession
 
 
@@ -92,8 +92,8 @@ def test_private_kinds_are_declared_by_each_game():
 
 def test_own_and_public_events_pass_unchanged():
     events = [Event("draw", 0, (4, 7)), Event("discard", 1, (9,)), Event("take", 1, (9, 3))]
-    assert game.events.seen_by(events, 0, frozenset({"draw"})) == events
+    assert game.engine.events.seen_by(events, 0, frozenset({"draw"})) == events
 
 
 def test_the_module_examples_hold():
-    assert doctest.testmod(game.events).failed == 0
+    assert doctest.testmod(game.engine.events).failed == 0

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from game.registry import GAME_NAMES, GAMES
+from game.engine.registry import GAME_NAMES, GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 # Where a game's name may be compared: its declaration and the games themselves.
-ALLOWED = ("game/registry.py", "game/canasta/", "game/cassino/")
+ALLOWED = ("game/engine/registry.py", "game/engine/canasta/", "game/engine/cassino/")
 
 
 def _names(node: ast.AST) -> list[str]:
@@ -101,8 +101,8 @@ def lookups(source: str) -> list[int]:
 def test_players_are_given_the_game_not_a_name_to_look_up():
     """Issue 28: a decision carries the Game object itself (``decision.game``); the computer
     players never look a game up again by its name (docstring examples aside)."""
+    from game.engine.registry import get_game
     from game.players.base import Decision
-    from game.registry import get_game
 
     assert Decision(get_game("cassino"), 2, 0, None, []).rules == "cassino"  # type: ignore[arg-type]
     bad = [f"{p.relative_to(ROOT).as_posix()}:{line}"

@@ -1,4 +1,5 @@
-"""Each game's declaration (game/gameinfo.py, registered in game/registry.py) against RULES.md,
+"""Each game's declaration (game/engine/gameinfo.py, registered in
+game/engine/registry.py) against RULES.md,
 and the Game objects, locale catalogues and registry import that rest on it."""
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.base import DealSetup
-from game.match import Match
-from game.registry import GAME_NAMES, GAMES, game_info, get_game
+from game.engine.base import DealSetup
+from game.engine.match import Match
+from game.engine.registry import GAME_NAMES, GAMES, game_info, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
@@ -127,17 +128,17 @@ def test_every_title_blurb_and_option_has_english_and_japanese_words():
 
 def test_registry_import_loads_no_engine():
     """--help and the menus read the declarations without importing a game's rules."""
-    code = ("import sys, game.registry as r; r.game_info('canastone');"
+    code = ("import sys, game.engine.registry as r; r.game_info('canastone');"
             "print(' '.join(m for m in sys.modules if m.startswith('game.')))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout.split()
-    assert "game.registry" in out
+    assert "game.engine.registry" in out
     engines = [m for m in out if m.split(".")[1] in ("canasta", "cassino", "players", "base")]
     assert engines == []
 
 
 def test_unknown_game_is_a_clear_error():
-    from game.errors import RecordError
+    from game.engine.errors import RecordError
 
     with pytest.raises(RecordError, match="one of: canasta"):
         game_info("chess")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from game import assets
-from game.registry import GAME_NAMES
+from game.engine.registry import GAME_NAMES
 
 REPO = Path(__file__).resolve().parents[1]
 CONFIG = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))

@@ -13,10 +13,10 @@ GAME = Path(__file__).resolve().parents[1] / "game"
 # first part after ``game.`` (a module or a package); ``game`` itself is the package's
 # __init__ (its version).
 LAYERS: list[set[str]] = [
-    # the rules: plain Python, no pygame, no pydantic in the inner loop
-    {"game", "cards", "errors", "actions", "events", "gameinfo", "base", "rng", "registry",
-     "match", "record", "inputs", "reasons", "i18n", "deals", "safetext", "safemodel", "assets",
-     "canasta", "cassino"},
+    # the rules core (game/engine: plain Python, no pygame, no pydantic in the inner loop) and
+    # what it stands on: the version, the catalogues its reasons' sentences come from, the safe
+    # reading of files and strings, the bundled assets
+    {"engine", "game", "inputs", "i18n", "safetext", "safemodel", "assets"},
     # the seats and the loop that asks them
     {"players", "driver"},
     # what a game is made of around the rules: sessions, settings, files on disk
@@ -27,7 +27,7 @@ LAYERS: list[set[str]] = [
     # the window
     {"ui"},
     # the lab: measurements and matches between computers
-    {"tournament", "selfplay", "bench"},
+    {"lab"},
     # the command line
     {"commands", "cli", "__main__"},
 ]
@@ -73,4 +73,4 @@ def test_the_layer_check_sees_an_upward_import(tmp_path):
     """The check itself can fail: the rules importing the window is caught."""
     p = tmp_path / "m.py"
     p.write_text("def f():\n    from game.ui.app import App\n", encoding="utf-8")
-    assert layer_of(next(iter(imports(p)))) > layer_of("game.canasta.listing")
+    assert layer_of(next(iter(imports(p)))) > layer_of("game.engine.canasta.listing")

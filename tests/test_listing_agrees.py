@@ -2,7 +2,7 @@
 
 ``legal_actions`` is written apart from ``why_illegal`` for speed (docs/engine-speed.md), so
 the two can drift. Here random deals of every game are played by the self-play bots (greedy
-and uniformly random, game/selfplay.py) with ``check_lists``: before every action, every
+and uniformly random, game/lab/selfplay.py) with ``check_lists``: before every action, every
 action listed for every seat that may act must pass ``why_illegal``. In the canasta games every
 position also checks the other direction (issue 27: a sample of every fifteenth position let
 accepted actions go unlisted): every legal one-group action shape is listed
@@ -26,9 +26,9 @@ import pytest
 from canasta.test_listing_complete import unlisted
 from canasta.test_properties import check_complete, new_deal
 
-from game.actions import make
-from game.registry import GAME_NAMES, get_game
-from game.selfplay import POLICIES, SelfPlayReport, play_deal, run_selfplay
+from game.engine.actions import make
+from game.engine.registry import GAME_NAMES, get_game
+from game.lab.selfplay import POLICIES, SelfPlayReport, play_deal, run_selfplay
 
 # Cumulative scores reaching every opening bracket (the highest only matters for Canastone's
 # target-15000, CS-8).

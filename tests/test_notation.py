@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.actions import (
+from game.engine.actions import (
     CANASTA_VERBS,
     CASSINO_VERBS,
     WILD_MELD,
@@ -19,7 +19,7 @@ from game.actions import (
     parse_key,
     same_action,
 )
-from game.cards import (
+from game.engine.cards import (
     JOKER,
     NUM_CODES,
     format_card,
@@ -28,7 +28,7 @@ from game.cards import (
     parse_cards,
     parse_rank,
 )
-from game.errors import CardTableError, NotationError
+from game.engine.errors import CardTableError, NotationError
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 

@@ -163,8 +163,8 @@ def test_statistics_and_history_refuse_bad_files_in_one_line(tmp_path, kind, req
 
 
 def test_records_and_saves_refuse_deep_nesting(tmp_path):
-    from game.errors import RecordError
-    from game.record import load_record_bytes
+    from game.engine.errors import RecordError
+    from game.engine.record import load_record_bytes
     from game.saves.files import DamagedSave, read_save
 
     with pytest.raises(RecordError, match="nested too deeply"):

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from game.actions import parse_action
-from game.registry import GAME_NAMES
+from game.engine.actions import parse_action
+from game.engine.registry import GAME_NAMES
 from game.session import UNDOABLE_VERBS, GameSession, SeatConfig
 
 SEEDS = range(6)

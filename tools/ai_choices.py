@@ -21,8 +21,8 @@ import json
 import sys
 from pathlib import Path
 
-from game.players.fixed_play import LEVELS, PIN, digest, play_sequence
-from game.registry import GAME_NAMES, game_info
+from game.engine.registry import GAME_NAMES, game_info
+from game.lab.fixed_play import LEVELS, PIN, digest, play_sequence
 
 
 def sequences(deals: int, samples: int, max_actions: int) -> dict:

@@ -5,7 +5,7 @@ measuring what each part of its search adds (docs/ai.md, Hard):
                                  [--samples N] [--deadline MS] [--jobs J]
 
 ARM is a level (``normal``, ``hard``, ...) or one of ARMS below (Hard with one search setting
-changed). It prints the tournament's JSON (game/tournament.py).
+changed). It prints the tournament's JSON (game/lab/tournament.py).
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ import json
 import sys
 from dataclasses import replace
 
+from game.lab.tournament import run_tournament
 from game.players.canasta_search import CanastaSearch
 from game.players.heuristic_canasta import HARD_PARAMS
 from game.players.levels import HardPlayer
 from game.players.registry import LEVELS
-from game.tournament import run_tournament
 
 # name -> CanastaSearch attributes to set ("params": the heuristic's parameters instead)
 ARMS: dict[str, dict] = {

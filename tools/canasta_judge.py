@@ -26,15 +26,15 @@ import math
 import sys
 from pathlib import Path
 
-from game.canasta.ruleset import RED_THREES
-from game.cards import JOKER, RANK
-from game.match import Match
+from game.engine.canasta.ruleset import RED_THREES
+from game.engine.cards import JOKER, RANK
+from game.engine.match import Match
+from game.engine.registry import get_game
+from game.engine.rng import Rng
 from game.players.base import Decision
 from game.players.canasta_search import CanastaSearch, evaluate, sample_world
 from game.players.canasta_view import CanastaView
 from game.players.heuristic_canasta import HARD_PARAMS, CanastaHeuristic
-from game.registry import get_game
-from game.rng import Rng
 
 # The features of a position for one side: our side's figure minus the others' mean, some also
 # times how far the deal has gone (``late``: the share of the stock drawn).

@@ -35,7 +35,9 @@ import sys
 import time
 from pathlib import Path
 
-from game.match import Match
+from game.engine.match import Match
+from game.engine.registry import get_game
+from game.engine.rng import Rng
 from game.players.base import Decision
 from game.players.canasta_eval import (
     FEATURES,
@@ -47,8 +49,6 @@ from game.players.canasta_eval import (
 )
 from game.players.canasta_search import CanastaSearch, evaluate
 from game.players.heuristic_canasta import HARD_PARAMS, CanastaHeuristic
-from game.registry import get_game
-from game.rng import Rng
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the tools beside this one
 from canasta_judge import candidate_playouts  # noqa: E402

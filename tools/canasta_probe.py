@@ -35,15 +35,15 @@ import sys
 import time
 from collections import defaultdict
 
-from game.match import Match
+from game.engine.match import Match
+from game.engine.registry import get_game
+from game.engine.rng import Rng
+from game.lab.tournament import make_bots, pair_deal_seed
 from game.players.base import Decision
 from game.players.canasta_search import CanastaSearch, evaluate, sample_world
 from game.players.canasta_view import CanastaView, is_wild
 from game.players.heuristic_canasta import HARD_PARAMS, PARAMS, CanastaHeuristic
 from game.players.registry import LEVELS
-from game.registry import get_game
-from game.rng import Rng
-from game.tournament import make_bots, pair_deal_seed
 
 PLAYERS = 4
 

@@ -5,7 +5,7 @@ each part of it adds (docs/ai.md, Hard in Cassino):
                                  [--samples N] [--deadline MS]
 
 ARM is a level (``normal``, ``hard``, ...) or one of ARMS below. It prints the tournament's
-JSON (game/tournament.py), run in one process.
+JSON (game/lab/tournament.py), run in one process.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import argparse
 import json
 import sys
 
+from game.lab.tournament import run_tournament
 from game.players.cassino_search import CassinoSearch
 from game.players.heuristic_cassino import HARD_PARAMS, PARAMS
 from game.players.levels import HardPlayer
 from game.players.registry import LEVELS
-from game.tournament import run_tournament
 
 # name -> CassinoSearch settings
 ARMS = {

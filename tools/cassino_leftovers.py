@@ -20,13 +20,13 @@ import sys
 from collections.abc import Iterator
 from statistics import mean
 
-from game.base import DealSetup
-from game.cards import RANK_NAMES
-from game.cassino.game import CassinoState
+from game.engine.base import DealSetup
+from game.engine.cards import RANK_NAMES
+from game.engine.cassino.game import CassinoState
+from game.engine.registry import get_game
 from game.players.base import Decision
 from game.players.cassino_search import TABLE_SHARE, TEN_D, TWO_S, round_end_value
 from game.players.heuristic_cassino import HARD_PARAMS, CassinoHeuristic
-from game.registry import get_game
 
 RANKS = RANK_NAMES[1:]  # ace to king, as card codes run within a suit
 

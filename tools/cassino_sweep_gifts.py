@@ -16,11 +16,11 @@ import argparse
 import json
 import sys
 
-from game.match import Match
+from game.engine.match import Match
+from game.engine.registry import get_game
 from game.players.base import Decision
 from game.players.heuristic_cassino import HARD_PARAMS, CassinoHeuristic, is_sweep_gift
 from game.players.registry import LEVELS, make_player
-from game.registry import get_game
 
 
 def make(level: str, seed: int, samples: int | None):

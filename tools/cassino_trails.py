@@ -16,11 +16,11 @@ import json
 import statistics
 import sys
 
-from game.cards import RANK
-from game.match import Match
+from game.engine.cards import RANK
+from game.engine.match import Match
+from game.engine.registry import get_game
 from game.players.base import Decision
 from game.players.registry import make_player
-from game.registry import get_game
 
 
 def measure(level: str, games: int, seed: int) -> dict:

@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 import sys
 
-from game.bench import random_deal
-from game.errors import Misdeal
-from game.match import Match
-from game.registry import game_info, get_game
+from game.engine.errors import Misdeal
+from game.engine.match import Match
+from game.engine.registry import game_info, get_game
+from game.lab.bench import random_deal
 
 
 def main(argv: list[str]) -> int:

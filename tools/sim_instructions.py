@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import sys
 
-from game.errors import Misdeal
-from game.match import Match
+from game.engine.errors import Misdeal
+from game.engine.match import Match
+from game.engine.registry import game_info, get_game
+from game.engine.rng import Rng
 from game.players.base import Decision
 from game.players.canasta_search import sample_world
 from game.players.families import players_of
 from game.players.heuristic_canasta import HARD_PARAMS
-from game.registry import game_info, get_game
-from game.rng import Rng
 
 
 def main(argv: list[str]) -> int:

@@ -29,11 +29,11 @@ import time
 import zlib
 from multiprocessing import Pool
 
-from game.actions import VERBS, format_action, make
-from game.base import DealSetup
-from game.errors import Misdeal
-from game.reasons import Reason
-from game.registry import GAME_NAMES, get_game
+from game.engine.actions import VERBS, format_action, make
+from game.engine.base import DealSetup
+from game.engine.errors import Misdeal
+from game.engine.reasons import Reason
+from game.engine.registry import GAME_NAMES, get_game
 
 PLAIN_DEALS = 500
 ALL_OPTIONS_DEALS = 200

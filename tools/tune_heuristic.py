@@ -20,13 +20,13 @@ import multiprocessing as mp
 import sys
 from dataclasses import fields, replace
 
+from game.engine.registry import game_info
+from game.lab.tournament import run_tournament
 from game.players.heuristic_canasta import HARD_PARAMS, PARAMS, CanastaHeuristic, CanastaParams
 from game.players.heuristic_cassino import HARD_PARAMS as CASSINO_HARD
 from game.players.heuristic_cassino import PARAMS as CASSINO_NORMAL
 from game.players.levels import NormalPlayer
 from game.players.registry import LEVELS
-from game.registry import game_info
-from game.tournament import run_tournament
 
 
 def parse_arm(text: str, rules: str, base: str) -> tuple[str, dict]:

@@ -6,7 +6,7 @@ import json
 import sys
 
 from game.cli import float_range, int_range
-from game.registry import GAME_NAMES
+from game.engine.registry import GAME_NAMES
 
 MAX_RUNS = 1000
 MAX_SECONDS = 3600.0
@@ -53,7 +53,7 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from game.bench import STARTUP_RUNS, engine_section, startup_section
+    from game.lab.bench import STARTUP_RUNS, engine_section, startup_section
 
     if args.startup:
         try:
@@ -72,8 +72,8 @@ def run(args) -> int:
     games = tuple(args.rules) if args.rules else GAME_NAMES
     result = {"engine": engine_section(args.seconds, args.runs or 5, games)}
     if args.ai:
-        from game.bench import sim_section
-        from game.tournament import ai_section
+        from game.lab.bench import sim_section
+        from game.lab.tournament import ai_section
 
         result["ai"] = ai_section(games, levels, seconds=args.seconds,
                                   deadline_ms=args.ai_deadline)

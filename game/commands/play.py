@@ -44,7 +44,7 @@ def add_arguments(p) -> None:
     add_players_argument(p)
     add_seed_argument(p, None, "with --rules: seed of the shuffles")
     from game.cli import int_range
-    from game.deals import MAX_NUMBER
+    from game.engine.deals import MAX_NUMBER
 
     p.add_argument("--number", type=int_range(1, MAX_NUMBER),
                    help="with --rules: the game's number, the same cards on every machine "

@@ -12,9 +12,9 @@ def add_arguments(p) -> None:
 
 def run(args) -> int:
     from game.cli import one_line
-    from game.errors import RecordError
+    from game.engine.errors import RecordError
+    from game.engine.record import load_record_bytes, replay
     from game.inputs import InputError, read_limited
-    from game.record import load_record_bytes, replay
 
     try:
         data = read_limited(args.file)

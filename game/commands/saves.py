@@ -65,7 +65,7 @@ def _line(e) -> str:
 
 def _number(summary) -> str:
     """`` (no. 12345-2)``: deal k of game number N (docs/deals.md); nothing for older games."""
-    from game.deals import format_number
+    from game.engine.deals import format_number
 
     return "" if summary.number is None else f" (no. {format_number(summary.number, summary.deal)})"
 

@@ -76,7 +76,7 @@ def run(args) -> int:
         usage_error(args, "--step and --reveal go with --record")
     players = player_count(args)
     check_output_file(args, "--out", args.out)
-    from game.registry import game_info
+    from game.engine.registry import game_info
     from game.session import GameSession, SeatConfig
     from game.ui.table import TableScreen
     from game.ui.table.scoresheet import ScoreSheet
@@ -105,7 +105,7 @@ def run(args) -> int:
 def load_replay(path: str, step: int | None):
     """The replay of a record file at ``step`` (all its actions if None); RecordError or
     InputError with a one-line reason if it cannot be drawn."""
-    from game.errors import RecordError
+    from game.engine.errors import RecordError
     from game.inputs import read_limited
     from game.replay.model import Replay
 
@@ -119,7 +119,7 @@ def load_replay(path: str, step: int | None):
 
 def run_record(args) -> int:
     from game.cli import one_line
-    from game.errors import RecordError
+    from game.engine.errors import RecordError
     from game.inputs import InputError
 
     try:

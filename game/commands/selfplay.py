@@ -24,7 +24,7 @@ def add_arguments(p) -> None:
 
 def run(args) -> int:
     from game.cli import check_options, player_count
-    from game.selfplay import run_selfplay
+    from game.lab.selfplay import run_selfplay
 
     players = player_count(args)
     check_options(args)

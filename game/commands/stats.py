@@ -30,7 +30,7 @@ PLURAL = {"deal": "deals", "game": "games", "match": "matches"}
 
 
 def bucket_line(key: str, b) -> str:
-    from game.registry import game_info
+    from game.engine.registry import game_info
     from game.stats.families import counts_of
     from game.stats.model import split_key
 

@@ -1,6 +1,6 @@
 """``python -m game tournament``: duplicate deals between two computer-player levels.
 
-Every shuffle is played twice with the levels swapped (game/tournament.py explains sides, seat
+Every shuffle is played twice with the levels swapped (game/lab/tournament.py explains sides, seat
 rotation for games of more than two sides, and what the figures mean). Prints side a's mean
 points per deal with a 95% confidence interval, its share of deals won and the decision times.
 """
@@ -51,7 +51,7 @@ def add_arguments(p) -> None:
 
 def run(args) -> int:
     from game.cli import check_options, player_count
-    from game.tournament import run_tournament
+    from game.lab.tournament import run_tournament
 
     players = player_count(args)
     check_options(args)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.actions import parse_action
+from game.engine.actions import parse_action
 
 KINDS = ("meld", "canasta", "wild_meld", "opened", "took_pile", "went_out", "down",
          "red_three_on_canasta", "frozen_in_time", "captured", "reserved", "sweep", "trailed",

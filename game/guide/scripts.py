@@ -22,8 +22,8 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 
-from game.actions import Action, parse_action
-from game.cards import format_card
+from game.engine.actions import Action, parse_action
+from game.engine.cards import format_card
 from game.players.base import Decision, Player
 from game.players.registry import DEFAULT_LEVEL, make_player
 

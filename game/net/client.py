@@ -25,7 +25,8 @@ from typing import IO
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
 
-from game.actions import format_action, parse_action
+from game.engine.actions import format_action, parse_action
+from game.engine.registry import get_game
 from game.net.messages import (
     CODE_PATTERN,
     MAX_SEATS,
@@ -51,7 +52,6 @@ from game.net.messages import (
 )
 from game.net.wire import view_from_wire
 from game.players.base import Decision
-from game.registry import get_game
 
 
 class ClientError(Exception):
@@ -79,7 +79,7 @@ class SeatResult:
 CAFILE: list[str] = []
 
 
-def _connect(url: str):
+def open_connection(url: str):
     if not url.startswith(("ws://", "wss://")):
         raise ClientError(f"{url[:60]!r} is not a ws:// or wss:// address")
     tls = None
@@ -95,7 +95,7 @@ class Dropped(ClientError):
     """The connection was lost (the server stopped, the network failed): worth retrying."""
 
 
-async def _frames(ws, idle: float, record: IO[str] | None):
+async def frames(ws, idle: float, record: IO[str] | None):
     """Every server frame, validated; ClientError after ``idle`` seconds of silence."""
     while True:
         try:
@@ -145,9 +145,9 @@ async def _play_once(url, code, name, player, seat, token, idle, record, on_join
     game = ""
     players = 0
     try:
-        async with _connect(url) as ws:
+        async with open_connection(url) as ws:
             await ws.send(dump(Join(code=code, name=name, seat=seat, token=token)))
-            async for msg in _frames(ws, idle, record):
+            async for msg in frames(ws, idle, record):
                 if isinstance(msg, Joined):
                     result.seat, result.token = msg.seat, msg.token
                     result.rejoined = True
@@ -198,11 +198,11 @@ async def host_table(url: str, spec: Create, *, start_when: int, on_code=None,
     taken (the others are computers), and return each deal's scores as the table plays on."""
     deals: list[dict] = []
     try:
-        async with _connect(url) as ws:
+        async with open_connection(url) as ws:
             await ws.send(dump(spec))
             code = token = ""
             started = False
-            async for msg in _frames(ws, idle, None):
+            async for msg in frames(ws, idle, None):
                 if isinstance(msg, Created):
                     code, token = msg.code, msg.host_token
                     if on_code is not None:
@@ -242,8 +242,8 @@ def int_range(low: int, high: int):
 
 
 def _parser() -> argparse.ArgumentParser:
+    from game.engine.registry import GAME_NAMES
     from game.players.registry import LEVELS
-    from game.registry import GAME_NAMES
 
     p = argparse.ArgumentParser(prog="python -m game.net.client",
                                 description="a headless Card Table client")
@@ -327,15 +327,15 @@ def main(argv: list[str] | None = None) -> int:
             if not token_file.parent.is_dir():
                 parser.error(f"--token-file: the folder {str(token_file.parent)[:60]!r} "
                              "does not exist")
-            token = _read_token(token_file, parser)
+            token = read_token(token_file, parser)
         else:  # the same machine, server, code and name take the same seat back
             token_file = default_token_file(args.url, args.code, args.name)
-            token = _read_token(token_file, None)
+            token = read_token(token_file, None)
 
         def keep(new_token: str) -> None:
             if new_token != token:
                 try:
-                    _write_token(token_file, new_token)
+                    write_token(token_file, new_token)
                 except OSError as e:  # the seat is played all the same; only a rejoin needs it
                     print(f"client: the seat token could not be kept ({e.strerror})",
                           file=sys.stderr)
@@ -372,7 +372,7 @@ def default_token_file(url: str, code: str, name: str) -> Path:
     return Path(platformdirs.user_data_dir("cardtable", appauthor=False)) / "seats" / key
 
 
-def _read_token(path: Path, parser) -> str | None:
+def read_token(path: Path, parser) -> str | None:
     """The seat token kept in ``path`` (None when there is no such file yet). A file that does
     not hold one is a usage error when the user named it (``parser``), else ignored."""
     if not path.exists():
@@ -390,7 +390,7 @@ def _read_token(path: Path, parser) -> str | None:
     return text
 
 
-def _write_token(path: Path, token: str) -> None:
+def write_token(path: Path, token: str) -> None:
     import os
 
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)

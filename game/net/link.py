@@ -20,11 +20,11 @@ from typing import IO
 from game.net.client import (
     ClientError,
     Dropped,
-    _connect,
-    _frames,
-    _read_token,
-    _write_token,
     default_token_file,
+    frames,
+    open_connection,
+    read_token,
+    write_token,
 )
 from game.net.messages import Create, Created, Error, Join, Joined, Msg, dump
 
@@ -69,7 +69,7 @@ class TableLink:
         if code and token_file is None:
             self._token_file = default_token_file(url, code, name)
         if self._token_file is not None and code:  # a new table has no seat to take back
-            self.token = _read_token(self._token_file, None)
+            self.token = read_token(self._token_file, None)
         self.inbox: queue.Queue = queue.Queue()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws = None
@@ -156,13 +156,13 @@ class TableLink:
 
     async def _once(self) -> None:
         try:
-            async with _connect(self.url) as ws:
+            async with open_connection(self.url) as ws:
                 self._ws = ws
                 if self.create is not None and not self.code:
                     await ws.send(dump(self.create))
                 else:
                     await self._join(ws)
-                async for msg in _frames(ws, IDLE, self.record):
+                async for msg in frames(ws, IDLE, self.record):
                     if isinstance(msg, Created):
                         self.code, self.host_token = msg.code, msg.host_token
                         if self._token_file is None:
@@ -208,4 +208,4 @@ class TableLink:
         self.token = token
         if self._token_file is not None:
             with contextlib.suppress(OSError):  # the seat plays on; only a rejoin needs it
-                _write_token(self._token_file, token)
+                write_token(self._token_file, token)

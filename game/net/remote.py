@@ -16,8 +16,9 @@ import queue
 from collections import deque
 from dataclasses import dataclass
 
-from game.actions import Action, format_action, parse_action
-from game.canasta.checking import Shortfall
+from game.engine.actions import Action, format_action, parse_action
+from game.engine.canasta.checking import Shortfall
+from game.engine.registry import get_game
 from game.net.link import LinkBack, LinkDown, TableLink
 from game.net.messages import (
     Act,
@@ -35,7 +36,6 @@ from game.net.messages import (
 )
 from game.net.wire import WireTable, events_from_wire, table_from_wire
 from game.players.base import Decision
-from game.registry import get_game
 from game.session import Refusal
 
 
@@ -55,7 +55,7 @@ class WireReason(str):
 
 def local_reason(key: str):
     """A reason of the window's own (``reason.<key>`` in the catalogues), not the engine's."""
-    from game.reasons import reason
+    from game.engine.reasons import reason
 
     return reason(key)
 

@@ -33,9 +33,9 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.actions import Action, format_action, parse_action
 from game.driver import MAX_ACTIONS, Ask, DealDriver
-from game.errors import CardTableError
+from game.engine.actions import Action, format_action, parse_action
+from game.engine.errors import CardTableError
 from game.net.messages import (
     MAX_CLIENT_FRAME,
     MAX_WRONG_CODES,
@@ -283,7 +283,7 @@ class Table:
         if self.started:
             await client.send(Error(reason="the table has started"))
             return
-        from game.deals import random_number
+        from game.engine.deals import random_number
         from game.session import GameSession, SeatConfig
 
         spec = self.spec
@@ -602,7 +602,7 @@ def _wire_events(events) -> list[WireEvent]:
 
 def check_spec(msg: Create) -> str | None:
     """Why a table cannot be made from ``msg``, or None."""
-    from game.registry import GAMES, get_game
+    from game.engine.registry import GAMES, get_game
 
     if msg.game not in GAMES:
         return f"no game is called that (one of: {', '.join(GAMES)})"

@@ -7,8 +7,8 @@ view's cards not yet seen): the wire carries no hidden card's name at all, and t
 view equals the server's, field for field and type for type, so that a computer player in a
 client chooses exactly as it would at the server.
 
->>> from game.match import Match
->>> from game.registry import get_game
+>>> from game.engine.match import Match
+>>> from game.engine.registry import get_game
 >>> state = Match(get_game("canasta"), 4, seed=1).start_deal()
 >>> view_from_wire(view_to_wire(state.view(2))) == state.view(2)
 True
@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, NamedTuple
 
-from game.canasta.phase import Phase
-from game.canasta.seatview import MeldView, SeatView
-from game.cards import NUM_CODES, format_card, parse_card, standard_deck
-from game.cassino.view import CassinoView, ReservationView
-from game.events import HIDDEN, Event
+from game.engine.canasta.phase import Phase
+from game.engine.canasta.seatview import MeldView, SeatView
+from game.engine.cards import NUM_CODES, format_card, parse_card, standard_deck
+from game.engine.cassino.view import CassinoView, ReservationView
+from game.engine.events import HIDDEN, Event
 
-HIDDEN_CARD = "??"  # a card the seat may not see (game.events.HIDDEN)
+HIDDEN_CARD = "??"  # a card the seat may not see (game.engine.events.HIDDEN)
 
 # A malformed view is refused with this error (ValueError: the client reports one line).
 WireError = ValueError

@@ -1,7 +1,8 @@
 """The seat interface: what a computer player is given and what it returns.
 
 A player never sees the state. It gets a :class:`Decision`: its seat, the typed public view of
-that seat (``state.view(seat)``: game.canasta.seatview, game.cassino.view), the legal actions of
+that seat (``state.view(seat)``: game.engine.canasta.seatview,
+game.engine.cassino.view), the legal actions of
 that seat (which depend only on what the seat may see), the game and the match scores, and a
 deadline. It returns one of the legal
 actions. Players are plain objects with their own seeded generator, so a saved game resumes
@@ -14,11 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.actions import Action
-from game.base import Game
-from game.canasta.seatview import SeatView
-from game.cassino.view import CassinoView
-from game.rng import Rng
+from game.engine.actions import Action
+from game.engine.base import Game
+from game.engine.canasta.seatview import SeatView
+from game.engine.cassino.view import CassinoView
+from game.engine.rng import Rng
 
 
 @dataclass

@@ -18,8 +18,8 @@ import json
 import math
 from pathlib import Path
 
-from game.canasta.ruleset import RED_THREES
-from game.cards import RANK
+from game.engine.canasta.ruleset import RED_THREES
+from game.engine.cards import RANK
 from game.players.canasta_view import is_wild
 
 # name, what it is (one side's figure; the feature is ours minus the others' mean)

@@ -2,7 +2,7 @@
 matter most (take the pile or draw; in Canasta and Quick Canasta also which card to discard).
 
 - :func:`sample_world` asks the state class for a deal consistent with the seat's view
-  (``CanastaState.sample_world``, game/canasta/worlds.py): the cards others are known to hold
+  (``CanastaState.sample_world``, game/engine/canasta/worlds.py): the cards others are known to hold
   stay with them, every other unseen card is dealt at random with the right counts.
 - :class:`CanastaSearch` plays each of the heuristic's best candidates in the same sampled worlds
   (common random numbers), every seat then played by Hard's heuristic (``HARD_PARAMS``) from its
@@ -18,9 +18,9 @@ from __future__ import annotations
 import math
 import time
 
-from game.canasta.ruleset import RED_THREES
-from game.canasta.state import CanastaState
-from game.cards import JOKER, RANK
+from game.engine.canasta.ruleset import RED_THREES
+from game.engine.canasta.state import CanastaState
+from game.engine.cards import JOKER, RANK
 from game.players.base import Decision
 from game.players.canasta_eval import learned_estimate, load_model
 from game.players.canasta_view import CanastaView, is_wild

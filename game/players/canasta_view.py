@@ -15,11 +15,11 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
-from game.base import Game
-from game.canasta.melds import count_kinds
-from game.canasta.ruleset import BLACK_THREES, NATURAL_RANKS
-from game.canasta.seatview import MeldView, SeatView
-from game.cards import JOKER, RANK
+from game.engine.base import Game
+from game.engine.canasta.melds import count_kinds
+from game.engine.canasta.ruleset import BLACK_THREES, NATURAL_RANKS
+from game.engine.canasta.seatview import MeldView, SeatView
+from game.engine.cards import JOKER, RANK
 
 WILD_KEY = 0
 # Per (game, players, seat, options): what a view takes from the rules (static facts).
@@ -137,7 +137,7 @@ def p_pair_or_wild(total: int, nat: int, wild: int, draws: int, known_nat: int) 
 
 
 class CanastaView:
-    """One seat's typed view (``decision.view``, game.canasta.seatview) with the counts and
+    """One seat's typed view (``decision.view``, game.engine.canasta.seatview) with the counts and
     rule facts the canasta-family players work with."""
 
     def __init__(self, decision) -> None:

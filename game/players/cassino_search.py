@@ -4,7 +4,7 @@
   opponent's hand, so the rest of the game is a perfect-information game: alpha-beta with a
   transposition table over the points still at stake (final points of our side minus theirs);
   in the four-player game's last round, applied to sampled splits of the unseen cards.
-- ``CassinoState.sample_world`` (game/cassino/worlds.py): a full state consistent with the
+- ``CassinoState.sample_world`` (game/engine/cassino/worlds.py): a full state consistent with the
   seat's view: unseen cards dealt at random to the other hands (a reservation's owner always
   gets a card of its value, CN-6) and the rest as the deck.
 - :class:`CassinoSearch`: flat Monte Carlo over Hard's heuristic's best candidates: the same
@@ -25,9 +25,9 @@ import math
 import time
 from functools import lru_cache
 
-from game.cards import RANK
-from game.cassino.game import CARD_POINTS, CassinoState
-from game.cassino.view import CassinoView
+from game.engine.cards import RANK
+from game.engine.cassino.game import CARD_POINTS, CassinoState
+from game.engine.cassino.view import CassinoView
 from game.players.base import Decision
 from game.players.explain import SearchReport, search_report
 from game.players.heuristic_cassino import (
@@ -267,7 +267,7 @@ class CassinoSearch:
     ``round_min_worlds``, ``round_nodes``: see there; ``table_share``: see
     :func:`round_end_value`) or ``"playouts"`` (the flat Monte Carlo above); four players
     always play out. ``read_trails``: the sampled worlds keep out of a seat's hand the values
-    it passed up by trailing this round (game.cassino.worlds; +0.13 a game, docs/ai.md)."""
+    it passed up by trailing this round (game.engine.cassino.worlds; +0.13 a game, docs/ai.md)."""
 
     def __init__(self, rng, worlds_per_batch: int = 4, top_k: int = 4, mc: bool = True,
                  z: float = 2.4, min_worlds: int = 8, params: dict | None = None,

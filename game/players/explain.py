@@ -25,9 +25,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.actions import Action
+from game.engine.actions import Action
+from game.engine.reasons import Reason
 from game.i18n import card_text, cards_text, has, t, translate_reason
-from game.reasons import Reason
 
 KINDS = ("heuristic", "playouts", "exact", "splits", "round")
 # kinds told as a comparison over sampled deals, the heuristic's move first among the candidates

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.base import Game
+from game.engine.base import Game
 
 
 @dataclass(frozen=True)

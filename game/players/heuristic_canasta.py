@@ -33,9 +33,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from operator import attrgetter, itemgetter
 
-from game.actions import Action
-from game.canasta.seatview import MeldView
-from game.cards import RANK
+from game.engine.actions import Action
+from game.engine.canasta.seatview import MeldView
+from game.engine.cards import RANK
 from game.players.base import Decision, Player
 from game.players.canasta_view import (
     WILD,

@@ -25,11 +25,11 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from game.actions import Action
-from game.cards import RANK
-from game.cassino.combos import disjoint_unions, subsets_by_sum
-from game.cassino.game import CARD_POINTS
-from game.cassino.view import CassinoView
+from game.engine.actions import Action
+from game.engine.cards import RANK
+from game.engine.cassino.combos import disjoint_unions, subsets_by_sum
+from game.engine.cassino.game import CARD_POINTS
+from game.engine.cassino.view import CassinoView
 from game.players.base import Decision, Player
 
 TEN_D, TWO_S = 35, 1
@@ -340,7 +340,7 @@ def is_sweep_gift(st, action: Action, legal: list[Action], seat: int) -> bool:
 
 
 def _describe(a: Action) -> str:
-    from game.actions import format_action
+    from game.engine.actions import format_action
 
     if a.verb == "capture":
         return "capture: " + format_action(a).split(" ", 2)[2]

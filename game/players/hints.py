@@ -2,8 +2,8 @@
 risky discard. Both read only the seat's Decision (as every computer player does) and are
 instant (the heuristic, no search).
 
->>> from game.match import Match
->>> from game.registry import get_game
+>>> from game.engine.match import Match
+>>> from game.engine.registry import get_game
 >>> st = Match(get_game("canasta"), 4, seed=3).start_deal()
 >>> seat = st.current_player()
 >>> d = Decision.of(st, seat, [0, 0])
@@ -11,7 +11,7 @@ instant (the heuristic, no search).
 >>> action in d.legal and isinstance(why, str) and why != ""
 True
 
-The reason and the warning are :class:`game.reasons.Reason` strings: English text that also
+The reason and the warning are :class:`game.engine.reasons.Reason` strings: English text that also
 carries a key and parameters (``reason.hint_*`` in ``game/locales``) for the table.
 
 >>> why.key.startswith("hint_")
@@ -20,10 +20,10 @@ True
 
 from __future__ import annotations
 
-from game.actions import Action
-from game.cards import RANK
+from game.engine.actions import Action
+from game.engine.cards import RANK
+from game.engine.reasons import Reason, reason, register
 from game.players.base import Decision
-from game.reasons import Reason, reason, register
 
 _RANKS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
@@ -80,7 +80,7 @@ def _rank_name(r: int) -> str:
 
 
 def suggest(decision: Decision, seed: int = 0) -> tuple[Action, Reason]:
-    """The suggested move and a one-line reason: a :class:`~game.reasons.Reason` (the
+    """The suggested move and a one-line reason: a :class:`~game.engine.reasons.Reason` (the
     English sentence as a ``str``, with ``.key`` and ``.params`` for translation)."""
     from game.players.levels import NormalPlayer
 
@@ -145,7 +145,7 @@ def _default_reason(a: Action) -> Reason:
 def discard_warning(decision: Decision, action: Action,
                     threshold: float = 0.45) -> Reason | None:
     """A warning before a risky discard or trail (a translatable
-    :class:`~game.reasons.Reason`), or None: the game family's own warning
+    :class:`~game.engine.reasons.Reason`), or None: the game family's own warning
     (game.players.families), :func:`pile_warning` or :func:`trail_warning`."""
     from game.players.families import players_of
 
@@ -198,7 +198,7 @@ def trail_warning(decision: Decision, action: Action, threshold: float = 0.45) -
     """Cassino: the trail leaves a table the next player is likely to sweep."""
     if action.verb != "trail":
         return None
-    from game.cassino.combos import disjoint_unions, subsets_by_sum
+    from game.engine.cassino.combos import disjoint_unions, subsets_by_sum
     from game.players.heuristic_cassino import CassinoContext, p_holds
 
     # the next player's odds leave out the values it passed up by trailing this round (CN-8)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.actions import Action
-from game.base import Game
+from game.engine.actions import Action
+from game.engine.base import Game
+from game.engine.rng import Rng
 from game.players.base import Decision, Player
 from game.players.explain import (
     SAMPLED,
@@ -17,7 +18,6 @@ from game.players.explain import (
 )
 from game.players.families import FAMILIES, FamilyPlayers, players_of
 from game.players.heuristic_canasta import EASY_SLIPS, HARD_PARAMS
-from game.rng import Rng
 
 
 class NormalPlayer(Player):
@@ -68,7 +68,7 @@ class NormalPlayer(Player):
 
     @staticmethod
     def _reason(decision: Decision, action: Action, text: str):
-        """The heuristic's one-line reason for ``action`` (a game.reasons.Reason), or None
+        """The heuristic's one-line reason for ``action`` (a game.engine.reasons.Reason), or None
         when it had no choice."""
         if len(decision.legal) < 2:
             return None

@@ -4,8 +4,8 @@ fallback level and the self-play opponent; it knows nothing of strategy."""
 
 from __future__ import annotations
 
-from game.actions import Action
-from game.cards import JOKER, RANK
+from game.engine.actions import Action
+from game.engine.cards import JOKER, RANK
 from game.players.base import Decision, Player
 
 

@@ -20,8 +20,8 @@ import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game import listeners
+from game.engine.record import DealRecord
 from game.inputs import CannotRead, InputError, NoSuchFile, read_json
-from game.record import DealRecord
 from game.safemodel import SafeStrings
 from game.saves.atomic import write_atomic
 from game.saves.folder import APP_NAME

@@ -2,16 +2,16 @@
 
 A record read from disk is untrusted: :class:`Replay` deals it and applies every action once
 through the engine before anything is shown, so a record the engine refuses is a one-line
-:class:`~game.errors.RecordError`, never a half-drawn table.
+:class:`~game.engine.errors.RecordError`, never a half-drawn table.
 """
 
 from __future__ import annotations
 
-from game.actions import Action, parse_action
-from game.base import DealState
-from game.errors import CardTableError, RecordError
-from game.record import DealRecord, load_record_bytes
-from game.registry import get_game
+from game.engine.actions import Action, parse_action
+from game.engine.base import DealState
+from game.engine.errors import CardTableError, RecordError
+from game.engine.record import DealRecord, load_record_bytes
+from game.engine.registry import get_game
 
 
 class ActionRefused(RecordError):

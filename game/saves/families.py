@@ -1,6 +1,6 @@
 """How a save checks a position of each family of games: the saves' one table
-(GameInfo.family). Each family's engine has its own validator (game/canasta/validate.py,
-game/cassino/validate.py); a new family registers its own here."""
+(GameInfo.family). Each family's engine has its own validator (game/engine/canasta/validate.py,
+game/engine/cassino/validate.py); a new family registers its own here."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.registry import game_info
+from game.engine.registry import game_info
 
 
 @dataclass(frozen=True)
@@ -21,25 +21,25 @@ class FamilyValidator:
 
 
 def _canasta_position(rules: str, players: int, position: dict[str, Any]) -> str | None:
-    from game.canasta.validate import position_problem
+    from game.engine.canasta.validate import position_problem
 
     return position_problem(rules, players, position)
 
 
 def _canasta_state(state: Any) -> str | None:
-    from game.canasta.validate import state_problem
+    from game.engine.canasta.validate import state_problem
 
     return state_problem(state)
 
 
 def _cassino_position(rules: str, players: int, position: dict[str, Any]) -> str | None:
-    from game.cassino.validate import position_problem
+    from game.engine.cassino.validate import position_problem
 
     return position_problem(players, position)
 
 
 def _cassino_state(state: Any) -> str | None:
-    from game.cassino.validate import state_problem
+    from game.engine.cassino.validate import state_problem
 
     return state_problem(state)
 

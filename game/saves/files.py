@@ -25,11 +25,11 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from game.actions import parse_action
-from game.errors import CardTableError
+from game.engine.actions import parse_action
+from game.engine.errors import CardTableError
+from game.engine.registry import game_info
 from game.inputs import MAX_BYTES, InputError, nesting_depth, read_file  # one reader, one limit
 from game.players.registry import LEVELS
-from game.registry import game_info
 from game.safetext import display_text, quoted
 from game.saves.families import validator_of
 from game.saves.migrate import MigrationError, migrate
@@ -354,7 +354,7 @@ def _number_problem(session: GameSession) -> str | None:
     day's number."""
     from datetime import date
 
-    from game.deals import daily_number, deals_deck, seed_of
+    from game.engine.deals import daily_number, deals_deck, seed_of
 
     number = session.number
     if session.daily is not None:

@@ -38,8 +38,8 @@ from pydantic import (
     model_validator,
 )
 
-from game.deals import MAX_NUMBER
-from game.registry import GAMES, game_info
+from game.engine.deals import MAX_NUMBER
+from game.engine.registry import GAMES, game_info
 from game.safemodel import SafeStrings
 
 FORMAT = "cardtable-save"
@@ -144,7 +144,7 @@ SeatList = Annotated[list[CardsText], Field(min_length=2, max_length=MAX_PLAYERS
 
 
 class CanastaPosition(_Strict):
-    """Keyword arguments of game.canasta.position.build_position (hand-made positions)."""
+    """Keyword arguments of game.engine.canasta.position.build_position (hand-made positions)."""
 
     hands: SeatList
     pile: CardsText = ""

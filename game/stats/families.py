@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.registry import game_info
+from game.engine.registry import game_info
 from game.stats.model import Bucket
 
 

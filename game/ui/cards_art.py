@@ -5,7 +5,7 @@ pygame shapes, then smoothscaled down: the box filter gives clean antialiased ed
 suit shapes, the rounded corners and the text alike. Results are cached per code, width,
 style and state, so the table may ask for a card every frame.
 
-Card codes are those of ``game.cards``: ``suit * 13 + rank - 1`` (suits S H D C), joker 52.
+Card codes are those of ``game.engine.cards``: ``suit * 13 + rank - 1`` (suits S H D C), joker 52.
 
     face(code, width, style="two-colour", state="normal") -> Surface
     back(width, colour="red", state="normal") -> Surface
@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.cards import JOKER, RANK, SUIT
+from game.engine.cards import JOKER, RANK, SUIT
 from game.ui import fonts, palette, suits
 
 CARD_RATIO = 1.4  # poker size, 2.5 x 3.5 inches

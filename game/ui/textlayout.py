@@ -106,46 +106,56 @@ def _join(units: list[list[Run]]) -> list[Run]:
     return line
 
 
-def _fits(current: list[list[Run]], unit: list[Run], used: int, width: int,
-          size: int) -> bool:
-    """Whether ``unit`` fits on the line after ``current``, ``used`` the sum of their widths.
-    A line drawn whole is up to a pixel a unit wider than that sum (each unit's width is
-    rounded): near the edge the line is measured whole (pygame_gui broke such a line again,
-    its last word alone on a line and the box a scroll bar)."""
-    if used > width:
-        return False
-    if used + len(current) < width:
-        return True
-    return _width(_join(current + [unit]), size) <= width
+def _is_space(unit: list[Run]) -> bool:
+    return unit[0][0][:1] == " "
+
+
+def _settle(current: list[list[Run]], width: int, size: int) -> tuple[list[Run], list]:
+    """A finished line, measured whole once: drawn whole it is up to a pixel a unit wider than
+    the sum of its units (each width is rounded), and pygame_gui broke such a line again (its
+    last word alone on a line, the box a scroll bar). What does not fit goes on: (the line,
+    the units carried to the next)."""
+    carry: list[list[Run]] = []
+    while len(current) > 1 and _width(_join(current), size) > width:
+        carry.insert(0, current.pop())
+        while len(current) > 1 and _is_space(current[-1]):
+            carry.insert(0, current.pop())
+    while current and _is_space(current[-1]):
+        current.pop()
+    while carry and _is_space(carry[0]):
+        carry.pop(0)
+    return _join(current), carry
 
 
 def wrap_runs(runs: list[Run], width: int, size: int) -> list[list[Run]]:
     """Break styled text into lines no wider than ``width`` pixels at font ``size`` (a word
-    longer than a line is cut). Each unit is measured once: linear in the text's length."""
+    longer than a line is cut). Each unit is measured once and each line once more whole:
+    linear in the text's length."""
     lines: list[list[Run]] = []
     current: list[list[Run]] = []
     used = 0
     widths: dict = {}
     for whole in _units(runs):
-        is_space = whole[0][0] == " "
+        is_space = _is_space(whole)
         w = _width(whole, size)
         parts = [whole] if is_space or w <= width else _split_wide(whole, width, size, widths)
         for unit in parts:
             if len(parts) > 1:
                 w = _width(unit, size)
-            if current and not is_space and not _fits(current, unit, used + w, width, size):
-                while current and current[-1][0][0] == " ":
-                    current.pop()
-                lines.append(_join(current))
-                current, used = [], 0
+            if current and not is_space and used + w > width:
+                line, current = _settle(current, width, size)
+                lines.append(line)
+                used = sum(_width(u, size) for u in current)
             if is_space and not current:
                 continue  # no leading spaces on a new line
             current.append(unit)
             used += w
-    while current and current[-1][0][0] == " ":
-        current.pop()
-    if current or not lines:
-        lines.append(_join(current))
+    while current:
+        line, current = _settle(current, width, size)
+        if line or not lines:
+            lines.append(line)
+    if not lines:
+        lines.append([])
     return lines
 
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import re
 
-from game.actions import parse_action
-from game.canasta.position import build_position
-from game.cards import format_card, parse_card, parse_cards
+from game.engine.actions import parse_action
+from game.engine.canasta.position import build_position
+from game.engine.cards import format_card, parse_card, parse_cards
 
 CA, QC, CS, LD = "canasta", "quick-canasta", "canastone", "looking-and-down"
 PARTS = ("melds", "canastas", "red_threes", "going_out", "hand")
 
 
 def pos(rules: str, players: int, *, exact_stock: str | None = None, **kw):
-    """build_position (see game/canasta/position.py).
+    """build_position (see game/engine/canasta/position.py).
 
     ``exact_stock``: the whole stock, top first ("" for an empty stock). Every card placed
     nowhere else then goes under the given pile (pile cards never score), and the pile's
@@ -23,7 +23,7 @@ def pos(rules: str, players: int, *, exact_stock: str | None = None, **kw):
         return build_position(rules, players, **kw)
     from collections import Counter
 
-    from game.registry import get_game
+    from game.engine.registry import get_game
 
     opts = frozenset(kw.get("options", ()))
     left = Counter(get_game(rules).deck_for(players, opts))
@@ -150,7 +150,7 @@ def deck_from(rules: str, players: int, top: str, options=frozenset()) -> tuple[
     """A whole deck (top first) starting with the cards ``top``; the rest in deck order."""
     from collections import Counter
 
-    from game.registry import get_game
+    from game.engine.registry import get_game
 
     full = get_game(rules).deck_for(players, frozenset(options))
     first = parse_cards(top)
@@ -169,8 +169,8 @@ def deck_from(rules: str, players: int, top: str, options=frozenset()) -> tuple[
 def deal(rules: str, players: int, top: str, dealer: int = 0, scores=None, options=(),
          keeper: int = -1, grab=(False, False)):
     """A fresh deal from a deck that starts with ``top`` (NOTATION.md dealing)."""
-    from game.base import DealSetup
-    from game.registry import get_game
+    from game.engine.base import DealSetup
+    from game.engine.registry import get_game
 
     game = get_game(rules)
     opts = frozenset(options)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.actions import parse_action
-from game.cards import JOKER
+from game.engine.actions import parse_action
+from game.engine.cards import JOKER
 
 from .helpers import CA, CS, LD, QC, listed, pos, refused
 from .test_properties import play

@@ -1,6 +1,6 @@
 """Canasta (RULES.md section 1): one or more tests per rule id CA-1 .. CA-16.
 
-Positions are built with game.canasta.position.build_position (through helpers.pos) or dealt
+Positions are built with game.engine.canasta.position.build_position (through helpers.pos) or dealt
 from a chosen deck (helpers.deal). Scores are worked out by hand from RULES.md CA-15 and G-4
 (card points: joker 50; A and 2 20; K..8 10; 7..4 5; black three 5; red three 0).
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.canasta.classic import CANASTA
-from game.registry import get_game
+from game.engine.canasta.classic import CANASTA
+from game.engine.registry import get_game
 
 from .helpers import (
     CA,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.errors import Misdeal
-from game.registry import get_game
+from game.engine.errors import Misdeal
+from game.engine.registry import get_game
 
 from .helpers import (
     CS,
@@ -62,7 +62,7 @@ def test_cs1_three_decks_fifteen_cards_sides(players, sides):
 
 def test_cs1_five_players_is_not_a_table():
     """CS-1: 5 players is not a Canastone table."""
-    from game.base import DealSetup
+    from game.engine.base import DealSetup
 
     game = get_game(CS)
     setup = DealSetup(players=5, deck=tuple(game.deck_for(5)), dealer=0)

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from game.match import Match
-from game.registry import get_game
-from game.selfplay import random_choice_actor
+from game.engine.match import Match
+from game.engine.registry import get_game
+from game.lab.selfplay import random_choice_actor
 
 from .helpers import (
     CA,
@@ -255,7 +255,7 @@ def test_g7_same_seed_same_game(rules):
 
 
 # ---------------------------------------------------------------------------------------
-# The position builder used by these tests (game/canasta/position.py)
+# The position builder used by these tests (game/engine/canasta/position.py)
 # ---------------------------------------------------------------------------------------
 def test_built_pile_with_a_red_three_counts_it_out_of_the_taker_hand():
     """CA-9 / CA-11 on a built position: the pile's red three is laid out, not kept, so
@@ -275,8 +275,8 @@ def test_built_looking_and_down_pile_is_never_frozen():
 # Malformed actions (built in code, not parsed): refused, never a crash
 # ---------------------------------------------------------------------------------------
 def test_malformed_discard_and_add_are_refused():
-    from game.actions import Action, meld_key
-    from game.cards import parse_card
+    from game.engine.actions import Action, meld_key
+    from game.engine.cards import parse_card
 
     st = pos(CA, 2, hands=["5C", "2D 9C 9D"], turn=1, phase="play",
              melds=[{}, {"7": "7S 7H 7D"}])
@@ -291,7 +291,7 @@ def test_malformed_discard_and_add_are_refused():
 
 def test_other_malformed_actions_are_refused_with_sentences():
     """Verbs of another game, empty groups, unknown seats: refused with sentences."""
-    from game.actions import Action
+    from game.engine.actions import Action
 
     st = pos(CA, 2, hands=["5C 5D", "2D 9C 9D 9H"], turn=1, phase="play",
              melds=[{}, {"7": "7S 7H 7D"}])
@@ -308,7 +308,7 @@ def test_every_canasta_refusal_template_is_a_sentence_or_a_clause():
     inside another sentence ("You may not go out yet (...)")."""
     import string
 
-    from game.reasons import ENGLISH  # the English catalogue's reasons
+    from game.engine.reasons import ENGLISH  # the English catalogue's reasons
 
     # meld_rank is unreachable (2s and 3s); hint_ keys are the players' hints, not refusals
     keys = [k for k in ENGLISH if k not in ("meld_rank",) and not k.startswith("hint_")]

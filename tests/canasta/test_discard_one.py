@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
-from game.actions import make
-from game.cards import parse_cards
+from game.engine.actions import make
+from game.engine.cards import parse_cards
 
 from .helpers import CA, pos, why
 

@@ -10,16 +10,17 @@ import json
 import re
 from pathlib import Path
 
-from game.base import DealSetup
-from game.canasta.canastone import Canastone, CanastoneState
-from game.canasta.classic import Canasta
-from game.canasta.looking_down import LookingAndDown, LookingAndDownState
-from game.canasta.quick import QuickCanasta, QuickCanastaState
-from game.canasta.ruleset import RuleSet
-from game.canasta.state import CanastaState
-from game.registry import get_game
+from game.engine.base import DealSetup
+from game.engine.canasta.canastone import Canastone, CanastoneState
+from game.engine.canasta.classic import Canasta
+from game.engine.canasta.looking_down import LookingAndDown, LookingAndDownState
+from game.engine.canasta.quick import QuickCanasta, QuickCanastaState
+from game.engine.canasta.ruleset import RuleSet
+from game.engine.canasta.state import CanastaState
+from game.engine.registry import get_game
 
 GAME = Path(__file__).resolve().parents[2] / "game"
+ENGINE = GAME / "engine"  # the rules core
 CORE = ("checking.py", "applying.py", "listing.py", "scoring.py", "state.py", "table.py",
         "ruleset.py", "melds.py", "deal.py", "game.py")
 # How the engine used to ask which game it runs (issue 12: about 58 places).
@@ -41,7 +42,7 @@ def _code(path: Path) -> str:
 def test_the_core_never_asks_which_game_it_runs():
     found = []
     for name in CORE:
-        code = _code(GAME / "canasta" / name)
+        code = _code(ENGINE / "canasta" / name)
         found += [f"{name}: {pattern}" for pattern in ASKING if re.search(pattern, code)]
     assert not found
 
@@ -53,9 +54,9 @@ WHICH_GAME = (r"\bname\s*(==|!=)", r"(==|!=)\s*\w*\.?name\b", r"\.name\s+(not\s+
 
 
 def test_no_module_but_the_variants_asks_which_game_it_runs():
-    """Every module of game/canasta except the four variant files: no game's name compared,
+    """Every module of game/engine/canasta except the four variant files: no game's name compared,
     no hook discovered with hasattr (issue 12)."""
-    files = sorted(p for p in (GAME / "canasta").glob("*.py") if p.name not in VARIANT_FILES)
+    files = sorted(p for p in (ENGINE / "canasta").glob("*.py") if p.name not in VARIANT_FILES)
     assert len(files) > len(CORE)
     found = []
     for path in files:
@@ -87,7 +88,7 @@ def test_each_game_deals_its_own_state_class():
                       ("canastone", CanastoneState), ("looking-and-down", LookingAndDownState)):
         game = get_game(name)
         deck = game.deck_for(4)
-        from game.errors import Misdeal
+        from game.engine.errors import Misdeal
 
         for shift in range(10):  # a Canastone deck may misdeal (CS-2): turn it
             try:
@@ -100,7 +101,7 @@ def test_each_game_deals_its_own_state_class():
 
 
 def test_phase_numbers_are_defined_once():
-    """DRAW, PLAY, ANSWER and OVER are bound to numbers only in game/canasta/phase.py."""
+    """DRAW, PLAY, ANSWER and OVER are bound to numbers only in game/engine/canasta/phase.py."""
     offenders = []
     for path in GAME.rglob("*.py"):
         if path.name == "phase.py":
@@ -120,7 +121,7 @@ def test_engines_build_no_refusal_sentences_and_every_key_is_in_both_catalogues(
     en = json.loads((GAME / "locales" / "en.json").read_text(encoding="utf-8"))
     ja = json.loads((GAME / "locales" / "ja.json").read_text(encoding="utf-8"))
     missing, registering = [], []
-    for path in list((GAME / "canasta").glob("*.py")) + list((GAME / "cassino").glob("*.py")):
+    for path in list((ENGINE / "canasta").glob("*.py")) + list((ENGINE / "cassino").glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
@@ -141,7 +142,8 @@ def test_canastone_turn_state_lives_in_its_variant():
     assert not {"draw_only", "opened_first"} & set(CanastaState.__slots__)
     assert {"draw_only", "opened_first"} <= set(CanastoneState.__slots__)
     for name in ("checking.py", "applying.py", "listing.py", "scoring.py"):
-        assert not re.search(r"\.(draw_only|opened_first)\b", _code(GAME / "canasta" / name)), name
+        code = _code(ENGINE / "canasta" / name)
+        assert not re.search(r"\.(draw_only|opened_first)\b", code), name
     game = get_game("canasta")
     st = game.new_deal(DealSetup(players=4, deck=tuple(game.deck_for(4)), dealer=0))
     assert st.draw_only is False and st.opened_first is False

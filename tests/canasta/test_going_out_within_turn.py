@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from game.canasta.position import build_position
-from game.errors import RecordError
+from game.engine.canasta.position import build_position
+from game.engine.errors import RecordError
 
 
 def _goes_out_by_search(st, seat: int) -> bool:

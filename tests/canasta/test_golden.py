@@ -1,5 +1,5 @@
 """Golden deals: whole deals as NOTATION.md records (tests/golden/canasta/*.json), replayed
-through game.record.replay, compared with final scores worked out by hand from RULES.md.
+through game.engine.record.replay, compared with final scores worked out by hand from RULES.md.
 
 The arithmetic for every number below is in the sibling .md file of each record. The numbers
 are literals here on purpose: they were not copied from the engine.
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from game.record import DealRecord, load_record_text, replay
-from game.registry import get_game
+from game.engine.record import DealRecord, load_record_text, replay
+from game.engine.registry import get_game
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "canasta"
 

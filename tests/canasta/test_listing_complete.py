@@ -24,8 +24,8 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from game.actions import Action, format_action, parse_action
-from game.cards import JOKER, RANK
+from game.engine.actions import Action, format_action, parse_action
+from game.engine.cards import JOKER, RANK
 
 from .helpers import CA, CS, LD, QC, pos, why
 from .test_properties import CONFIGS, IDS, RANK_CODES, SEEDS, brute_candidates, play
@@ -249,9 +249,9 @@ def test_a_huge_unopened_hand_lists_a_bounded_number_of_openings():
     """LD-8: a two-player Looking and Down deal of draws and discards only grows hands of 40
     unopened cards with hundreds of thousands of openings (5 s and 700,000 actions a call
     before the bound); the listing stops at MAX_OPENINGS of them, each one legal."""
-    from game.base import DealSetup
-    from game.canasta.listing import MAX_OPENINGS
-    from game.registry import get_game
+    from game.engine.base import DealSetup
+    from game.engine.canasta.listing import MAX_OPENINGS
+    from game.engine.registry import get_game
 
     game = get_game("looking-and-down")
     st = game.new_deal(DealSetup(players=2, deck=tuple(game.deck_for(2)), dealer=0,

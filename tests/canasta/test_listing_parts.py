@@ -7,7 +7,7 @@ import ast
 import inspect
 import textwrap
 
-from game.canasta.listing import ListingMixin
+from game.engine.canasta.listing import ListingMixin
 
 PARTS = ("_list_adds", "_list_new_melds", "_list_wild_meld", "_list_black_threes",
          "_list_openings", "_discards", "_list_asks")

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from game.base import DealSetup
-from game.gameinfo import down_dealer
-from game.registry import get_game
-from game.selfplay import random_choice_actor
+from game.engine.base import DealSetup
+from game.engine.gameinfo import down_dealer
+from game.engine.registry import get_game
+from game.lab.selfplay import random_choice_actor
 
 from .helpers import (
     LD,
@@ -497,7 +497,7 @@ def test_ld13_the_last_round_asks_no_draw():
 def test_ld13_an_old_records_draw_in_the_last_round_draws_nothing():
     """LD-13 (decided): a record that still writes `draw` in the last round is read as
     drawing nothing: the record, the replay screen and a save all read it."""
-    from game.record import DealRecord, replay
+    from game.engine.record import DealRecord, replay
     from game.replay.model import Replay
 
     record, last_round = _deal_to_the_stock_end()
@@ -517,9 +517,9 @@ def test_ld13_an_old_records_draw_in_the_last_round_draws_nothing():
 def _deal_to_the_stock_end():
     """A two-player deal played by drawing and discarding to the end of the stock: its
     record and the indexes of the actions that start a turn of the last round."""
-    from game.base import DealSetup
-    from game.record import DealRecord, actions_text
-    from game.registry import get_game
+    from game.engine.base import DealSetup
+    from game.engine.record import DealRecord, actions_text
+    from game.engine.registry import get_game
 
     game = get_game(LD)
     setup = DealSetup(players=2, deck=tuple(game.deck_for(2)), dealer=0, scores=(0, 0),
@@ -594,9 +594,9 @@ def test_ld15_game_ends_at_10000_shared_highest_plays_on():
 
 def test_ld_deck_records_need_a_keeper():
     """LD-1: a record names the score keeper (NOTATION.md)."""
-    from game.cards import format_card
-    from game.errors import RecordError
-    from game.record import DealRecord
+    from game.engine.cards import format_card
+    from game.engine.errors import RecordError
+    from game.engine.record import DealRecord
 
     deck = deck_from(LD, 3, "")
     rec = DealRecord(rules=LD, players=3, dealer=0, deck=[format_card(c) for c in deck])

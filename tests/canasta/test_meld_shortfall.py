@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.actions import make
-from game.cards import parse_cards
+from game.engine.actions import make
+from game.engine.cards import parse_cards
 from tests.canasta.helpers import CA, CS, LD, pos
 
 

@@ -10,9 +10,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.errors import Misdeal
-from game.match import Match
-from game.registry import get_game
+from game.engine.errors import Misdeal
+from game.engine.match import Match
+from game.engine.registry import get_game
 
 GAMES = [("canasta", 4), ("quick-canasta", 2), ("canastone", 4), ("canastone", 6),
          ("looking-and-down", 4), ("looking-and-down", 2)]

@@ -28,12 +28,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.actions import Action, format_action, parse_action
-from game.base import DealSetup
-from game.cards import JOKER, RANK, codes_of_rank, format_card
-from game.errors import Misdeal
-from game.record import DealRecord, replay
-from game.registry import get_game
+from game.engine.actions import Action, format_action, parse_action
+from game.engine.base import DealSetup
+from game.engine.cards import JOKER, RANK, codes_of_rank, format_card
+from game.engine.errors import Misdeal
+from game.engine.record import DealRecord, replay
+from game.engine.registry import get_game
 
 from .helpers import CA, CS, LD, QC, assert_sentence
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.registry import get_game
+from game.engine.registry import get_game
 
 from .helpers import (
     PARTS,

@@ -1,4 +1,4 @@
-"""The typed view of a seat (game.canasta.seatview): built from the state, it says what the
+"""The typed view of a seat (game.engine.canasta.seatview): built from the state, it says what the
 state says (the seat's own hand, counts, melds, the turn) in card codes and records; the text
 observation is derived from it. What it hides is tested with the observation in
 test_properties.py (re-dealt hidden cards leave both unchanged)."""
@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from game.canasta.seatview import MeldView, Phase, SeatView
-from game.match import Match
-from game.registry import get_game
+from game.engine.canasta.seatview import MeldView, Phase, SeatView
+from game.engine.match import Match
+from game.engine.registry import get_game
 
 
 @pytest.mark.parametrize("rules,players", [("canasta", 4), ("canastone", 6),

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.actions import parse_action, same_action
-from game.cassino.game import CassinoState
+from game.engine.actions import parse_action, same_action
+from game.engine.cassino.game import CassinoState
 
 
 def pos(hands, table=(), reservations=(), **kw) -> CassinoState:
@@ -33,7 +33,7 @@ def legal(state, text: str) -> bool:
 
 def captures(state, seat=None):
     """The capture actions as (played, frozenset of taken cards) in notation."""
-    from game.cards import format_card
+    from game.engine.cards import format_card
     out = set()
     for a in state.legal_actions(seat):
         if a.verb == "capture":
@@ -42,7 +42,7 @@ def captures(state, seat=None):
 
 
 def builds(state, seat=None):
-    from game.cards import format_card
+    from game.engine.cards import format_card
     out = set()
     for a in state.legal_actions(seat):
         if a.verb == "build":

@@ -1,7 +1,7 @@
 """A slow, obviously-correct reference for Cassino's legal moves (CN-5..CN-8), for tests.
 
 Brute force over every subset of table *units* (a loose card, or a whole reservation) and every
-declared value, with a naive partition check; independent of game.cassino.combos.
+declared value, with a naive partition check; independent of game.engine.cassino.combos.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
-from game.cards import RANK
+from game.engine.cards import RANK
 
 
 def splits(values: list[int], v: int) -> bool:

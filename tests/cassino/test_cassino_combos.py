@@ -1,4 +1,4 @@
-"""The subset-sum helpers (game/cassino/combos.py) against brute force (CN-5, CN-6)."""
+"""The subset-sum helpers (game/engine/cassino/combos.py) against brute force (CN-5, CN-6)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.cassino import combos
-from game.cassino.game import _profiles
+from game.engine.cassino import combos
+from game.engine.cassino.game import _profiles
 
 from .reference import splits
 

@@ -1,4 +1,4 @@
-"""Golden whole games (tests/golden/cassino/*.json) replayed through game.record, against
+"""Golden whole games (tests/golden/cassino/*.json) replayed through game.engine.record, against
 scores worked out by hand (the sibling .md files), and the replay command line."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cards import RANK, SUIT, parse_card
-from game.record import DealRecord, load_record_text, replay
+from game.engine.cards import RANK, SUIT, parse_card
+from game.engine.record import DealRecord, load_record_text, replay
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "cassino"

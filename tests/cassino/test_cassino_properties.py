@@ -7,10 +7,10 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.base import DealSetup
-from game.cards import RANK, parse_card
-from game.cassino.game import CASSINO, CassinoState
-from game.rng import Rng
+from game.engine.base import DealSetup
+from game.engine.cards import RANK, parse_card
+from game.engine.cassino.game import CASSINO, CassinoState
+from game.engine.rng import Rng
 
 from .reference import normalize, reference_actions
 
@@ -159,7 +159,7 @@ def test_crowded_table_never_gets_stuck():
     """Trailing whenever possible piles up to ~48 loose cards, where one card can have
     millions of distinct captures: the listing is capped (LIST_LIMIT), stays legal, and the
     game finishes (CN-8: no deal can get stuck)."""
-    from game.cassino.game import LIST_LIMIT
+    from game.engine.cassino.game import LIST_LIMIT
 
     for players in (2, 4):
         s = new_game(players, 2)

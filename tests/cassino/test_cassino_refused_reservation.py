@@ -7,11 +7,11 @@ from __future__ import annotations
 import itertools
 import random
 
-from game.actions import make
-from game.base import DealSetup
-from game.cards import RANK, parse_card, parse_cards
-from game.cassino.combos import can_split
-from game.cassino.game import CASSINO
+from game.engine.actions import make
+from game.engine.base import DealSetup
+from game.engine.cards import RANK, parse_card, parse_cards
+from game.engine.cassino.combos import can_split
+from game.engine.cassino.game import CASSINO
 
 from .helpers import pos
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from game.actions import make
-from game.base import DealSetup
-from game.cards import JOKER, parse_card, parse_cards
-from game.cassino.game import CASSINO, CassinoState
-from game.errors import IllegalActionError
-from game.match import Match
-from game.registry import get_game
+from game.engine.actions import make
+from game.engine.base import DealSetup
+from game.engine.cards import JOKER, parse_card, parse_cards
+from game.engine.cassino.game import CASSINO, CassinoState
+from game.engine.errors import IllegalActionError
+from game.engine.match import Match
+from game.engine.registry import get_game
 
 from .helpers import act, builds, captures, legal, pos, why
 
@@ -398,5 +398,5 @@ def test_position_roundtrip_and_validation():
 
 
 def fmt(c):
-    from game.cards import format_card
+    from game.engine.cards import format_card
     return format_card(c)

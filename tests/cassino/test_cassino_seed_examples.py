@@ -105,8 +105,8 @@ def test_example_8_reservation_must_use_the_played_card():
 def test_example_9_reservation_must_use_a_table_card():
     """Hand AS AH, table JD 3H: playing AS alone cannot be reserved as 1."""
     s = pos(["AS AH", "9S QS"], "JD 3H")
-    from game.actions import make
-    from game.cards import parse_card
+    from game.engine.actions import make
+    from game.engine.cards import parse_card
     alone = make(0, "build", ((parse_card("AS"),), ()), 1)
     assert "at least one table card" in s.why_illegal(alone)
     assert not any(a.verb == "build" for a in s.legal_actions())
@@ -159,10 +159,10 @@ def test_example_11_override_with_regrouping():
 
 
 def s_code(text):
-    from game.cards import parse_card
+    from game.engine.cards import parse_card
     return parse_card(text)
 
 
 def codes(text):
-    from game.cards import parse_cards
+    from game.engine.cards import parse_cards
     return parse_cards(text)

@@ -1,14 +1,14 @@
 """What a trail tells the table (CN-3, CN-5, CN-8): the values that could have captured when a
 seat trailed in this round are public (``CassinoView.passed``), and the Hard level's worlds
-keep them out of that seat's hand (game.cassino.worlds, ``infer``)."""
+keep them out of that seat's hand (game.engine.cassino.worlds, ``infer``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.cards import RANK, parse_card
-from game.cassino.game import CassinoState, capture_values
-from game.rng import Rng
+from game.engine.cards import RANK, parse_card
+from game.engine.cassino.game import CassinoState, capture_values
+from game.engine.rng import Rng
 
 from .helpers import act, pos
 
@@ -131,9 +131,9 @@ def test_the_heuristic_reading_trails_gives_passed_values_no_odds():
 def test_the_examples_in_the_trail_helpers_docs_hold():
     import doctest
 
-    import game.cassino.game
-    import game.cassino.view
+    import game.engine.cassino.game
+    import game.engine.cassino.view
 
-    for module in (game.cassino.game, game.cassino.view):
+    for module in (game.engine.cassino.game, game.engine.cassino.view):
         result = doctest.testmod(module)
         assert result.attempted >= 1 and result.failed == 0, module.__name__

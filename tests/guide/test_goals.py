@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.actions import parse_action
+from game.engine.actions import parse_action
 from game.guide.goals import Cond, reached
 from game.saves import practice
 

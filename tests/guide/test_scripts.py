@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
-from game.actions import format_action, parse_action
+from game.engine.actions import format_action, parse_action
 from game.guide import scripts
 from game.guide.scripts import SCRIPTS, Lesson, matches
 

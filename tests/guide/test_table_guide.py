@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game import i18n, saves
-from game.actions import parse_action
+from game.engine.actions import parse_action
 from game.guide.scripts import SCRIPTS
 from game.i18n import t
 from game.saves import practice

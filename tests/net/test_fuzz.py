@@ -21,9 +21,10 @@ from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 
 import game.net.server
-from game.actions import format_action
 from game.driver import play_deal
-from game.match import Match
+from game.engine.actions import format_action
+from game.engine.match import Match
+from game.engine.registry import get_game
 from game.net.messages import (
     MAX_CLIENT_FRAME,
     Act,
@@ -38,7 +39,6 @@ from game.net.messages import (
 )
 from game.players.base import Decision
 from game.players.registry import make_player
-from game.registry import get_game
 from tests.net.test_refusals import Conn, _answer, _decision, _seated, live_server
 
 FRAMES = int(os.environ.get("CARDTABLE_FUZZ_FRAMES", "3000"))

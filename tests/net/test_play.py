@@ -16,16 +16,16 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from game.actions import format_action
-from game.cards import format_card
 from game.driver import play_deal
-from game.events import HIDDEN
-from game.match import Match
+from game.engine.actions import format_action
+from game.engine.cards import format_card
+from game.engine.events import HIDDEN
+from game.engine.match import Match
+from game.engine.registry import GAMES, get_game
 from game.net.messages import Act, Join, Pass, dump, parse_server
 from game.net.wire import events_to_wire, view_from_wire
 from game.players.base import Decision
 from game.players.registry import make_player
-from game.registry import GAMES, get_game
 from tests.net.netutil import Host, client_args, env, run_clients, server_process
 
 CONFIGS = [(name, n) for name in GAMES
@@ -243,7 +243,7 @@ def test_a_client_killed_mid_deal_rejoins_with_its_token_and_the_deal_ends(
     deal ends, and its actions replay legally from the seed to the same scores, every card
     accounted for. Seat 1 is the test's own connection, so that it can hold the table still
     while seat 0's new process starts."""
-    from game.actions import parse_action
+    from game.engine.actions import parse_action
     from game.net.client import default_token_file
 
     rules, players = "looking-and-down", 2
@@ -322,7 +322,7 @@ def test_the_server_killed_mid_deal_resumes_its_table_and_the_players_rejoin(tmp
     import subprocess
     import sys
 
-    from game.actions import parse_action
+    from game.engine.actions import parse_action
     from tests.net.netutil import ROOT, TIMEOUT
 
     rules, players = "looking-and-down", 3

@@ -17,8 +17,9 @@ from websockets.exceptions import ConnectionClosed
 
 import game.net.messages
 import game.net.server
-from game.actions import format_action, parse_action
-from game.match import Match
+from game.engine.actions import format_action, parse_action
+from game.engine.match import Match
+from game.engine.registry import get_game
 from game.net.messages import (
     MAX_CLIENT_FRAME,
     MAX_SERVER_FRAME,
@@ -34,7 +35,6 @@ from game.net.server import serve_forever
 from game.net.wire import view_from_wire
 from game.players.base import Decision
 from game.players.registry import make_player
-from game.registry import get_game
 
 TIMEOUT = 20.0
 

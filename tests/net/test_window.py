@@ -15,8 +15,8 @@ import time
 import pytest
 
 from game import i18n
-from game.actions import format_action, make, parse_action
-from game.cards import RANK, format_card
+from game.engine.actions import format_action, make, parse_action
+from game.engine.cards import RANK, format_card
 from game.net.link import TableLink
 from game.net.messages import Catchup, Create, Events, Joined, Lobby, Start, parse_server
 from game.net.remote import RemoteSession

@@ -11,7 +11,8 @@ import random
 import pytest
 
 import game.net.wire
-from game.actions import format_action, parse_action
+from game.engine.actions import format_action, parse_action
+from game.engine.registry import GAMES, get_game
 from game.net.wire import (
     events_from_wire,
     events_to_wire,
@@ -20,7 +21,6 @@ from game.net.wire import (
 )
 from game.players.base import Decision
 from game.players.registry import make_player
-from game.registry import GAMES, get_game
 from game.session import GameSession
 
 ALL_CONFIGS = [(name, n) for name in GAMES for n in get_game(name).info.player_counts]

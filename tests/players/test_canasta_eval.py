@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from game.canasta.position import build_position
-from game.match import Match
+from game.engine.canasta.position import build_position
+from game.engine.match import Match
+from game.engine.registry import get_game
 from game.players.base import Decision
 from game.players.canasta_eval import (
     NAMES,
@@ -22,7 +23,6 @@ from game.players.canasta_eval import (
 )
 from game.players.canasta_search import CanastaSearch, evaluate
 from game.players.heuristic_canasta import HARD_PARAMS, CanastaHeuristic
-from game.registry import get_game
 
 
 def test_cholesky_solves_a_known_system():

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from game.canasta.position import build_position
-from game.cards import RANK, parse_card
+from game.engine.canasta.position import build_position
+from game.engine.cards import RANK, parse_card
 from game.players.base import Decision
 from game.players.canasta_view import CanastaView, is_wild
 from game.players.heuristic_canasta import (
@@ -69,8 +69,8 @@ def test_hard_freezes_a_pile_that_gives_the_opponents_their_canastas():
 
 
 def test_hard_does_not_search_a_freeze_against_a_small_or_unlikely_take():
+    from game.engine.rng import Rng
     from game.players.canasta_search import CanastaSearch
-    from game.rng import Rng
 
     # the heuristic of session 11 (Normal's pile value): session 12's freezes on its own here
     before = {**HARD_PARAMS, "canasta": replace(HARD_PARAMS["canasta"], meld_pile=0.0,
@@ -127,8 +127,8 @@ def test_played_to_the_end_of_the_deal_only_discards_that_risk_a_big_pile_are_se
     pile is the prize); one onto a 13-card pile is searched, the freeze among the candidates.
     One round ahead (Hard's plan) both are searched. (Session 11's pile price: with session
     12's, the heuristic freezes the big pile and no other discard comes near it.)"""
+    from game.engine.rng import Rng
     from game.players.canasta_search import CanastaSearch
-    from game.rng import Rng
 
     before = {**HARD_PARAMS, "canasta": replace(HARD_PARAMS["canasta"], meld_pile=0.0,
                                                 pile_card=PARAMS["canasta"].pile_card)}

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.canasta.position import build_position
-from game.cards import RANK, parse_card, parse_cards
+from game.engine.canasta.position import build_position
+from game.engine.cards import RANK, parse_card, parse_cards
 from game.players.base import Decision
 from game.players.canasta_view import CanastaView, is_wild
 from game.players.heuristic_canasta import HARD_PARAMS, CanastaHeuristic

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from game.cards import JOKER, RANK
+from game.engine.cards import JOKER, RANK
 from game.players.canasta_view import CanastaView
 from tests.players.test_players import decision, random_positions
 

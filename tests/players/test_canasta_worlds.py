@@ -1,5 +1,5 @@
 """The Hard level's sampled worlds respect what the public history says the other hands do not
-hold (game/canasta/worlds.py, ``hand_limits``): a player who passed a big unfrozen pile held
+hold (game/engine/canasta/worlds.py, ``hand_limits``): a player who passed a big unfrozen pile held
 no natural pair of its top card (CA-9: two naturals take it), and a player who discarded a
 rank its side has melded held no other natural of it (it would have added it, CA-8)."""
 
@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import random
 
-from game.canasta.position import build_position
-from game.canasta.state import CanastaState
-from game.canasta.worlds import hand_limits
-from game.cards import JOKER, RANK
+from game.engine.canasta.position import build_position
+from game.engine.canasta.state import CanastaState
+from game.engine.canasta.worlds import hand_limits
+from game.engine.cards import JOKER, RANK
+from game.engine.rng import Rng
 from game.players.base import Decision
-from game.rng import Rng
 from tests.players.test_players import random_positions
 
 

@@ -12,15 +12,15 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from game.actions import format_action, parse_action
-from game.cards import format_cards, parse_cards
-from game.cassino.game import CassinoState
 from game.cli import main
+from game.engine.actions import format_action, parse_action
+from game.engine.cards import format_cards, parse_cards
+from game.engine.cassino.game import CassinoState
+from game.engine.rng import Rng
 from game.players.base import Decision
 from game.players.cassino_search import CassinoSearch, round_end_value, solve_round
 from game.players.heuristic_cassino import is_sweep_gift
 from game.players.levels import HardPlayer, NormalPlayer
-from game.rng import Rng
 
 
 def _tournament_json(*extra: str) -> dict:

@@ -25,8 +25,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.errors import Misdeal
-from game.match import Match
+from game.engine.errors import Misdeal
+from game.engine.match import Match
+from game.engine.registry import get_game
 from game.players.base import Decision
 from game.players.canasta_view import CanastaView, plan_meld_out
 from game.players.heuristic_canasta import (
@@ -40,7 +41,6 @@ from game.players.heuristic_canasta import (
     meld_changes,
     one_change_price,
 )
-from game.registry import get_game
 
 GAMES = [("canasta", 4), ("canasta", 2), ("quick-canasta", 4), ("canastone", 4),
          ("canastone", 2), ("looking-and-down", 4), ("looking-and-down", 3)]

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from game import i18n
-from game.actions import format_action
+from game.engine.actions import format_action
 from game.i18n import card_text
 from game.players.base import Decision
 from game.players.cassino_search import solve_last_round
@@ -211,7 +211,7 @@ def test_two_hidden_alternatives_of_one_kind_are_told_apart():
     """The search chose a discard over the heuristic's meld and another meld (both of the
     computer's hidden cards): the first line tells "melding instead", the other line
     "another meld", never the same words with other figures."""
-    from game.actions import parse_action
+    from game.engine.actions import parse_action
 
     d = _canasta_decision()  # seat 0 holds 2C 5H 6H 8H
     discard = parse_action("0 discard 8H")
@@ -237,7 +237,7 @@ def test_search_report_gives_each_gain_its_standard_error():
 def test_a_figure_from_a_handful_of_worlds_is_not_told_as_sure(language):
     """Each sampled figure says how sure it is: the margin (two standard errors) over enough
     worlds, and that the worlds are too few to be sure over a handful."""
-    from game.actions import parse_action
+    from game.engine.actions import parse_action
 
     i18n.set_language(language)
     d = _canasta_decision()  # seat 0 holds 2C 5H 6H 8H

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.canasta.position import build_position
-from game.cards import parse_card
+from game.engine.canasta.position import build_position
+from game.engine.cards import parse_card
 from game.players.base import Decision
 from game.players.hints import discard_warning
 

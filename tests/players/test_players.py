@@ -13,12 +13,12 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from game.actions import Action
-from game.base import DealState
-from game.match import Match
+from game.engine.actions import Action
+from game.engine.base import DealState
+from game.engine.match import Match
+from game.engine.registry import get_game
 from game.players.base import Decision, Player
 from game.players.registry import DEFAULT_LEVEL, LEVELS, make_player
-from game.registry import get_game
 
 GAMES = [
     ("canasta", 2), ("canasta", 3), ("canasta", 4),
@@ -79,7 +79,7 @@ def test_every_level_plays_legal_moves(rules, players):
                                            ("canastone", 4), ("quick-canasta", 2),
                                            ("cassino", 2)])
 def test_whole_deals_between_levels(rules, players):
-    from game.tournament import play_deal
+    from game.lab.tournament import play_deal
 
     levels = [("normal", "easy", "simple")[s % 3] for s in range(players)]
     r = play_deal(rules, players, levels, deal_seed=77, dealer=0, bot_seed=3)
@@ -248,7 +248,7 @@ def test_tournament_json_keys():
 
 
 def test_tournament_more_than_two_sides_rotates():
-    from game.tournament import run_tournament
+    from game.lab.tournament import run_tournament
 
     r = run_tournament("looking-and-down", 3, "normal", "normal", deals=3, seed=2)
     assert r["deals"] == 3 and not r["errors"]
@@ -275,8 +275,8 @@ def test_hints_are_legal_with_a_reason(rules, players):
 
 
 def test_risky_discard_warning():
-    from game.canasta.position import build_position
-    from game.cards import parse_card
+    from game.engine.canasta.position import build_position
+    from game.engine.cards import parse_card
     from game.players.hints import discard_warning
 
     st = build_position(
@@ -310,7 +310,7 @@ def test_hard_level_respects_a_short_deadline():
 def test_hard_heuristic_reads_the_discards():
     """Hard's heuristic (HARD_PARAMS) lowers the odds that the next player can take the pile
     with a rank that player has discarded; Normal's ignores the discards."""
-    from game.cards import RANK
+    from game.engine.cards import RANK
     from game.players.canasta_view import CanastaView, is_wild
     from game.players.heuristic_canasta import HARD_PARAMS, CanastaContext, CanastaHeuristic
 
@@ -336,8 +336,8 @@ def test_canasta_search_plan_per_game():
     """Looking and Down and Canastone search take-or-draw only (playouts to the end of the
     deal); Canasta also searches discards (one-round playouts) and, with the meld plans on
     (off since session 12), once a turn melding against not melding."""
+    from game.engine.rng import Rng
     from game.players.canasta_search import CanastaSearch
-    from game.rng import Rng
 
     search = CanastaSearch(Rng(1))
     plans = CanastaSearch(Rng(1))
@@ -362,7 +362,7 @@ def test_canasta_search_plan_per_game():
 
 
 def test_bench_ai_section_keys():
-    from game.tournament import ai_section
+    from game.lab.tournament import ai_section
 
     r = ai_section(("cassino",), ("easy", "normal"), seconds=0.01)
     for level in ("easy", "normal"):
@@ -376,10 +376,10 @@ def test_bench_ai_section_keys():
                                            ("cassino", 2), ("cassino", 4)])
 def test_hard_worlds_agree_with_the_view(rules, players):
     """The worlds the Hard level samples look, from its seat, exactly like the real deal."""
-    from game.rng import Rng
+    from game.engine.rng import Rng
 
     if rules == "cassino":
-        from game.cassino.game import CassinoState
+        from game.engine.cassino.game import CassinoState
         sample_world = CassinoState.sample_world
     else:
         from game.players.canasta_search import sample_world
@@ -408,7 +408,7 @@ def _minimax(st, side):
 def test_cassino_last_round_solver_agrees_with_plain_minimax():
     import time
 
-    from game.cassino.game import CassinoState
+    from game.engine.cassino.game import CassinoState
     from game.players.cassino_search import solve_last_round
 
     rng = random.Random(5)

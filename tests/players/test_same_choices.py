@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from game.players.fixed_play import LEVELS, digest, play_sequence
-from game.registry import GAME_NAMES, game_info
+from game.engine.registry import GAME_NAMES, game_info
+from game.lab.fixed_play import LEVELS, digest, play_sequence
 
 PINNED = json.loads((Path(__file__).parent / "choices.json").read_text(encoding="utf-8"))
 

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from game.match import Match
+from game.engine.match import Match
+from game.engine.registry import get_game
+from game.lab.tournament import run_tournament
 from game.players.base import Decision
 from game.players.heuristic_canasta import HARD_PARAMS, PARAMS
 from game.players.registry import LEVELS
-from game.registry import get_game
-from game.tournament import run_tournament
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
 

@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from game.canasta.position import build_position
-from game.canasta.state import CanastaState
-from game.cassino.game import CassinoState
+from game.engine.canasta.position import build_position
+from game.engine.canasta.state import CanastaState
+from game.engine.cassino.game import CassinoState
+from game.engine.rng import Rng
 from game.players.base import Decision
-from game.rng import Rng
 from tests.players.test_players import random_positions
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from game.record import DealRecord
+from game.engine.record import DealRecord
 
 
 @cache

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from game.errors import RecordError
-from game.record import load_record_text
+from game.engine.errors import RecordError
+from game.engine.record import load_record_text
 from game.replay.model import Replay
 from tests.replay.helpers import finished_record
 

@@ -286,7 +286,7 @@ def test_every_hand_shows_whole_with_its_name_and_the_deal_number(tmp_path, rule
     """A replay shown open showed other hands as thin strips behind their plates: the hands
     board shows each hand at the viewer's card size, every index whole, under its player's
     name, with the game's number and the move above; Tab turns to the table and back."""
-    from game.deals import format_number
+    from game.engine.deals import format_number
     from game.i18n import t
     from game.ui.screens.replay_hands import INDEX_ROWS, HandsBoard
     from game.ui.table.layout import card_h

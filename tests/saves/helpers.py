@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from game.registry import game_info
+from game.engine.registry import game_info
 from game.saves.model import checksum_of
 from game.session import GameSession, SeatConfig
 
@@ -70,9 +70,9 @@ def position_of(s: GameSession) -> dict:
     st = s.state
     if s.rules == "cassino":
         return st.position()
-    from game.actions import format_key
-    from game.canasta.phase import PLAY
-    from game.cards import format_cards
+    from game.engine.actions import format_key
+    from game.engine.canasta.phase import PLAY
+    from game.engine.cards import format_cards
 
     pos = {
         "hands": [format_cards(st.hand_cards(p)) for p in range(st.players)],

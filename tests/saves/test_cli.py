@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game import saves
 from game.cli import main
-from game.record import load_record_text, replay
+from game.engine.record import load_record_text, replay
 
 from .helpers import new_session, play
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game import saves
-from game.registry import GAME_NAMES
+from game.engine.registry import GAME_NAMES
 
 from .helpers import PLAYERS, new_session, play
 

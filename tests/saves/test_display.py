@@ -159,9 +159,9 @@ def test_wrapping_measures_linearly_and_fits(counting, name):
 
 
 def test_cutting_a_row_to_width_measures_a_few_times(counting):
-    from game.ui.screens.load_screen import _fit
+    from game.ui.screens.load_screen import fit_text
 
-    out = _fit("z" * MB, 16, 700)
+    out = fit_text("z" * MB, 16, 700)
     assert out.endswith("…") and 7 * len(out) <= 700
     assert len(counting) <= 40 and sum(counting) <= 40 * 300
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from game import listeners, saves
-from game.deals import daily_number, seed_of
-from game.registry import GAME_NAMES, get_game
+from game.engine.deals import daily_number, seed_of
+from game.engine.registry import GAME_NAMES, get_game
 from game.saves.files import build_document, damage_code, encode, load_document
 from game.session import GameSession, SeatConfig
 from game.stats import recorder, store

@@ -20,8 +20,8 @@ from collections import Counter
 import pytest
 
 from game import saves
-from game.cards import format_card, parse_cards
-from game.registry import GAME_NAMES, get_game
+from game.engine.cards import format_card, parse_cards
+from game.engine.registry import GAME_NAMES, get_game
 from game.saves.files import build_document, load_document
 from game.saves.model import checksum_of
 from game.session import GameSession, SeatConfig
@@ -35,7 +35,7 @@ TARGET = {"canasta": 5000, "quick-canasta": 5000, "canastone": 12000,
 
 
 def _live(s: GameSession) -> bool:
-    from game.canasta.phase import ANSWER
+    from game.engine.canasta.phase import ANSWER
 
     return not s.state.is_over() and getattr(s.state, "phase", 0) != ANSWER
 

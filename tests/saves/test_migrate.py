@@ -135,7 +135,7 @@ def test_version_1_file_is_still_checked_against_its_checksum(folder):
 def test_a_numbered_game_saves_its_number(folder):
     from datetime import date
 
-    from game.deals import daily_number
+    from game.engine.deals import daily_number
     from game.session import GameSession, SeatConfig
 
     n = daily_number("canasta", date(2026, 11, 23))  # a daily game carries the day's number

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game import saves
-from game.actions import parse_action
+from game.engine.actions import parse_action
 from game.saves import practice
 from game.saves.store import practice_dir
 

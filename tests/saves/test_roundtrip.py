@@ -8,7 +8,7 @@ import json
 import pytest
 
 from game import saves
-from game.registry import GAME_NAMES
+from game.engine.registry import GAME_NAMES
 from game.saves.files import build_document, encode
 from game.session import GameSession
 

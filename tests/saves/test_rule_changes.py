@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from game.actions import parse_action
-from game.canasta.validate import state_problem
+from game.engine.actions import parse_action
+from game.engine.canasta.validate import state_problem
 from game.saves.files import build_document, load_document, verify
 from game.session import GameSession, SeatConfig
 

@@ -7,9 +7,9 @@ from datetime import date
 
 import pytest
 
-import game.deals
-from game.cards import format_card
-from game.deals import (
+import game.engine.deals
+from game.engine.cards import format_card
+from game.engine.deals import (
     MAX_NUMBER,
     daily_number,
     format_number,
@@ -17,7 +17,7 @@ from game.deals import (
     random_number,
     seed_of,
 )
-from game.registry import GAMES
+from game.engine.registry import GAMES
 from game.session import GameSession
 
 # The first eight cards of the first deal of a few numbers per game (top of the deck first).
@@ -69,7 +69,7 @@ def test_the_seed_is_the_documented_hash():
 
 
 def test_the_module_examples_hold():
-    assert doctest.testmod(game.deals).failed == 0
+    assert doctest.testmod(game.engine.deals).failed == 0
 
 
 def test_numbers_are_checked():

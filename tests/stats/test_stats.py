@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 
 from game import listeners, saves
-from game.deals import daily_number
+from game.engine.deals import daily_number
 from game.session import GameSession, SeatConfig
 from game.stats import recorder, store
 from game.stats.model import bucket_key

@@ -284,7 +284,7 @@ def test_new_game_offers_exactly_the_declared_choices(make_app, language):
     """Per game and player count: the declared counts, options, keeper (LD-1), target
     (CA-16, QC-8, CS-17, LD-15, CN-11) and seating (G-2: Looking and Down has no partners at
     4, LD-1; Canastone plays two teams of three at 6, CS-1)."""
-    from game.registry import GAMES
+    from game.engine.registry import GAMES
 
     app = make_app(language=language)
     app.show_new_game()

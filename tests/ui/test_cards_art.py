@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from game.cards import JOKER
+from game.engine.cards import JOKER
 from game.ui import cards_art, felt
 
 

@@ -19,8 +19,8 @@ import itertools
 
 import pytest
 
+from game.engine.registry import GAMES
 from game.i18n import t
-from game.registry import GAMES
 from tests.ui.fits import check_fits, check_painted, watching
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from game import i18n
+from game.engine.registry import GAMES
 from game.i18n import catalogue, game_text, placeholders
-from game.registry import GAMES
 
 DEAL_WORDS = {"en": ("deal", "dealer"), "ja": ("ディール", "ディーラー")}
 

@@ -7,8 +7,9 @@ import pkgutil
 
 import pytest
 
-from game import i18n, reasons
-from game.registry import GAME_NAMES
+from game import i18n
+from game.engine import reasons
+from game.engine.registry import GAME_NAMES
 
 EN = i18n.catalogue("en")
 JA = i18n.catalogue("ja")
@@ -37,7 +38,7 @@ def _english_afterwards():
 
 def _load_engines():
     """Import every engine module so that their reasons register (absent engines are fine)."""
-    for pkg_name in ("game.canasta", "game.cassino"):
+    for pkg_name in ("game.engine.canasta", "game.engine.cassino"):
         try:
             pkg = importlib.import_module(pkg_name)
         except Exception:
@@ -102,7 +103,7 @@ def test_required_words_present():
 
 
 def test_every_option_has_a_label_and_help():
-    from game.registry import GAMES
+    from game.engine.registry import GAMES
 
     for info in GAMES.values():
         for opt in info.options:
@@ -174,9 +175,9 @@ def test_refusals_name_cards_as_players_read_them(lang):
     import random
     import re
 
-    from game.actions import Action
-    from game.base import DealSetup
-    from game.registry import get_game
+    from game.engine.actions import Action
+    from game.engine.base import DealSetup
+    from game.engine.registry import get_game
 
     notation = re.compile(r"\b(10|[2-9AJQK])[SHDC]\b|\bJK\b")
     game = get_game("cassino")

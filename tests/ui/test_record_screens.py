@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game import i18n, listeners
-from game.deals import daily_number, seed_of
+from game.engine.deals import daily_number, seed_of
 from game.session import GameSession, SeatConfig
 from game.stats import recorder, store
 from game.ui.app import AppHooks

@@ -8,7 +8,7 @@ import pytest
 from pygame_gui.elements import UIButton
 
 from game import i18n
-from game.registry import GAMES
+from game.engine.registry import GAMES
 
 SIZES = [(800, 600)]
 

@@ -13,7 +13,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 # Modules the menu does not need until the player asks for a game, a save or the rules.
-NOT_AT_START = ("game.players", "game.canasta", "game.cassino", "game.session", "game.match",
+NOT_AT_START = ("game.players", "game.engine.canasta", "game.engine.cassino", "game.session",
+                "game.engine.match",
                 "game.saves.model", "game.saves.files", "game.saves.store",
                 "game.saves.migrate", "game.ui.table")
 # Deferred past the first frame: the settings are validated (pydantic) after it, the version

@@ -6,8 +6,8 @@ import pygame
 import pytest
 from pydantic import ValidationError
 
+from game.engine.registry import GAMES
 from game.newgame import NewGameConfig, SeatConfig
-from game.registry import GAMES
 from game.ui import fonts, markdown
 from game.ui.textlayout import NO_START, wrap, wrap_runs
 

@@ -96,7 +96,7 @@ def test_the_load_screen_says_your_turn():
 ])
 def test_the_move_log_names_your_reservation_in_the_players_words(lang, yours, theirs):
     """Issue 27: "Computer 2 overrode the reservation You made" (CN-6: an override)."""
-    from game.events import Event
+    from game.engine.events import Event
     from game.ui.table.movelog import describe_events
 
     i18n.set_language(lang)

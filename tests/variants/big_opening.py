@@ -3,11 +3,11 @@ Canasta for two players whose every opening needs 100 points."""
 
 from __future__ import annotations
 
-from game.canasta.classic import Canasta
-from game.canasta.game import CanastaFamilyGame
-from game.gameinfo import GameInfo
+from game.engine.canasta.classic import Canasta
+from game.engine.canasta.game import CanastaFamilyGame
+from game.engine.gameinfo import GameInfo
 
-# Step 1: the declaration (a shipped game's goes in game/registry.py's GAMES).
+# Step 1: the declaration (a shipped game's goes in game/engine/registry.py's GAMES).
 INFO = GameInfo(
     name="big-opening", title="Big Opening Canasta", family="canasta",
     module="tests.variants.big_opening", attr="BIG_OPENING",

@@ -1,5 +1,5 @@
 """The Daily deal screen: today's deal of each game, the same for everyone (its number comes
-from the date: game.deals.daily_number), with what became of your attempt. The first attempt
+from the date: game.engine.deals.daily_number), with what became of your attempt. The first attempt
 of the day is the one the statistics keep; playing again is allowed and said not to count
 (docs/stats.md)."""
 
@@ -9,10 +9,10 @@ from datetime import date
 
 import pygame
 
-from game.deals import daily_number
+from game.engine.deals import daily_number
+from game.engine.registry import GAMES
 from game.i18n import t
 from game.newgame import NewGameConfig
-from game.registry import GAMES
 from game.ui import fonts, palette
 from game.ui.screen import Screen
 from game.ui.textlayout import wrap

@@ -14,13 +14,13 @@ import os
 import pygame
 from pygame_gui.elements import UISelectionList
 
-from game.errors import RecordError
+from game.engine.errors import RecordError
 from game.i18n import game_name, t
 from game.replay import history
 from game.replay.model import Replay
 from game.ui import fonts
 from game.ui.screen import Screen
-from game.ui.screens.load_screen import NameDialog, _fit, local_time
+from game.ui.screens.load_screen import NameDialog, fit_text, local_time
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +142,7 @@ class HistoryScreen(Screen):
 
     def lines(self) -> list[str]:
         width, size = getattr(self, "line_room", (10 ** 6, self.app.font_sizes["body"]))
-        return [_fit(f"{i + 1}. {entry_line(e)}", size, width)
+        return [fit_text(f"{i + 1}. {entry_line(e)}", size, width)
                 for i, e in enumerate(self.deals)]
 
     def selected_index(self) -> int | None:

@@ -22,7 +22,7 @@ import pygame_gui
 from pygame_gui.elements import UIImage, UIPanel, UITextEntryLine, UIWindow
 
 from game import i18n, saves
-from game.deals import format_number
+from game.engine.deals import format_number
 from game.i18n import game_name, game_text, player_names, seat_message, t, you_seat
 from game.safetext import display_text
 from game.ui import fonts, palette
@@ -154,7 +154,7 @@ def entry_detail(e) -> str:
     return t("load.file", file=display_text(e.path.name))
 
 
-def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
+def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` cut to fit ``width`` pixels, with an ellipsis: a binary search over the cut,
     so a few measurements whatever the length (cutting a character at a time was quadratic)."""
     text = display_text(text)
@@ -463,12 +463,12 @@ class LoadScreen(Screen):
             line_colour = palette.TEXT_DIM if e.ok else WARN
             when = local_time(e.updated) if e.kind != "practice" else ""
             when_img = fonts.render(when, small, palette.TEXT_DIM if e.ok else GREY_DIM)
-            title = _fit(entry_title(e), body, text_w - when_img.get_width() - s(16), bold=True)
+            title = fit_text(entry_title(e), body, text_w - when_img.get_width() - s(16), bold=True)
             x = box.x + s(14)
             y = box.y + s(5)
             surf.blit(fonts.render(title, body, title_colour, bold=True), (x, y))
             surf.blit(when_img, (box.right - s(14) - when_img.get_width(), y + s(3)))
-            line = _fit(entry_line(e), small, text_w)
+            line = fit_text(entry_line(e), small, text_w)
             surf.blit(fonts.render(line, small, line_colour), (x, y + s(27)))
         # A thin scroll indicator when the list is longer than its box.
         total = self._content_height()

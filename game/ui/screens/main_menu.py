@@ -10,7 +10,7 @@ from functools import lru_cache
 import pygame
 
 import game
-from game.cards import JOKER, card
+from game.engine.cards import JOKER, card
 from game.i18n import t
 from game.ui import cards_art, fonts, palette, picture_cache
 from game.ui.paths import FONT_BOLD, FONT_REGULAR
@@ -19,7 +19,7 @@ from game.ui.screen import Screen
 FAN = (card(1, 0), card(13, 1), card(12, 2), card(11, 3), JOKER)  # A♠ K♥ Q♦ J♣ joker
 # The code and files that draw a card face (for game.ui.picture_cache's keys).
 CARD_ART_CODE = ("game.ui.cards_art", "game.ui.suits", "game.ui.fonts", "game.ui.palette",
-                 "game.cards")
+                 "game.engine.cards")
 CARD_ART_FILES = (FONT_REGULAR, FONT_BOLD)
 
 

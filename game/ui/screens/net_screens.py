@@ -21,10 +21,10 @@ import pygame_gui
 from pygame_gui.elements import UICheckBox, UITextEntryLine
 
 from game import i18n
+from game.engine.registry import GAMES
 from game.i18n import t
 from game.net.messages import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, MAX_SEATS, Create, Start
 from game.newgame import LEVELS, NewGameConfig
-from game.registry import GAMES
 from game.safetext import has_unsafe
 from game.ui import fonts
 from game.ui.screen import Screen

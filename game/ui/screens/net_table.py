@@ -11,7 +11,7 @@ decides a rule, and the window never holds another seat's hidden cards.
 
 from __future__ import annotations
 
-from game.actions import Action
+from game.engine.actions import Action
 from game.i18n import player_names, t
 from game.net.messages import Catchup, DealOver, DealStart, Events, YourMove
 from game.ui.screens.net_screens import NET_POLL

@@ -15,10 +15,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UICheckBox, UITextEntryLine
 
-from game.deals import MAX_NUMBER, parse_number
+from game.engine.deals import MAX_NUMBER, parse_number
+from game.engine.registry import GAMES
 from game.i18n import game_text, t
 from game.newgame import LEVELS, NewGameConfig, SeatConfig, default_seats
-from game.registry import GAMES
 from game.ui import fonts
 from game.ui.screen import Screen
 from game.ui.widgets.segmented import Segmented

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.deals import format_number
+from game.engine.deals import format_number
 from game.i18n import game_name, t
 from game.ui import fonts, palette
 from game.ui.table import render

@@ -94,7 +94,7 @@ def replay_button(overlay, rect: pygame.Rect) -> None:
 
 def replay_from_table(table) -> None:
     """The table's finished deal on the Replay screen; Back returns to the same table."""
-    from game.errors import RecordError
+    from game.engine.errors import RecordError
 
     try:
         replay = Replay(table.session.record())

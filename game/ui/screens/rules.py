@@ -11,8 +11,8 @@ import pygame
 from pygame_gui.elements import UITextBox
 
 from game import i18n
+from game.engine.registry import GAME_NAMES
 from game.i18n import game_name, t
-from game.registry import GAME_NAMES
 from game.ui import markdown, palette
 from game.ui.paths import RULES_TEXT_DIR
 from game.ui.screen import Screen

@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider
 
-from game.cards import card
+from game.engine.cards import card
 from game.i18n import t
 from game.settings import TEXT_SIZES
 from game.ui import audio, cards_art, fonts, palette

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.registry import GAMES
 from game.i18n import game_name, game_text, t
-from game.registry import GAMES
 from game.stats.families import counts_of
 from game.ui import fonts, palette
 from game.ui.screen import Screen

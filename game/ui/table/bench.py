@@ -38,7 +38,7 @@ def _pct(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
 
 
-def _headless() -> None:
+def headless() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -61,7 +61,7 @@ def waiting_session(seed: int = 4):
     return session
 
 
-def _app(tmp: str, size: tuple[int, int]):
+def bench_app(tmp: str, size: tuple[int, int]):
     from game.settings import SettingsStore
     from game.ui.app import App
 
@@ -73,14 +73,14 @@ def _app(tmp: str, size: tuple[int, int]):
 def ui_section(frames: int = 400, size: tuple[int, int] = (1280, 800), seed: int = 4,
                children: bool = True) -> dict:
     """The figures; ``children=False`` leaves out those measured in child processes."""
-    _headless()
+    headless()
     import pygame
 
     from game.ui.table import TableScreen
 
     session = waiting_session(seed)
     with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as tmp:
-        app = _app(tmp, size)
+        app = bench_app(tmp, size)
         try:
             screen = TableScreen(app, session=session, autosave=False)
             app.show(screen)
@@ -164,13 +164,13 @@ def _child(what: str) -> float:
 
 def idle_cpu(table: bool, seconds: float = IDLE_SECONDS) -> float:
     """CPU seconds per wall second of ``App.run`` with nothing happening (after a warm-up)."""
-    _headless()
+    headless()
     import pygame
 
     from game.ui.table import TableScreen
 
     with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as tmp:
-        app = _app(tmp, (1280, 800))
+        app = bench_app(tmp, (1280, 800))
         if table:
             app.show(TableScreen(app, session=waiting_session(), autosave=False))
         for _ in range(30):
@@ -197,7 +197,7 @@ def _rss_mb() -> float:
 def resize_growth(resizes: int = RESIZES) -> float:
     """Resident memory growth (MB) over ``resizes`` window resizes of the table, each followed
     by a few frames, after one warm-up round through every size."""
-    _headless()
+    headless()
     import gc
 
     import pygame
@@ -205,7 +205,7 @@ def resize_growth(resizes: int = RESIZES) -> float:
     from game.ui.table import TableScreen
 
     with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as tmp:
-        app = _app(tmp, (1280, 800))
+        app = bench_app(tmp, (1280, 800))
         app.show(TableScreen(app, session=waiting_session(), autosave=False))
 
         def resize(size) -> None:

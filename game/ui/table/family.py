@@ -13,10 +13,10 @@ accepts the first reading or gives its reason).
 
 from __future__ import annotations
 
-from game.actions import make
-from game.canasta.phase import ANSWER, DRAW
+from game.engine.actions import make
+from game.engine.canasta.phase import ANSWER, DRAW
+from game.engine.registry import game_info
 from game.i18n import seat_message, t
-from game.registry import game_info
 from game.ui.table import moments, order, scene
 from game.ui.table.gestures import (
     build_values,

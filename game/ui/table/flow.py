@@ -19,11 +19,11 @@ from __future__ import annotations
 import logging
 import random
 
-from game.actions import Action
 from game.driver import Ask, DealDriver
+from game.engine.actions import Action
+from game.engine.registry import game_info
 from game.i18n import t
 from game.players.explain import Explanation
-from game.registry import game_info
 from game.ui import audio
 from game.ui.table import moments
 from game.ui.table.scoresheet import ScoreSheet

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.actions import Action, make
-from game.canasta.phase import DRAW
-from game.cards import JOKER, RANK
+from game.engine.actions import Action, make
+from game.engine.canasta.phase import DRAW
+from game.engine.cards import JOKER, RANK
 from game.ui.table.scene import Target
 
 DRAG_THRESHOLD = 6  # pixels before a press becomes a drag

@@ -16,8 +16,8 @@ from functools import partial
 import pygame
 
 from game import i18n
-from game.actions import Action
-from game.cards import parse_card
+from game.engine.actions import Action
+from game.engine.cards import parse_card
 from game.guide.scripts import SCRIPTS, lesson_of, start
 from game.i18n import t
 from game.ui import audio, fonts, palette

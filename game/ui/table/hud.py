@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.deals import format_number
+from game.engine.deals import format_number
 from game.i18n import game_name, game_text, seat_message, t
 from game.ui import fonts, palette
 from game.ui.table import render

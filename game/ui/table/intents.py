@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import make
+from game.engine.actions import make
 from game.ui import audio
 from game.ui.table.gestures import Drag, Pointer
 from game.ui.table.keyboard import KeyboardPlay

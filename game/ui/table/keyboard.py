@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.actions import make
+from game.engine.actions import make
+from game.engine.registry import game_info
 from game.i18n import t
-from game.registry import game_info
 from game.ui.table import render
 from game.ui.table.scene import Target
 

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from game.engine.registry import game_info
 from game.i18n import t
-from game.registry import game_info
 from game.ui import cards_art, fonts
 
 CARD_RATIO = 1.4

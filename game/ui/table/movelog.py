@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.actions import format_key, key_rank, parse_action
-from game.errors import NotationError
+from game.engine.actions import format_key, key_rank, parse_action
+from game.engine.errors import NotationError
 from game.i18n import card_text, cards_text, t
 from game.ui import fonts, palette
 from game.ui.table import layout as L
@@ -84,7 +84,7 @@ def describe(text: str, names: list[str], you: int = -1) -> str:
 
 def describe_events(events, names: list[str], you: int = -1) -> list[str]:
     """Sentences for what the engine did during a move or a deal beyond the move itself (the
-    events of game.events), in their order; ``you`` as for :func:`describe`."""
+    events of game.engine.events), in their order; ``you`` as for :func:`describe`."""
     out: list[str] = []
     used: set[int] = set()  # draws told with the red three they replaced
 

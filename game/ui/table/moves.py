@@ -14,7 +14,7 @@ import logging
 import pygame
 
 from game import listeners
-from game.actions import Action
+from game.engine.actions import Action
 from game.i18n import cards_text, t, translate_reason
 from game.session import Refusal
 from game.ui import audio

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.actions import WILD_MELD as WILD_KEY
-from game.cards import JOKER, RANK, SUIT
+from game.engine.actions import WILD_MELD as WILD_KEY
+from game.engine.cards import JOKER, RANK, SUIT
 
 
 def rank_key(code: int, canasta: bool = True) -> tuple:

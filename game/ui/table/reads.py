@@ -2,7 +2,8 @@
 surface only.
 
 The table draws a :class:`TableView`: the viewer seat's typed view (``state.view(seat)``:
-game/canasta/seatview.py, game/cassino/view.py) and the few public figures the engine works
+game/engine/canasta/seatview.py, game/engine/cassino/view.py)
+and the few public figures the engine works
 out for the table (each meld's points, each side's points on the table, Cassino's tallies).
 Other seats' hands, the stock, a packet, a down and Cassino's deck are counts there, so the
 scene can only draw their backs. :class:`TableReads` answers the table's questions (whose turn,
@@ -18,9 +19,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.canasta.phase import DRAW
-from game.canasta.seatview import SeatView
-from game.cassino.view import CassinoView
+from game.engine.canasta.phase import DRAW
+from game.engine.canasta.seatview import SeatView
+from game.engine.cassino.view import CassinoView
 
 # The state's methods the table may call (here and nowhere else in game/ui).
 PUBLIC_METHODS = frozenset({
@@ -71,7 +72,7 @@ class TableReads:
 
     def __init__(self, state, info, players: int, viewer: int, every_hand: bool = False) -> None:
         self._state = state
-        self.info = info  # the game's declaration (game.registry): sides and partners
+        self.info = info  # the game's declaration (game.engine.registry): sides and partners
         self.players = players
         self.viewer = viewer
         self.view = table_view(state, info.family, viewer, every_hand)
@@ -99,7 +100,7 @@ class TableReads:
 
     @property
     def phase(self) -> int:
-        """The canasta family's phase of the turn (game.canasta.phase); -1 in Cassino."""
+        """The canasta family's phase of the turn (game.engine.canasta.phase); -1 in Cassino."""
         return -1 if self.view.cassino else int(self.view.seat.phase)
 
     def actors(self) -> list[int]:

@@ -7,7 +7,7 @@ width of a card's index (rank over suit), which must show whole on every card.
 
 from __future__ import annotations
 
-from game.registry import GAMES, game_info, get_game
+from game.engine.registry import GAMES, game_info, get_game
 from game.ui import cards_art
 from game.ui.table import layout as L
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
-from game.cards import JOKER, RANK
+from game.engine.cards import JOKER, RANK
 from game.i18n import t
 from game.ui.table import layout as L
 from game.ui.table import meld_flow as MF

@@ -32,10 +32,10 @@ import random
 import pygame
 import pygame_gui
 
-from game.actions import Action
-from game.deals import random_number, seed_of
+from game.engine.actions import Action
+from game.engine.deals import random_number, seed_of
+from game.engine.registry import game_info
 from game.i18n import player_names, t
-from game.registry import game_info
 from game.saves.lock import any_read_only
 from game.ui import audio
 from game.ui.screen import Screen

@@ -43,9 +43,9 @@ class ScriptedSession:
     """The app, and the steps a player takes in it; ``samples`` holds the RSS after each."""
 
     def __init__(self, tmp: str) -> None:
-        from game.ui.table.bench import _app
+        from game.ui.table.bench import bench_app
 
-        self.app = _app(tmp, SIZES[0])
+        self.app = bench_app(tmp, SIZES[0])
         self.app.update_settings(animation_speed="fast")
         self.app.step(1 / 60)
         self.samples: list[float] = [rss_mb()]
@@ -173,10 +173,10 @@ def session_rss(rounds: int = ROUNDS, games: tuple[str, ...] | None = None) -> d
     """The scripted session's resident memory in MB: at the first frame, its peak, at the
     end, and at the end of each round (a session that keeps growing shows it there).
     ``games``: those played (default every game)."""
-    from game.ui.table.bench import _headless
+    from game.ui.table.bench import headless
 
-    _headless()
-    from game.registry import GAME_NAMES, game_info
+    headless()
+    from game.engine.registry import GAME_NAMES, game_info
 
     with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as tmp:
         run = ScriptedSession(tmp)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from game.actions import Action, make
+from game.engine.actions import Action, make
 from game.i18n import t
 from game.ui import audio
 from game.ui.table.gestures import meld_groupings, natural_ranks

@@ -101,8 +101,8 @@ class TableInfo:
 def last_captures(history: list[str], sides: list[int]) -> dict[int, tuple[int, ...]]:
     """Cassino: each side's last capture of the deal (the capturing card first), read from
     the deal's moves as recorded (NOTATION.md)."""
-    from game.actions import parse_action
-    from game.errors import NotationError
+    from game.engine.actions import parse_action
+    from game.engine.errors import NotationError
 
     out: dict[int, tuple[int, ...]] = {}
     for line in history:
@@ -119,7 +119,7 @@ def tally_label(tally: dict[str, int]) -> str:
     """Cassino: a side's captured cards, spades, aces, the cassinos taken and sweeps, in
     words of the catalogue (the counts come from the engine's ``tallies``), on two lines
     when there is more than the counts."""
-    from game.cassino.game import TEN_OF_DIAMONDS, TWO_OF_SPADES
+    from game.engine.cassino.game import TEN_OF_DIAMONDS, TWO_OF_SPADES
     from game.i18n import card_text
 
     parts = [t("table.cassino_tally", cards=tally["cards"], spades=tally["spades"],

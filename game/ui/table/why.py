@@ -16,8 +16,8 @@ from functools import lru_cache
 
 import pygame
 
-from game.actions import parse_action
-from game.errors import NotationError
+from game.engine.actions import parse_action
+from game.engine.errors import NotationError
 from game.i18n import t
 from game.players.explain import explanation_lines
 from game.ui import fonts, palette

@@ -24,12 +24,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
-from game.actions import format_action  # noqa: E402
-from game.base import DealSetup  # noqa: E402
-from game.cards import RANK, format_card  # noqa: E402
-from game.cassino.game import CASSINO  # noqa: E402
-from game.record import DealRecord  # noqa: E402
-from game.rng import Rng  # noqa: E402
+from game.engine.actions import format_action  # noqa: E402
+from game.engine.base import DealSetup  # noqa: E402
+from game.engine.cards import RANK, format_card  # noqa: E402
+from game.engine.cassino.game import CASSINO  # noqa: E402
+from game.engine.record import DealRecord  # noqa: E402
+from game.engine.rng import Rng  # noqa: E402
 
 POINT_CARDS = {0, 13, 26, 39, 1, 35}  # aces, 2S, 10D
 

@@ -14,7 +14,7 @@ from collections import Counter
 
 import pygame
 
-from game.actions import Action, parse_action
+from game.engine.actions import Action, parse_action
 from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.table import TableScreen

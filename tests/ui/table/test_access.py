@@ -235,7 +235,7 @@ def _elements(container):
 def _menu_screens(app):
     """The main menu, both pages of Settings, and New game for every game at its largest
     player count."""
-    from game.registry import GAMES
+    from game.engine.registry import GAMES
 
     app.show_main_menu()
     yield "menu"

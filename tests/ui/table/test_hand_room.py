@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.engine.registry import GAMES
 from game.newgame import NewGameConfig, SeatConfig
-from game.registry import GAMES
 from game.ui.table import TableScreen, room
 from game.ui.table import layout as L
 

@@ -13,8 +13,8 @@ from collections import Counter
 import pygame
 import pytest
 
-from game.actions import make
-from game.cards import JOKER, RANK
+from game.engine.actions import make
+from game.engine.cards import JOKER, RANK
 from game.i18n import t
 from game.ui.paths import ROOT
 from game.ui.table import moments

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pygame import Rect
 
-from game.actions import make
-from game.cards import parse_cards
+from game.engine.actions import make
+from game.engine.cards import parse_cards
 from game.i18n import t
 from game.ui.table.gestures import canasta_candidates, meld_groupings, take_groupings
 from game.ui.table.scene import Target
@@ -88,7 +88,7 @@ def test_qc5_the_table_says_the_opening_minimum_for_two_melds_chosen_at_once(tab
     Quick Canasta before opening: the toast names the minimum, 50, and the 45 reached (QC-5)."""
     import pygame
 
-    from game.canasta.position import build_position
+    from game.engine.canasta.position import build_position
 
     from .test_keyboard import choose, key
 

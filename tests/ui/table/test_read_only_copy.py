@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from game.actions import make
+from game.engine.actions import make
 from game.i18n import t
 from game.saves import lock, store
 

@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from game.actions import parse_action
+from game.engine.actions import parse_action
 from game.players.base import Decision
 from game.players.registry import make_player
 from game.ui.table.scoresheet import ScoreSheet
@@ -70,8 +70,8 @@ def test_the_table_asks_its_computers_as_the_deal_driver_does(table):
     out-of-turn melds of frozen-in-time seats included, LD-10)."""
     import copy
 
-    from game.actions import format_action
     from game.driver import play_deal
+    from game.engine.actions import format_action
 
     # the first table whose deal has out-of-turn melds (they are rare: one deal in a few)
     for seed in range(1, 40):

@@ -12,12 +12,12 @@ import pytest
 from pygame import Rect
 
 from game import i18n
-from game.actions import parse_action
-from game.cards import parse_card
-from game.cassino.game import CassinoState
-from game.events import Event
+from game.engine.actions import parse_action
+from game.engine.cards import parse_card
+from game.engine.cassino.game import CassinoState
+from game.engine.events import Event
+from game.engine.registry import GAMES, get_game
 from game.i18n import t, translate_reason
-from game.registry import GAMES, get_game
 from game.ui.table import layout as L
 from game.ui.table import moments, render
 from game.ui.table.gestures import build_values
@@ -481,7 +481,7 @@ def test_jacks_and_a_joker_dragged_to_a_frozen_pile_say_take_then_add(table, lan
     """CA-9: two natural jacks and a joker dragged onto a frozen pile topped by a jack are
     refused with what to do (take with the jacks, then add the joker), the engine's reason as
     it gives it, not "you need 2 natural jacks"."""
-    from game.canasta.position import build_position
+    from game.engine.canasta.position import build_position
 
     d = table("canasta", 2, seed=1, language=lang)
     d.settle()

@@ -5,8 +5,8 @@ import json
 
 import pygame
 
-from game.canasta.position import build_position
-from game.cards import parse_card
+from game.engine.canasta.position import build_position
+from game.engine.cards import parse_card
 from game.i18n import t
 from game.settings import Settings, SettingsStore, load_settings, save_settings
 

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from game.actions import make
+from game.engine.actions import make
 from game.i18n import t
 from game.ui.table.hub import TableModel
 from game.ui.table.hub_commands import TableCommands

@@ -101,7 +101,7 @@ def test_melds_and_sides_show_the_engines_points(table):
 def test_cassino_piles_show_tallies_and_the_last_capture(table):
     """CN-10's counts (cards, spades, aces, the cassinos, sweeps) under each pile; a click on
     a pile shows that side's last capture, a second click hides it."""
-    from game.actions import parse_action
+    from game.engine.actions import parse_action
     from game.players.registry import make_player
     from game.ui.table.table_info import tally_label
 
@@ -156,7 +156,7 @@ def test_every_engine_event_worth_telling_gets_a_sentence():
     and their replacement draws (CA-3), pile takes with their count, the packet (CS-3), going
     out (concealed too), the down (LD-11), canastas, the frozen pile, sweeps and the last
     capturer's collection (CN-9), reservations overridden."""
-    from game.events import Event
+    from game.engine.events import Event
     from game.ui.table.movelog import describe_events
 
     names = ["You", "West", "North", "East"]

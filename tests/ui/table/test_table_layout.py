@@ -5,7 +5,7 @@ import itertools
 import pytest
 from pygame import Rect
 
-from game.registry import GAMES, get_game
+from game.engine.registry import GAMES, get_game
 from game.ui.table import layout as L
 from game.ui.table import meld_flow as MF
 

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pygame
 
-from game.actions import make, parse_action
-from game.canasta.position import build_position
+from game.engine.actions import make, parse_action
+from game.engine.canasta.position import build_position
 from game.i18n import t
 from game.players.registry import make_player
 from game.ui.screens.new_game import NewGameScreen
@@ -311,7 +311,7 @@ def test_a_double_click_after_the_pointer_rested_discards(table):
 
 
 def _name(code):
-    from game.cards import format_card
+    from game.engine.cards import format_card
 
     return format_card(code)
 

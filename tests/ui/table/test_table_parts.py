@@ -16,7 +16,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from game.actions import make
+from game.engine.actions import make
 from game.session import GameSession, Refusal
 from game.ui.table.family import CanastaTable, CassinoTable
 

@@ -11,7 +11,7 @@ import logging
 import pytest
 
 from game import saves
-from game.actions import make
+from game.engine.actions import make
 from game.i18n import t
 from game.players.base import Player
 from game.ui.screens.main_menu import MainMenu

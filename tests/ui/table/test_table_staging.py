@@ -13,10 +13,10 @@ from collections import Counter
 import pygame
 import pytest
 
-from game.actions import make, parse_action
-from game.canasta.position import build_position
-from game.cards import parse_cards
-from game.cassino.game import CassinoState
+from game.engine.actions import make, parse_action
+from game.engine.canasta.position import build_position
+from game.engine.cards import parse_cards
+from game.engine.cassino.game import CassinoState
 from game.i18n import t
 
 from .driver import check_table, post
@@ -337,7 +337,7 @@ def test_enter_on_a_staged_meld_adds_the_chosen_card_then_sends(table):
 def test_wild_cards_dropped_with_one_rank_stay_in_its_staged_meld():
     """Four sevens and three twos dropped together are one meld (CA-4: at most three wild
     cards with the naturals), never a meld of twos beside them, which no game allows."""
-    from game.cards import parse_cards
+    from game.engine.cards import parse_cards
     from game.ui.table.staging import stage_groups
 
     sevens = parse_cards("7S 7H 7H 7C 2H 2H 2D")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import parse_action
+from game.engine.actions import parse_action
 from game.i18n import cards_text, t
 
 from .driver import post

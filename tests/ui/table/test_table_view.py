@@ -261,7 +261,7 @@ def test_a_take_and_a_meld_from_a_hidden_hand_both_fly():
 def test_the_table_receives_no_hidden_card_in_events(table, game, players, monkeypatch):
     """The presenter (move log, flights, sounds) gets the viewer's events: another seat's
     stock draw, packet or down arrives as HIDDEN cards, never as the codes themselves."""
-    from game.events import HIDDEN
+    from game.engine.events import HIDDEN
     from game.ui.table.presenter import Presenter
 
     got = []

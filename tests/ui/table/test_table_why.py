@@ -9,7 +9,7 @@ import re
 import pygame
 import pytest
 
-from game.actions import parse_action
+from game.engine.actions import parse_action
 from game.i18n import t
 from game.players.explain import explanation_lines
 from game.players.levels import NormalPlayer
@@ -127,7 +127,7 @@ def test_w_is_on_the_key_sheet():
 def test_a_long_why_fits_the_window(table, size, language, text_size):
     """The longest kind of explanation (a changed move, four alternatives and more) fits
     inside the window with its Close button, at 150% text too."""
-    from game.actions import make
+    from game.engine.actions import make
     from game.players.explain import Alternative, Explanation
 
     d = table("canasta", 2, seed=3, size=size, language=language, text_size=text_size)

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from game import i18n
-from game.cards import parse_card
+from game.engine.cards import parse_card
 from game.i18n import card_text, t
 from game.saves import practice
 from game.ui.screens.load_screen import entry_detail
@@ -60,7 +60,7 @@ def test_the_leave_dialog_names_the_main_menus_continue(table, lang):
 def test_learn_to_play_says_what_the_red_three_counts_now(tmp_path, lang):
     """CA-15: a red three counts against a side that has not opened. The step after drawing
     one said "score 100 each" beside the table's -100; it names the -100 now."""
-    from game.actions import parse_action
+    from game.engine.actions import parse_action
     from game.ui.table.guide_panel import open_guide
 
     from .driver import Driver, make_app

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
+from game.engine.reasons import reason
 from game.i18n import YOU_WORDING, player_names, t
-from game.reasons import reason
 
 # Every refusal of the engine that has a "you" wording at the table.
 REASON_KEYS = sorted(k.removeprefix("table.reason.") for k in YOU_WORDING

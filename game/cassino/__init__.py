@@ -1,1 +1,0 @@
-"""Cassino (RULES.md section 5): the rules engine is :mod:`game.cassino.game`."""
