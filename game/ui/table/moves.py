@@ -194,7 +194,8 @@ class TableMoves:
         if m.why_illegal(action) is not None:  # a hint only shows legal moves
             return
         self.do.set_hint(action, HINT_SECONDS)
-        self.presenter.toast(t("table.hint_says", reason=translate_reason(why)), "info",
-                             HINT_SECONDS)
+        said = t("table.hint_says", reason=translate_reason(why))
+        self.presenter.toast(said, "info", HINT_SECONDS)
+        self.presenter.hint_said = said
         audio.play("click", 0.5)
         self.do.mark_dirty()

@@ -34,6 +34,7 @@ class Presenter:
         self.movelog = movelog
         self.animator = animator
         self.toasts: list[list] = []  # [text, tone, seconds left]
+        self.hint_said: str | None = None  # the hint's words, shown until a move is made
         self.why = WhyView(model, do, movelog)  # "Why?" on a move of the log
 
     # ---- toasts ----------------------------------------------------------------------------
@@ -125,6 +126,9 @@ class Presenter:
         """The cards of a move fly from ``old`` places to the scene's, staggered in the order
         of the engine's events; a computer's move stays marked on the table."""
         m = self.model
+        if self.hint_said is not None:  # the hint was about the position before this move
+            self.toasts = [x for x in self.toasts if x[0] != self.hint_said]
+            self.hint_said = None
         events = m.reads.events_seen(events)  # never another seat's hidden cards
         self.movelog.note(len(m.history) - 1, events)
         self.sync_log()

@@ -31,6 +31,9 @@ def test_hint_shows_a_legal_move_and_lights_it_up(table):
     d.perform(action)  # the hinted move is playable; the hint goes with the move
     d.step(1, dt=0.01)
     assert d.screen.hint is None
+    # and so do its words: they spoke of the position before the move (issue 29, seen in a
+    # real window: the hint's toast stayed over the next position)
+    assert not any(x[0].startswith("Hint: ") for x in d.screen.toasts)
     d.settle()
     action, cards, targets = _hint(d)
     assert cards or targets
