@@ -322,6 +322,12 @@ def test_every_hand_shows_whole_with_its_name_and_the_deal_number(tmp_path, rule
         assert where.right < cards[0].rect.x  # the name beside its cards, not over them
         tops.append(cards[0].rect.y)
     assert all(b - a >= INDEX_ROWS * card_h(screen.lay.card_w) for a, b in zip(tops, tops[1:]))
+    # Each hand uses its row: spread side by side, or closed up only as far as the row's end
+    # (a short hand was fanned at 62 % of a card with half the row empty).
+    far = max(c[-1].rect.right for _n, _w, c in rows if c)
+    for _n, _w, cards in rows:
+        spread = all(a.rect.right < b.rect.left for a, b in zip(cards, cards[1:]))
+        assert spread or cards[-1].rect.right >= far - 2, [sp.rect for sp in cards]
     buttons = Driver(app, screen).buttons()
     right = max(sp.rect.right for _n, _w, cards in rows for sp in cards)
     assert all(b.rect.x >= right for b in buttons.values())  # the cards clear of them

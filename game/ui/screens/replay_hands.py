@@ -14,7 +14,7 @@ from game.engine.deals import format_number
 from game.i18n import game_name, t
 from game.ui import fonts, palette
 from game.ui.table import render
-from game.ui.table.layout import card_h
+from game.ui.table.layout import card_h, spread_step
 from game.ui.table.order import rank_key
 from game.ui.table.overlay import Overlay
 from game.ui.table.scene import Sprite
@@ -77,7 +77,7 @@ class HandsBoard(Overlay):
             k = len(codes)
             # As far apart as the row's room allows (the test holds every index whole for the
             # hands of a deal); a longer hand (a Canastone pile taken) closes up inside it.
-            step = min(round(w * 0.62), (span - w) / (k - 1)) if k > 1 else 0
+            step = min(spread_step(w), (span - w) / (k - 1)) if k > 1 else 0
             cards = [Sprite(c, pygame.Rect(round(x0 + i * step), y, w, h), True, ("hand", seat))
                      for i, c in enumerate(codes)]
             out.append((names[seat], pygame.Rect(box.x + pad, y, name_w, name_h), cards))

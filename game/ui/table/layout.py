@@ -410,6 +410,12 @@ def _spot(seat: int, pos: str, box: Rect, peek: int, plate_h: int, down: Rect | 
 
 
 # ---------------------------------------------------------------------------------------------
+def spread_step(w: int) -> int:
+    """The widest step between two hand cards of width ``w``: side by side with a small gap.
+    A short hand is spread, not fanned (issue 29); a long one closes up to its room."""
+    return w + max(4, round(w * 0.08))
+
+
 def hand_slots(area: Rect, n: int, w: int, lift: int = 0) -> list[Rect]:
     """Rectangles of ``n`` hand cards centred in ``area`` (cards sit at its bottom; ``lift``
     is left free above them for selected cards): side by side with a small gap when the area
@@ -418,7 +424,7 @@ def hand_slots(area: Rect, n: int, w: int, lift: int = 0) -> list[Rect]:
     if n <= 0:
         return []
     h = card_h(w)
-    step_max = w + max(4, round(w * 0.08))  # a short hand is spread, not fanned (issue 29)
+    step_max = spread_step(w)
     step_min = max(8, cards_art.index_width(w) + 2)  # every card's index shows whole
     avail = area.w - w
     rows = 1
