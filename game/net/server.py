@@ -551,16 +551,12 @@ class Server:
     async def dispatch(self, client: Client, msg: Any) -> None:
         if isinstance(msg, Create):
             await self.create(client, msg)
-        elif isinstance(msg, Join):
+        elif isinstance(msg, (Join, Start)):
             table = self.find(client, msg.code)
             if table is None:
                 await client.send(Error(reason="no table has that code", key="no_table"))
-            else:
+            elif isinstance(msg, Join):
                 await table.join(client, msg)
-        elif isinstance(msg, Start):
-            table = self.find(client, msg.code)
-            if table is None:
-                await client.send(Error(reason="no table has that code", key="no_table"))
             else:
                 await table.start(client, msg)
         elif client.table is None or client.table.session is None:
