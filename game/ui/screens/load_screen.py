@@ -126,7 +126,7 @@ def entry_line(e) -> str:
     parts = [game_name(s.game)]
     if e.kind == "practice":
         return " · ".join(parts + [t("load.practice_to_play")])
-    parts.append(", ".join(seat_name(s, i) for i in range(s.players)))
+    parts.append(t("common.list_sep").join(seat_name(s, i) for i in range(s.players)))
     parts.append(" – ".join(str(x) for x in s.totals))
     parts.append(game_text(s.game, "load.deal", n=s.deal))
     if s.number is not None:  # docs/deals.md: deal k of game N is N-k

@@ -344,7 +344,8 @@ class LobbyScreen(Screen):
         blocks = []
         if lobby is not None and lobby.options:
             labels = {o.name: o.label_key for o in GAMES[lobby.game].options}
-            blocks.append(", ".join(t(labels[o]) for o in lobby.options if o in labels))
+            chosen = [t(labels[o]) for o in lobby.options if o in labels]
+            blocks.append(t("common.list_sep").join(chosen))
         if self.problem:
             blocks.append(self.problem)
         self.rows = rows + blocks
