@@ -237,6 +237,39 @@ class Events(Msg):
     table: dict[str, Any] | None = None  # the seat's table after the action (views asked)
 
 
+class WhyAlternative(BaseModel):
+    """A move the computer weighed: ``action`` in the notation, or None when it would play a
+    card hidden from this seat (then only its ``verb`` is sent)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    action: Annotated[str, Field(max_length=400)] | None = None
+    verb: Short
+    gain: float
+    worlds: Count
+    hidden: bool  # hidden from this seat (never its cards)
+    error: float | None = None  # the standard error of ``gain`` (None: not known)
+
+
+class Why(Msg):
+    """Why a computer at the server made action ``seq`` of deal ``deal``, as this seat may read
+    it (game.players.explain.seen_by: no card the computer held hidden from this seat).
+    ``first``: the heuristic's own move, an index of ``alternatives``, -1 for the move made,
+    None for none named."""
+
+    type: Literal["why"] = "why"
+    deal: Count
+    seq: Count
+    seat: Seat
+    kind: Literal["heuristic", "playouts", "exact", "splits", "round"]  # explain.KINDS
+    reason: Short | None = None  # the heuristic's reason's catalogue key (why.r.* / reason.*)
+    params: dict[str, str | int] | None = None  # ... and its parameters
+    first: Annotated[int, Field(ge=-1, le=200)] | None = None
+    worlds: Count = 0
+    alternatives: Annotated[list[WhyAlternative], Field(max_length=200)] = []
+    unit: Literal["deal", "game"] = "deal"  # what a point figure is per
+    forced: bool = False
+
+
 class DealOver(Msg):
     type: Literal["deal_over"] = "deal_over"
     deal: Count
@@ -258,7 +291,7 @@ class Error(Msg):
 ClientFrame = Annotated[Create | Join | Start | Act | Pass, Field(discriminator="type")]
 ServerFrame = Annotated[
     Hello | Created | Lobby | Joined | Catchup | DealStart | YourMove | Applied | Refused | Events
-    | DealOver | Error,
+    | Why | DealOver | Error,
     Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientFrame)
 _SERVER = TypeAdapter(ServerFrame)
@@ -277,6 +310,14 @@ def one_line(text: object, limit: int = 200) -> str:
     """A reason as one safe line (a field name or an action echoed from the sender may hold
     line breaks, control characters or thousands of characters)."""
     return display_text(" ".join(str(text).split()), limit)
+
+
+def reason_params(reason) -> dict[str, str | int] | None:
+    """An engine reason's parameters as the protocol carries them (numbers, or text)."""
+    params = getattr(reason, "params", None)
+    if not params:
+        return None
+    return {str(k)[:40]: v if type(v) is int else one_line(v, 80) for k, v in params.items()}
 
 
 def _parse(adapter: TypeAdapter, frame: str | bytes, limit: int):

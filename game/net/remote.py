@@ -32,9 +32,10 @@ from game.net.messages import (
     Lobby,
     Pass,
     Refused,
+    Why,
     YourMove,
 )
-from game.net.wire import WireTable, events_from_wire, table_from_wire
+from game.net.wire import WireError, WireTable, events_from_wire, table_from_wire, why_from_wire
 from game.players.base import Decision
 from game.session import Refusal
 
@@ -263,6 +264,16 @@ class RemoteSession:
         self._delivering = (action, events_from_wire([e.model_dump() for e in msg.events]),
                             table_from_wire(msg.table))
         return action
+
+    def explanation(self, msg: Why):
+        """Why a computer at the server made the deal's last move (an Explanation as this
+        seat may read it), or None when the frame is not about the last move played here."""
+        if msg.seq != len(self.history) or not self.history:
+            return None
+        try:
+            return why_from_wire(msg, self.rules, parse_action(self.history[-1]))
+        except (WireError, ValueError):
+            return None
 
     def deal_over(self, msg: DealOver) -> None:
         m = self.match

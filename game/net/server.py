@@ -58,6 +58,7 @@ from game.net.messages import (
     Refused,
     SeatInfo,
     Start,
+    Why,
     WireEvent,
     YourMove,
     dump,
@@ -65,9 +66,10 @@ from game.net.messages import (
     new_token,
     one_line,
     parse_client,
+    reason_params,
 )
 from game.net.store import SavedTable, TableStore
-from game.net.wire import events_to_wire, table_to_wire, view_to_wire
+from game.net.wire import events_to_wire, table_to_wire, view_to_wire, why_to_wire
 from game.players.base import Decision, Player
 from game.players.registry import LEVELS, make_player
 from game.safetext import has_unsafe
@@ -158,6 +160,7 @@ class Table:
         self.session: Any = None  # the GameSession, once started
         self.standins: dict[int, Player] = {}  # computers playing for away players
         self.pending: dict[int, Pending] = {}
+        self.explained: Any = None  # why a computer made the move being applied (explain.py)
         self.asks = 0
         self.deal = 0
         self.seq = 0
@@ -378,6 +381,7 @@ class Table:
                         driver.answered(ask, None)
                         continue
                     raise RuntimeError(f"seat {ask.seat} has no legal action")
+                self.explained = None
                 action = await self.move(ask, decision)
                 driver.answered(ask, action)
                 if action is None:
@@ -392,6 +396,7 @@ class Table:
                         await c.send(Events(deal=self.deal, seq=self.seq, action=text,
                                             events=_wire_events(seen),
                                             table=self._table(c, seat)))
+                await self.tell_why(action)
             m = s.match
             last = self._last()
             over = DealOver(deal=self.deal, scores=list(m.deal_history[-1]),
@@ -400,6 +405,16 @@ class Table:
                 await c.send(over)
             if last:
                 return
+
+    async def tell_why(self, action: Action) -> None:
+        """A computer's move: why it was made, to each seat as that seat may read it (the
+        alternatives it held hidden go without their cards: explain.seen_by)."""
+        e, self.explained = self.explained, None
+        if e is None or e.action != action:
+            return
+        for seat, c in enumerate(self.clients):
+            if c is not None:
+                await c.send(Why(deal=self.deal, seq=self.seq, **why_to_wire(e, seat)))
 
     def _table(self, client: Client, seat: int) -> dict | None:
         """The seat's table for a window (the client asked views), else nothing."""
@@ -453,8 +468,14 @@ class Table:
         if bot is None:
             bot = self.standins[seat] = make_player(self.spec.level, 7919 * seat + 17)
         choose = bot.choose_optional if optional else bot.choose
+
+        def think() -> tuple[Action | None, Any]:
+            action = choose(decision)
+            return action, getattr(bot, "last_explanation", None)
+
         # In a thread: a slow level never stops the other tables' frames.
-        return await asyncio.to_thread(choose, decision)
+        action, self.explained = await asyncio.to_thread(think)
+        return action
 
     async def answer(self, client: Client, msg: Act | Pass) -> None:
         """A seat's answer to its pending question: applied, or refused with a reason."""
@@ -489,7 +510,7 @@ class Table:
         if problem is not None:
             await client.send(Refused(n=msg.n, reason=one_line(problem),
                                       key=getattr(problem, "key", None),
-                                      params=_reason_params(problem)))
+                                      params=reason_params(problem)))
             return
         pending.answer.set_result(action)
         await client.send(Applied(n=msg.n, text=format_action(action)))
@@ -582,14 +603,6 @@ class Server:
         client.table = table
         await client.send(Created(code=code, host_token=table.host_token))
         await client.send(table.lobby())
-
-
-def _reason_params(problem) -> dict[str, str | int] | None:
-    """An engine reason's parameters as the protocol carries them (numbers, or text)."""
-    params = getattr(problem, "params", None)
-    if not params:
-        return None
-    return {str(k)[:40]: v if type(v) is int else one_line(v, 80) for k, v in params.items()}
 
 
 def _wire_events(events) -> list[WireEvent]:

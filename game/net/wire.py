@@ -326,3 +326,63 @@ def table_from_wire(data: Any) -> WireTable:
             tuple(_tally(x) for x in _list(data.get("tallies", []))))
     except (TypeError, AttributeError) as e:
         raise WireError(f"not a table: {str(e)[:80]}") from None
+
+
+# ---- why a computer moved -----------------------------------------------------------------
+
+def why_to_wire(e, viewer: int) -> dict[str, Any]:
+    """An Explanation (game.players.explain) as ``viewer`` may read it, the fields of a
+    ``why`` frame: redacted by ``seen_by`` (the words' own redaction), so an alternative
+    hidden from the viewer goes as its verb alone, and no hidden card's name is written."""
+    import math
+
+    from game.engine.actions import format_action
+    from game.net.messages import reason_params
+    from game.players.explain import seen_by
+
+    e = seen_by(e, viewer)
+    alts = [{"action": None if a.hidden else format_action(a.action), "verb": a.action.verb,
+             "gain": a.gain, "worlds": a.worlds, "hidden": a.hidden,
+             "error": a.error if math.isfinite(a.error) else None}
+            for a in e.alternatives]
+    if e.first is None:
+        first = None
+    elif e.first == e.action:
+        first = -1
+    else:
+        first = next((i for i, a in enumerate(e.alternatives) if a.action == e.first), None)
+    return {"seat": e.seat, "kind": e.kind, "reason": e.reason.key if e.reason else None,
+            "params": reason_params(e.reason), "first": first, "worlds": e.worlds,
+            "alternatives": alts, "unit": e.unit, "forced": e.forced}
+
+
+def why_from_wire(msg, rules: str, action):
+    """The Explanation of ``action`` from a ``why`` frame (game.net.messages.Why), as its
+    seat may read it; a hidden alternative is ``unseen_move`` as ``seen_by`` leaves it.
+    WireError when the frame does not make one."""
+    import math
+
+    from game.engine.actions import parse_action
+    from game.engine.errors import CardTableError
+    from game.engine.reasons import Reason
+    from game.players.explain import Alternative, Explanation, unseen_move
+
+    try:
+        alts = tuple(
+            Alternative(unseen_move(msg.seat, a.verb, i) if a.action is None
+                        else parse_action(a.action), a.gain, a.worlds, a.hidden,
+                        math.inf if a.error is None else a.error)
+            for i, a in enumerate(msg.alternatives))
+        reason = None if msg.reason is None else Reason(msg.reason, dict(msg.params or {}))
+    except (CardTableError, KeyError, IndexError, ValueError) as e:
+        raise WireError(f"not an explanation: {str(e)[:80]}") from None
+    if msg.first is None:
+        first = None
+    elif msg.first == -1:
+        first = action
+    elif msg.first < len(alts):
+        first = alts[msg.first].action
+    else:
+        raise WireError("not an explanation: its first move is not one of its moves")
+    return Explanation(msg.seat, rules, action, msg.kind, reason, first=first,
+                       worlds=msg.worlds, alternatives=alts, unit=msg.unit, forced=msg.forced)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.engine.actions import Action
 from game.engine.reasons import Reason
@@ -156,7 +156,40 @@ def _unit(game) -> str:
     return str(game.info.deal_word)
 
 
+# ---- what a viewer may read -----------------------------------------------------------------
+def unseen_move(seat: int, verb: str, index: int) -> Action:
+    """Alternative ``index`` as :func:`seen_by` leaves it for a viewer it is hidden from: its
+    verb alone (no cards, no target; the target only tells such moves apart)."""
+    return Action(seat, verb, (), -2 - index)
+
+
+def seen_by(e: Explanation, viewer: int) -> Explanation:
+    """The explanation as ``viewer`` (a seat, or -1: nobody's) may read it, the one redaction
+    the words and the network table use. To the computer's own seat nothing is hidden
+    (``hidden`` is cleared). To anyone else an alternative that would play a card the computer
+    held hidden keeps its verb alone (:func:`unseen_move`), and so does the heuristic's own
+    move when it is that alternative; the heuristic's reason is kept only for the move made
+    (about any other it is never told)."""
+    if viewer == e.seat:
+        return replace(e, alternatives=tuple(replace(a, hidden=False) for a in e.alternatives))
+    first = e.first
+    alts = []
+    for i, alt in enumerate(e.alternatives):
+        if alt.hidden:
+            blank = unseen_move(alt.action.seat, alt.action.verb, i)
+            if alt.action == e.first:
+                first = blank
+            alt = replace(alt, action=blank)
+        alts.append(alt)
+    reason = e.reason if e.first == e.action else None
+    return replace(e, first=first, alternatives=tuple(alts), reason=reason)
+
+
 # ---- words -----------------------------------------------------------------------------------
+# verbs whose phrase names the move's cards (or a build's value) when they are not hidden
+NAMING = ("discard", "meld", "add", "trail", "capture", "build")
+
+
 def points(x: float) -> str:
     """A point figure as a player reads it ("140 points", "1 point", "0.4 points"): whole
     points from 10 up, else one decimal."""
@@ -172,7 +205,7 @@ def move_phrase(a: Action, chosen: Action | None = None, hidden: bool = False) -
     same = chosen is not None and chosen.verb == v
     if v in ("draw", "take", "yes", "no", "ask"):
         return t(f"why.act.{v}")
-    if v in ("discard", "meld", "add", "trail", "capture", "build"):
+    if v in NAMING:
         if hidden:
             return t(f"why.act.{v}_other" if same else f"why.act.{v}_instead")
         if v == "capture":
@@ -201,12 +234,12 @@ def explanation_lines(e: Explanation | None, viewer: int = -1) -> list[str]:
     None (a human's move, a move from a loaded save): the one line that says so."""
     if e is None:
         return [t("why.none")]
-    own = viewer == e.seat
+    e = seen_by(e, viewer)  # from here ``hidden``: hidden from the viewer
     unit = t(f"why.unit.{e.unit}")
     chosen = move_phrase(e.action)
 
     def phrase(alt: Alternative) -> str:
-        return move_phrase(alt.action, e.action, alt.hidden and not own)
+        return move_phrase(alt.action, e.action, alt.hidden)
 
     lines: list[str] = []
     told_first = ""  # the alternative told in the first line, as worded there
@@ -245,7 +278,7 @@ def explanation_lines(e: Explanation | None, viewer: int = -1) -> list[str]:
         told: dict[str, Alternative] = {}
         for alt in alts:
             what = phrase(alt)
-            if what == told_first and what != move_phrase(alt.action):
+            if what == told_first and alt.hidden and alt.action.verb in NAMING:
                 # worded like the first line's move without its cards: "another meld"
                 what = t(f"why.act.{alt.action.verb}_other")
             told.setdefault(what, alt)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from game.driver import play_deal
-from game.engine.actions import format_action
+from game.engine.actions import format_action, parse_action
 from game.engine.cards import format_card
 from game.engine.events import HIDDEN
 from game.engine.match import Match
@@ -124,6 +124,9 @@ def scan(lines: list[str], seat: int, off: Offline) -> tuple[int, int]:
             seen = off.states[seq].events_seen_by(off.events[seq - 1], seat)
             assert [e.model_dump() for e in msg.events] == events_to_wire(seen)
             hidden += sum(c == HIDDEN for e in seen for c in e.cards)
+        elif msg.type == "why":  # a server computer's move, told right after its events
+            assert msg.seq == seq
+            assert not seq or msg.seat == parse_action(off.actions[seq - 1]).seat
         elif msg.type == "your_move":
             st = off.states[seq]
             assert msg.seat == seat
@@ -180,6 +183,49 @@ def test_a_deal_over_the_network_is_the_offline_deal_and_leaks_nothing(
         assert hidden > 0  # other seats drew, and the scan saw those cards arrive as '??'
 
 
+def replay_offline(rules: str, players: int, actions: list[str]) -> Offline:
+    """The deal of seed SEED replayed through the engine from its actions (a deal whose
+    computers are bound to the clock): every state after each action."""
+    state = Match(get_game(rules), players, seed=SEED).start_deal()
+    out = Offline([], states=[state.clone()], dealt=list(getattr(state, "deal_events", [])))
+    for text in actions:
+        out.events.append(state.apply(parse_action(text)))  # validated
+        out.actions.append(text)
+        out.states.append(state.clone())
+    out.scores = state.deal_scores()
+    return out
+
+
+@pytest.mark.parametrize("rules, players, deadline",
+                         [("canasta", 2, 60), ("looking-and-down", 3, 250)])
+def test_the_servers_computers_explanations_leak_nothing(server, tmp_path, rules, players,
+                                                          deadline):
+    """Hard computers at the server (their explanations weigh moves with the cards they hold
+    hidden) and one client process: every ``why`` frame the client received follows its
+    move, and the scan of every byte finds no card the seat cannot have seen."""
+    record = tmp_path / "seat0.jsonl"
+
+    async def play():
+        async with Host(server) as host:
+            code = await host.create(game=rules, players=players, seed=SEED, deals=1,
+                                     level="hard", deadline_ms=deadline)
+            task = asyncio.ensure_future(run_clients(
+                [client_args(server, code, 0, "normal", 5, record)], timeout=120))
+            await host.start_when_taken(1)
+            over = await host.deal_over(timeout=120)
+            return over, await task
+
+    over, (report,) = asyncio.run(play())
+    off = replay_offline(rules, players, report["actions"])
+    assert off.scores == over.scores
+    lines = record.read_text(encoding="utf-8").splitlines()
+    whys = [parse_server(x) for x in lines if '"type":"why"' in x]
+    assert len(whys) >= len([a for a in off.actions if not a.startswith("0 ")]) // 2
+    if rules == "canasta":  # Hard searched its discards: some weighed its hidden cards
+        assert any(a.action is None for w in whys for a in w.alternatives)
+    scan(lines, 0, off)
+
+
 def test_the_scan_finds_a_leak():
     """The scan can fail: a frame naming another seat's card is caught."""
     off = play_offline("canasta", 2)
@@ -188,6 +234,12 @@ def test_the_scan_finds_a_leak():
     frame = ('{"v":1,"type":"error","reason":"' + theirs + '","fatal":false}')
     with pytest.raises(AssertionError):
         scan([frame], 0, off)
+    # ... and so is an explanation naming it (an alternative the computer held hidden)
+    why = ('{"v":1,"type":"why","deal":1,"seq":0,"seat":1,"kind":"playouts","alternatives":'
+           '[{"action":"1 discard ' + theirs + '","verb":"discard","gain":-3.5,"worlds":9,'
+           '"hidden":false}]}')
+    with pytest.raises(AssertionError):
+        scan([why], 0, off)
 
 
 def test_computers_fill_the_seats_nobody_took(server):

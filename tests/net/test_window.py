@@ -398,3 +398,40 @@ def test_a_lost_connection_comes_back_and_the_deal_plays_on(url, tmp_path):
     finally:
         session.close()
         app.close()
+
+
+def test_why_on_the_servers_computer_move_tells_its_explanation(url, tmp_path):
+    """"Why?" on a move of the server's computer: the window shows the computer's
+    explanation (sent as this seat may read it), as the same move explains itself offline."""
+    from game.players.explain import explanation_lines
+    from game.session import SeatConfig
+
+    app, screen, session = _open(url, tmp_path)
+    try:
+        while len(session.history) < 6:
+            _until(app, lambda: session.asked is not None and session.sent is None
+                   and not screen.animator.busy)
+            n = len(session.history)
+            screen.apply(session.state.legal[0])
+            _until(app, lambda n=n: len(session.history) > n)
+        _until(app, lambda: session.next_message() is None and not screen.animator.busy)
+        deal, index = screen.presenter.why.last_computer_move()
+        screen.presenter.why.open_last()  # the W key
+        assert screen.overlay is not None
+        lines = screen.overlay.lines()
+        # the same move at one machine, by the same Easy player (seeded as the server seeds it)
+        off = GameSession("cassino", 2, seats=[SeatConfig("human"),
+                                                SeatConfig("computer", level="easy")],
+                          seed=SEED)
+        off.start_deal()
+        bot = off.bots[1]
+        for text in session.history[:index + 1]:
+            action = parse_action(text)
+            if action.seat == 1:
+                assert bot.choose(off.decision(1)) == action
+            off.apply(action)
+        assert lines[1:] == explanation_lines(bot.last_explanation, 0)
+        assert lines[1:] != [i18n.t("why.none")]
+    finally:
+        session.close()
+        app.close()

@@ -146,3 +146,61 @@ def test_a_view_with_a_wrong_card_is_refused():
 
 def test_the_module_examples_hold():
     assert doctest.testmod(game.net.wire).failed == 0
+
+
+WHY_CONFIGS = [(name, get_game(name).info.player_counts[0]) for name in GAMES]
+
+
+def _explanations(rules: str, players: int, count: int = 25):
+    """Hard's explanations (a fixed number of sampled worlds) of real decisions in a deal."""
+    from game.players.levels import HardPlayer
+
+    session = GameSession(rules, players, seed=7)
+    session.start_deal()
+    state = session.state
+    hard = HardPlayer(3, samples=8)
+    rng = random.Random(rules)
+    out = []
+    for _ in range(400):
+        if state.is_over() or len(out) >= count:
+            break
+        seat = state.actors()[0]
+        decision = Decision.of(state, seat)
+        action = hard.choose(decision)
+        out.append((hard.last_explanation, set(decision.view.hand) - set(action.cards())))
+        state.apply(action if rng.random() < 0.7 else rng.choice(decision.legal),
+                    validate=False)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("rules, players", WHY_CONFIGS)
+def test_an_explanation_over_the_wire_reads_as_at_the_server_and_names_no_hidden_card(
+        rules, players, lang):
+    """A computer's explanation sent to each seat (the ``why`` frame): decoded, its words for
+    that seat are those the server's explanation gives that seat (explanation_lines), and
+    for another seat the frame's bytes name no card the computer held hidden that its move
+    did not show (an alternative hidden from the seat goes as its verb alone)."""
+    from game import i18n
+    from game.engine.cards import format_card
+    from game.net.messages import Why, parse_server
+    from game.net.wire import why_from_wire, why_to_wire
+    from game.players.explain import explanation_lines
+    from tests.net.test_play import CARD_RE
+
+    i18n.set_language(lang)
+    try:
+        redacted = 0
+        for e, hidden in _explanations(rules, players):
+            for viewer in range(players):
+                frame = Why(deal=1, seq=1, **why_to_wire(e, viewer)).model_dump_json()
+                msg = parse_server(frame)
+                back = why_from_wire(msg, rules, e.action)
+                assert explanation_lines(back, viewer) == explanation_lines(e, viewer)
+                if viewer != e.seat:
+                    assert not set(CARD_RE.findall(frame)) & {format_card(c) for c in hidden}
+                    redacted += sum(a.action is None for a in msg.alternatives)
+        if rules in ("canasta", "quick-canasta", "looking-and-down"):
+            assert redacted > 0  # some alternatives were the computer's hidden cards
+    finally:
+        i18n.set_language("en")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from game.engine.actions import Action
 from game.i18n import player_names, t
-from game.net.messages import Catchup, DealOver, DealStart, Events, YourMove
+from game.net.messages import Catchup, DealOver, DealStart, Events, Why, YourMove
 from game.ui.screens.net_screens import NET_POLL
 from game.ui.table.flow import PACE, TurnFlow
 from game.ui.table.moves import TableMoves
@@ -142,6 +142,13 @@ class NetTableScreen(TableScreen):
                 self.deal(None)  # the table deals: session.start_deal takes the message
                 if isinstance(msg, Catchup):
                     self.presenter.sync_log()
+                took = True
+                continue
+            if isinstance(msg, Why):  # the move it explains was played just before
+                s.take_message()
+                why = s.explanation(msg)
+                if why is not None:
+                    self.do.note_why(len(s.history) - 1, why)
                 took = True
                 continue
             if self.animator.busy or self.pointer.drag is not None or self.net_pace > 0:
