@@ -10,7 +10,8 @@ import socket
 import threading
 from pathlib import Path
 
-from game.net.server import serve_forever
+from game.net.server import Server, serve_forever
+from game.net.store import TableStore
 
 DEFAULT_PORT = 8765
 
@@ -34,6 +35,8 @@ class HostedServer:
         self.tables = tables
         self.bound = 0
         self.error = ""
+        # the tables it holds (read by the host's window: a resumed table of its own)
+        self.server = Server(TableStore(tables) if tables is not None else None)
         self._ready = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Future | None = None
@@ -81,7 +84,7 @@ class HostedServer:
 
         for port in dict.fromkeys((self.port, 0)):  # the usual port, else any free one
             try:
-                await serve_forever(self.host, port, ready, self._stop, tables=self.tables)
+                await serve_forever(self.host, port, ready, self._stop, server=self.server)
                 return
             except OSError as e:
                 self.error = e.strerror or str(e)

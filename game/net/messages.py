@@ -81,6 +81,9 @@ class Create(Msg):
     wait_s: Annotated[float, Field(ge=0, le=600)] = 30.0  # a dropped seat's grace
     # how long a connected seat may think before a computer makes that one move for it
     move_s: Annotated[float, Field(gt=0, le=86400)] = 600.0
+    # Looking and Down's out-of-turn moment (LD-10): how long a player who may meld out of
+    # turn has to do it or pass before the turn goes on (a pass)
+    optional_s: Annotated[float, Field(gt=0, le=600)] = 8.0
 
 
 class Join(Msg):

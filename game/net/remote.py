@@ -195,7 +195,10 @@ class RemoteSession:
                 self.sent = None
                 self.refused = WireReason(msg.reason, msg.key, msg.params)
             elif isinstance(msg, Applied):
-                pass  # the move's events follow
+                if (msg.text == "pass" and self.asked is not None and self.asked.optional
+                        and self.asked.n == msg.n):
+                    self.asked = None  # the out-of-turn moment ran out at the server
+                # else the move's events follow
             elif isinstance(msg, LinkDown):
                 if msg.final:
                     self.down = msg

@@ -161,6 +161,7 @@ class Table:
         self.standins: dict[int, Player] = {}  # computers playing for away players
         self.pending: dict[int, Pending] = {}
         self.explained: Any = None  # why a computer made the move being applied (explain.py)
+        self.timeouts = 0  # questions whose time ran out (a move's, or an out-of-turn moment's)
         self.asks = 0
         self.deal = 0
         self.seq = 0
@@ -431,6 +432,8 @@ class Table:
             if self.tokens[seat] is None:
                 return await self.computer(seat, decision, ask.optional)
             client = self.clients[seat]
+            if client is None and ask.optional and not self.computer_plays(seat):
+                return None  # an away player makes no out-of-turn move: the turn goes on
             if client is None:
                 away = self.away_since[seat] or time.monotonic()
                 wait = self.spec.wait_s - (time.monotonic() - away)
@@ -451,13 +454,17 @@ class Table:
             pending = Pending(self.asks, ask, msg)
             self.pending[seat] = pending
             await client.send(msg)
+            limit = self.spec.optional_s if ask.optional else self.spec.move_s
             try:
-                answer = await asyncio.wait_for(asyncio.shield(pending.answer),
-                                                self.spec.move_s)
-            except TimeoutError:  # a silent seat never holds the table: a computer moves
-                log.info("table %s: seat %d did not answer in %g s", self.code, seat,
-                         self.spec.move_s)
-                answer = await self.computer(seat, decision, ask.optional)
+                answer = await asyncio.wait_for(asyncio.shield(pending.answer), limit)
+            except TimeoutError:
+                self.timeouts += 1
+                log.info("table %s: seat %d did not answer in %g s", self.code, seat, limit)
+                if ask.optional:  # the out-of-turn moment is over: the seat let it pass
+                    answer = None
+                    await client.send(Applied(n=pending.n, text="pass"))
+                else:  # a silent seat never holds the table: a computer moves
+                    answer = await self.computer(seat, decision, ask.optional)
             finally:
                 self.pending.pop(seat, None)
             if answer is not _DROPPED:
@@ -628,12 +635,15 @@ def check_spec(msg: Create) -> str | None:
 
 
 async def serve_forever(host: str, port: int, ready=None, stop: asyncio.Future | None = None,
-                        tls: ssl.SSLContext | None = None, tables: Path | None = None) -> None:
+                        tls: ssl.SSLContext | None = None, tables: Path | None = None,
+                        server: Server | None = None) -> None:
     """Serve until ``stop`` is done (forever by default); ``ready(port)`` once listening.
     With ``tls`` (a server context holding the certificate), clients connect with wss://.
     With ``tables`` (a folder), every started table is saved there after each action, and
-    the tables saved there are resumed."""
-    server = Server(TableStore(tables) if tables is not None else None)
+    the tables saved there are resumed. ``server``: the tables' holder to serve (the host's
+    program keeps it), else a new one."""
+    if server is None:
+        server = Server(TableStore(tables) if tables is not None else None)
     async with serve(server.handler, host, port, max_size=MAX_CLIENT_FRAME, max_queue=8,
                      compression=None, ssl=tls) as ws_server:
         bound = next(iter(ws_server.sockets)).getsockname()[1]

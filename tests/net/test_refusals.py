@@ -40,11 +40,12 @@ TIMEOUT = 20.0
 
 
 @contextlib.asynccontextmanager
-async def live_server():
+async def live_server(server=None):
     loop = asyncio.get_running_loop()
     port = loop.create_future()
     stop = loop.create_future()
-    task = asyncio.create_task(serve_forever("127.0.0.1", 0, port.set_result, stop))
+    task = asyncio.create_task(serve_forever("127.0.0.1", 0, port.set_result, stop,
+                                             server=server))
     try:
         yield f"ws://127.0.0.1:{await asyncio.wait_for(port, TIMEOUT)}"
     finally:
@@ -75,9 +76,9 @@ class Conn:
                 return msg
 
 
-async def _table(url: str, players: int = 2, game: str = "canasta", **spec):
+async def _table(url: str, players: int = 2, game: str = "canasta", seed: int = 9, **spec):
     host = await Conn.open(url)
-    await host.send(Create(game=game, players=players, seed=9, deals=1, **spec))
+    await host.send(Create(game=game, players=players, seed=seed, deals=1, **spec))
     created = await host.until("created")
     return host, created.code, created.host_token
 
@@ -305,6 +306,41 @@ def test_a_seat_that_never_answers_cannot_stall_the_table():
             return over
 
     assert asyncio.run(go()).type == "deal_over"
+
+
+def test_an_out_of_turn_question_nobody_answers_passes_after_the_tables_time():
+    """LD-10: a frozen-in-time seat that says nothing when asked whether it melds out of
+    turn lets the moment pass after the table's ``optional_s`` (no computer moves for it):
+    it is told so (``applied`` pass), the server counts the question as run out, and the
+    deal ends."""
+    from game.net.server import Server
+
+    server = Server()
+
+    async def go():
+        async with live_server(server) as url:
+            host, code, token = await _table(url, players=3, game="looking-and-down",
+                                             seed=31, level="normal", optional_s=0.05)
+            table = server.tables[code]
+            a, _ = await _seated(url, code, 0)
+            await host.send(Start(code=code, host_token=token))
+            player = make_player("normal", 9)  # this seed's deal: frozen in time twice
+            optional, passed = [], []
+            while True:
+                msg = await a.until("your_move", "deal_over", "applied")
+                if msg.type == "deal_over":
+                    return msg, optional, passed, table.timeouts
+                if msg.type == "applied":
+                    if msg.text == "pass":
+                        passed.append(msg.n)
+                elif msg.optional:
+                    optional.append(msg.n)  # never answered
+                else:
+                    await _answer(a, player, "looking-and-down", 3, msg)
+
+    over, optional, passed, timeouts = asyncio.run(go())
+    assert over.type == "deal_over"
+    assert optional and passed == optional and timeouts == len(optional)
 
 
 def test_a_dropped_player_keeps_the_seat_and_takes_it_back_with_the_token():

@@ -435,3 +435,57 @@ def test_why_on_the_servers_computer_move_tells_its_explanation(url, tmp_path):
     finally:
         session.close()
         app.close()
+
+
+def test_looking_and_down_out_of_turn_moments_wait_for_no_timeout(tmp_path):
+    """LD-10 at a network table: the window's seat, frozen in time, is asked whether it melds
+    out of turn; Pass (the N key) lets the turn go on at once, and seats that cannot act or
+    are computers answer at once. A whole deal ends without one question running out of
+    time (the server counts them), with the out-of-turn time the table's own setting."""
+    import pygame
+
+    from game.net.hosting import HostedServer
+    from game.players.registry import make_player
+    from game.ui.screens.net_table import PASS_KEY
+
+    server = HostedServer(host="127.0.0.1", port=0)
+    assert server.start(), server.error
+    link = TableLink(server.local_url, "Ann",
+                     create=Create(game="looking-and-down", players=3, seed=31, deals=1,
+                                   level="normal", optional_s=120),
+                     token_file=tmp_path / "seat-token").start()
+    joined, seen = _wait(link, Joined)
+    table = server.server.tables[link.code]
+    assert link.send(Start(code=link.code, host_token=link.host_token))
+    app = make_app(tmp_path)
+    session = RemoteSession(link, joined, None)
+    screen = NetTableScreen(app, session)
+    app.show(screen)
+    me = make_player("normal", 9)  # the window's player's moves (this seed: frozen in time)
+    passes = 0
+    try:
+        def asked_or_over():
+            return (session.asked is not None and session.sent is None
+                    and not screen.animator.busy) or session.match.deals_played == 1
+
+        while session.match.deals_played < 1:
+            _until(app, asked_or_over, 60)
+            if session.match.deals_played == 1:
+                break
+            if screen.down_gate:
+                screen.pick_up_down()  # LD-11: the down comes into the hand (a click)
+            if session.asked.optional:
+                screen.update(0.0)
+                assert screen.hud.buttons["pass"].visible
+                assert screen.hud.banner_text()[0] == i18n.t("net.optional.head")
+                screen.process_event(pygame.event.Event(pygame.KEYDOWN, key=PASS_KEY, mod=0))
+                assert session.sent == "pass" and not screen.optional_open()
+                passes += 1
+            else:
+                screen.apply(me.choose(session.decision(0)))
+        assert table.timeouts == 0
+        assert passes > 0  # the seat was asked out of turn (this deal: twice), passed at once
+    finally:
+        session.close()
+        app.close()
+        server.stop()

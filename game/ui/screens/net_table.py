@@ -11,16 +11,19 @@ decides a rule, and the window never holds another seat's hidden cards.
 
 from __future__ import annotations
 
+import pygame
+
 from game.engine.actions import Action
 from game.i18n import player_names, t
 from game.net.messages import Catchup, DealOver, DealStart, Events, Why, YourMove
 from game.ui.screens.net_screens import NET_POLL
 from game.ui.table.flow import PACE, TurnFlow
+from game.ui.table.hud import Hud
 from game.ui.table.moves import TableMoves
 from game.ui.table.screen import TableScreen
 from game.ui.widgets.dialog import Dialog
 
-OPTIONAL_SECONDS = 8.0  # Looking and Down: how long an out-of-turn right waits for a gesture
+PASS_KEY = pygame.K_n  # let Looking and Down's out-of-turn moment pass (LD-10)
 
 
 class NetFlow(TurnFlow):
@@ -51,14 +54,59 @@ class NetMoves(TableMoves):
         return super().play_first(listed[:1] or readings[:1], origin, ask_take)
 
 
+class NetHud(Hud):
+    """The table's buttons with Pass in take-back's place (take-back is off at a network
+    table): shown while the server asks this seat whether it melds out of turn (LD-10)."""
+
+    def __init__(self, model, do, movelog, optional_open, pass_turn) -> None:
+        super().__init__(model, do, movelog)
+        self.optional_open = optional_open
+        self.pass_turn = pass_turn
+
+    def column_buttons(self):
+        return [("pass", t("net.pass"), self.pass_turn) if key == "take_back" else
+                (key, label, cb) for key, label, cb in super().column_buttons()]
+
+    def wanted(self, can_act: bool) -> dict[str, bool]:
+        return {**super().wanted(can_act), "pass": can_act and self.optional_open()}
+
+    def banner_text(self) -> tuple[str, str]:
+        if self.optional_open() and self.model.dealing:
+            return t("net.optional.head"), t("net.optional.hint")
+        return super().banner_text()
+
+
 class NetTableScreen(TableScreen):
     def __init__(self, app, session) -> None:
         super().__init__(app, session=session, autosave=False)
         self.flow = NetFlow(self.model, self.do, session)
         self.moves = NetMoves(self.model, self.do, self.presenter, self.info, self.takeback)
         self.net_pace = 0.0
-        self.optional_left: float | None = None
         self.down_shown = False
+
+    def make_hud(self) -> Hud:
+        return NetHud(self.model, self.do, self.movelog, self.optional_open, self.pass_turn)
+
+    # ---- Looking and Down's out-of-turn moment (LD-10) -------------------------------------
+    def optional_open(self) -> bool:
+        """The server asks this seat whether it melds out of turn, and it has not answered."""
+        s = self.session
+        return s.asked is not None and s.asked.optional and s.sent is None
+
+    def pass_turn(self) -> None:
+        """Pass (the button, or N): the turn goes on at once, nobody waits for the time."""
+        if self.optional_open():
+            self.family.staging.put_back()  # cards staged for a meld not sent go home
+            self.session.pass_optional()
+            self.version += 1
+            self.mark_dirty()
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame.KEYDOWN and event.key == PASS_KEY and self.overlay is None
+                and self.dialog is None and self.optional_open()):
+            self.pass_turn()
+            return True
+        return super().process_event(event)
 
     # ---- names on the plates: the players' own, who is away, whose turn ------------------
     def names(self) -> list[str]:
@@ -123,13 +171,6 @@ class NetTableScreen(TableScreen):
         something was taken)."""
         s = self.session
         self.net_pace -= dt
-        if self.optional_left is not None:
-            self.optional_left -= dt
-            if s.asked is None or not s.asked.optional or s.sent is not None:
-                self.optional_left = None
-            elif self.optional_left <= 0:
-                self.optional_left = None
-                s.pass_optional()
         took = False
         while (msg := s.next_message()) is not None:
             if isinstance(msg, DealStart | Catchup):
@@ -167,8 +208,6 @@ class NetTableScreen(TableScreen):
                 s.ask(msg)
                 self.version += 1
                 self.sync_hands()
-                if msg.optional:
-                    self.optional_left = OPTIONAL_SECONDS
                 self.mark_dirty()
             elif isinstance(msg, DealOver):
                 s.deal_over(msg)

@@ -75,11 +75,7 @@ class Hud:
                                               label, cb, small)
         hb = lay.hand_buttons
         gap = s(6)
-        col = m.family.action_buttons() + [
-            ("take_back", t("table.take_back"), self.do.take_back),
-            ("hint", t("table.hint"), self.hint_or_scores),
-            ("sort_rank", t("table.sort_rank"), lambda: self.do.sort_hand("rank")),
-            ("sort_suit", t("table.sort_suit"), lambda: self.do.sort_hand("suit"))]
+        col = self.column_buttons()
         text_h = fonts.font(m.font_sizes["small"]).get_height() + s(2)  # the text size's
         bh = max(s(24), text_h, min(s(38), (hb.h - (len(col) - 1) * gap) // len(col)))
         if len(col) > 1 and len(col) * bh + (len(col) - 1) * gap > hb.h:  # closer, not higher
@@ -90,6 +86,18 @@ class Hud:
             self.buttons[key] = self.do.button(pygame.Rect(hb.x, hb.y, hb.w, bh), label, cb, small)
         self.close_up_column(self.column)
         self._stage_at = None  # the staged melds' buttons come with them (refresh_buttons)
+
+    def column_buttons(self) -> list[tuple[str, str, object]]:
+        """(key, label, callback) of the hand's button column, top to bottom."""
+        return self.model.family.action_buttons() + [
+            ("take_back", t("table.take_back"), self.do.take_back),
+            ("hint", t("table.hint"), self.hint_or_scores),
+            ("sort_rank", t("table.sort_rank"), lambda: self.do.sort_hand("rank")),
+            ("sort_suit", t("table.sort_suit"), lambda: self.do.sort_hand("suit"))]
+
+    def wanted(self, can_act: bool) -> dict[str, bool]:
+        """Which of the buttons that come and go are shown now (the rest always are)."""
+        return self.model.family.buttons_wanted(can_act)
 
     def stage_buttons(self) -> list[tuple[str, str, object]]:
         staging = self.model.family.staging
@@ -152,7 +160,7 @@ class Hud:
         m = self.model
         covered = m.overlay is not None and m.overlay.modal
         act = m.can_act()
-        want = m.family.buttons_wanted(act)
+        want = self.wanted(act)
         scores_due = m.sheet_due
         if "hint" in self.buttons:
             want["hint"] = scores_due or (m.dealing and m.can_hint())
