@@ -180,12 +180,16 @@ class WireEvent(BaseModel):
 
 
 class Catchup(Msg):
-    """A seat that rejoins mid-deal: the deal's actions so far (public, in the notation)."""
+    """A seat that rejoins mid-deal: the deal's actions so far (public, in the notation), and
+    the deal's own events and each action's, as this seat sees them (its move log from the
+    deal's start)."""
 
     type: Literal["catchup"] = "catchup"
     deal: Count
     actions: list[str]
     table: dict[str, Any] | None = None  # the seat's table now (a client that asked views)
+    dealt: list[WireEvent] = []
+    events: list[list[WireEvent]] = []  # one list an action, in the order of ``actions``
 
 
 class DealStart(Msg):

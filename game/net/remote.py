@@ -176,6 +176,7 @@ class RemoteSession:
         self.server = None  # the host's own server (game.net.hosting): it goes with the host
         self._inbox: deque = deque()
         self._start: DealStart | Catchup | None = None
+        self._so_far: tuple[list, list[list]] = ([], [])  # a catchup's events
         self._delivering: tuple[Action, list, WireTable] | None = None
 
     # ---- what the server said ------------------------------------------------------------
@@ -252,9 +253,13 @@ class RemoteSession:
         if isinstance(msg, Catchup):  # a rejoin: the deal as it stands, its number
             self.history = list(msg.actions)
             self.match.deals_played = max(self.match.deals_played, msg.deal - 1)
+            self._so_far = (events_from_wire([e.model_dump() for e in msg.dealt]),
+                            [events_from_wire([e.model_dump() for e in ev])
+                             for ev in msg.events])
             events = []
         else:
             self.history = []
+            self._so_far = ([], [])
             events = events_from_wire([e.model_dump() for e in msg.events])
         self.state = RemoteState(self.rules, self.seat, table_from_wire(msg.table))
         self.scored = False
@@ -362,7 +367,9 @@ class RemoteSession:
         return None
 
     def events_so_far(self) -> tuple[list, list[list]]:
-        return [], []  # the server keeps the deal; a window that rejoins starts its log anew
+        """The deal's own events and each action's before this seat (re)joined, as the seat
+        sees them (the server's catchup; nothing for a deal seen from its start)."""
+        return self._so_far
 
     def take_back_point(self, seat: int, whole_turns: bool = False) -> int | None:
         return None  # take-back of a move others have seen is off at a network table

@@ -244,8 +244,7 @@ class Table:
         await client.send(Joined(code=self.code, seat=seat, token=token, game=self.spec.game,
                                  players=self.spec.players, options=sorted(self.spec.options)))
         if self.started and self.session.state is not None and self.deal:
-            await client.send(Catchup(deal=self.deal, actions=list(self.session.history),
-                                      table=self._table(client, seat)))
+            await client.send(self.catchup(client, seat))
         await self.tell_lobby()
         self.back[seat].set()
         pending = self.pending.get(seat)
@@ -253,6 +252,15 @@ class Table:
             # asked while the connection was changing: ask again (a question its drop
             # already answered is asked anew, with a new number, by ``move``)
             await client.send(pending.message)
+
+    def catchup(self, client: Client, seat: int) -> Catchup:
+        """The deal so far for a seat that (re)joins: its actions, and the deal's events and
+        each action's as the seat sees them (a window's move log from the deal's start)."""
+        s = self.session
+        dealt, moves = s.events_so_far() if client.views else ([], [])
+        return Catchup(deal=self.deal, actions=list(s.history), table=self._table(client, seat),
+                       dealt=_wire_events(s.state.events_seen_by(dealt, seat)),
+                       events=[_wire_events(s.state.events_seen_by(e, seat)) for e in moves])
 
     async def left(self, client: Client) -> None:
         seat = client.seat

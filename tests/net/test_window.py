@@ -56,9 +56,9 @@ def _wait(link: TableLink, kind, seconds: float = 20.0, test=lambda msg: True):
     raise AssertionError(f"no {kind.__name__} in {seen}")
 
 
-def _open(url, tmp_path, language="en", record=None):
-    """Host a two-player Cassino table from a window, start it: (app, screen, session)."""
-    link = TableLink(url, "Ann", create=Create(game="cassino", players=2, seed=SEED,
+def _open(url, tmp_path, language="en", record=None, game="cassino"):
+    """Host a two-player table (Cassino) from a window, start it: (app, screen, session)."""
+    link = TableLink(url, "Ann", create=Create(game=game, players=2, seed=SEED,
                                                level="easy", wait_s=30),
                      token_file=tmp_path / "seat-token", record=record).start()
     joined, seen = _wait(link, Joined)
@@ -126,7 +126,7 @@ def test_a_window_plays_turns_and_never_holds_another_seats_hidden_cards(url, tm
         app.close()
 
 
-def _scan(frames: str) -> None:
+def _scan(frames: str, least: int = 8) -> None:
     """Every table the server sent the window is the engine's for seat 0 at that point (its
     own view and the public figures: table_to_wire), and no card name in a frame's bytes is
     one the other seat held hidden then."""
@@ -136,6 +136,8 @@ def _scan(frames: str) -> None:
         msg = parse_server(line)
         if isinstance(msg, Events):
             history.append(msg.action)
+        elif isinstance(msg, Catchup):  # back after a lost connection: the deal so far
+            history = list(msg.actions)
         if getattr(msg, "table", None) is None:
             continue
         off = _offline(history)
@@ -143,7 +145,7 @@ def _scan(frames: str) -> None:
         hidden = {format_card(c) for c in off.state.view(1).hand}
         assert not hidden & set(re.findall(r'"([0-9AJQK]{1,2}[SHDC])"', line))
         tables += 1
-    assert tables >= 8
+    assert tables >= least
 
 
 def test_a_refused_move_changes_nothing_and_shows_the_engines_reason(url, tmp_path):
@@ -392,9 +394,13 @@ def test_a_lost_connection_comes_back_and_the_deal_plays_on(url, tmp_path):
                and not screen.animator.busy and session.next_message() is None)
         n = len(session.history)
         assert session.state.view(0) == _offline(session.history).state.view(0)
+        assert len(screen.movelog.deals) == 1  # the deal told again, not twice
+        screen.presenter.sync_log()
+        assert sum(kind == "move" for _t, kind in screen.movelog.rows) == n
         screen.apply(session.state.legal[0])
         _until(app, lambda: len(session.history) > n)
         assert session.history == _offline(session.history).history
+        _scan(record.getvalue(), 4)  # the catchup's events too: nothing the seat may not see
     finally:
         session.close()
         app.close()
@@ -489,3 +495,41 @@ def test_looking_and_down_out_of_turn_moments_wait_for_no_timeout(tmp_path):
         session.close()
         app.close()
         server.stop()
+
+
+def test_a_window_that_rejoins_mid_deal_has_the_move_log_from_the_deals_start(url, tmp_path):
+    """A window closed mid-deal and a new one (the program started again) that takes the seat
+    back with the kept token: its move log tells the deal from its start, every move with
+    what this seat saw of it (the deal's red threes, the draws as seen), as the first
+    window's log told it."""
+    app, screen, session = _open(url, tmp_path, game="canasta")
+    again = None
+    try:
+        while len(session.history) < 8:
+            _until(app, lambda: session.asked is not None and session.sent is None
+                   and not screen.animator.busy)
+            n = len(session.history)
+            screen.apply(session.state.legal[0])
+            _until(app, lambda n=n: len(session.history) > n)
+        _until(app, lambda: session.asked is not None and not screen.animator.busy)
+        screen.presenter.sync_log()
+        told = list(screen.movelog.rows)
+        assert sum(kind == "note" for _text, kind in told) > 0  # draws, red threes...
+        code = session.link.code
+        session.close()
+        app.close()
+        link = TableLink(url, "Ann", code, token_file=tmp_path / "seat-token").start()
+        joined, seen = _wait(link, Joined)
+        app = make_app(tmp_path)
+        again = RemoteSession(link, joined)
+        screen = NetTableScreen(app, again)
+        app.show(screen)
+        _until(app, lambda: again.asked is not None and not screen.animator.busy)
+        assert again.history == session.history
+        screen.presenter.sync_log()
+        assert screen.movelog.rows == told
+    finally:
+        session.close()
+        if again is not None:
+            again.close()
+        app.close()

@@ -166,6 +166,14 @@ class NetTableScreen(TableScreen):
             self.request_frame()
         super().update(dt)
 
+    def catch_up(self) -> None:
+        """A (re)joined seat: the deal as it stands, and its move log from the deal's start
+        (the server's catchup: every move's events as this seat saw them)."""
+        self.deal(None)  # the table as it is now: session.start_deal takes the message
+        dealt, moves = self.session.events_so_far()
+        self.movelog.told_again(self.model.deal_number, dealt, moves)
+        self.presenter.sync_log()
+
     def net_step(self, dt: float) -> bool:
         """Play what the server said, in order, as the table is ready for it (True when
         something was taken)."""
@@ -180,9 +188,10 @@ class NetTableScreen(TableScreen):
                 self.flow.awaiting_deal = False
                 if self.overlay is not None:
                     self.overlay.close()
-                self.deal(None)  # the table deals: session.start_deal takes the message
                 if isinstance(msg, Catchup):
-                    self.presenter.sync_log()
+                    self.catch_up()
+                else:
+                    self.deal(None)  # the table deals: session.start_deal takes the message
                 took = True
                 continue
             if isinstance(msg, Why):  # the move it explains was played just before

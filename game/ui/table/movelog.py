@@ -196,6 +196,19 @@ class MoveLog:
         self._source = ()
         self.scroll = 0
 
+    def told_again(self, number: int, dealt, moves) -> None:
+        """The current deal, ``number``, told from its start (a network table's catchup: the
+        deal's own events and each move's). A deal of that number the log held before it
+        (the connection was lost in it) gives way to it, its explanations kept."""
+        cur = self.deals[-1]
+        if len(self.deals) > 1 and self.deals[-2].number == number:
+            cur.explained = {**self.deals.pop(-2).explained, **cur.explained}
+        cur.number = number
+        cur.events = {i: list(e) for i, e in enumerate(moves) if e}
+        if dealt:
+            cur.events[-1] = list(dealt)
+        self._source = ()
+
     def note(self, index: int, events) -> None:
         """The events of the current deal's move ``index``."""
         self.deals[-1].events[index] = list(events)
