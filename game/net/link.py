@@ -54,7 +54,8 @@ class TableLink:
 
     def __init__(self, url: str, name: str, code: str = "", *, seat: int | None = None,
                  create: Create | None = None, reconnect: float = 60.0,
-                 token_file: Path | None = None, record: IO[str] | None = None) -> None:
+                 token_file: Path | None = None, record: IO[str] | None = None,
+                 token: str | None = None) -> None:
         self.url = url
         self.record = record  # every frame received, as received, one a line (tests)
         self.name = name
@@ -70,6 +71,8 @@ class TableLink:
             self._token_file = default_token_file(url, code, name)
         if self._token_file is not None and code:  # a new table has no seat to take back
             self.token = read_token(self._token_file, None)
+        if token is not None:  # the seat's token known otherwise (the host's saved table)
+            self.token = token
         self.inbox: queue.Queue = queue.Queue()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws = None

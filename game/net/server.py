@@ -157,6 +157,7 @@ class Table:
         self.away_since: list[float | None] = [None] * n
         self.back = [asyncio.Event() for _ in range(n)]  # set when the seat's player rejoins
         self.watchers: set[Client] = set()  # the host's connection(s): the lobby, the scores
+        self.host_seat: int | None = None  # the seat the table's creator took (its window's)
         self.session: Any = None  # the GameSession, once started
         self.standins: dict[int, Player] = {}  # computers playing for away players
         self.pending: dict[int, Pending] = {}
@@ -235,6 +236,8 @@ class Table:
             await old.shut(1000, "your seat was taken back with its token elsewhere")
         token = self.tokens[seat] or new_token()
         self.tokens[seat] = token
+        if self.host_seat is None and client in self.watchers and not self.started:
+            self.host_seat = seat  # the host's program finds its seat here after a restart
         self.names[seat] = msg.name.strip()
         self.clients[seat] = client
         self.away_since[seat] = None
@@ -276,6 +279,8 @@ class Table:
         if not self.started and not self.closed:  # before the start, the seat is free again
             self.tokens[seat] = None
             self.names[seat] = ""
+            if self.host_seat == seat:
+                self.host_seat = None
         else:
             self.away_since[seat] = time.monotonic()
             self.back[seat].clear()
@@ -331,7 +336,8 @@ class Table:
     # ---- saved and resumed ----------------------------------------------------------------
     def saved(self) -> SavedTable:
         return SavedTable(code=self.code, host_token=self.host_token, spec=self.spec,
-                          names=list(self.names), tokens=list(self.tokens), deal=self.deal,
+                          names=list(self.names), tokens=list(self.tokens),
+                          host_seat=self.host_seat, deal=self.deal,
                           asks=self.asks, session=self.session.snapshot())
 
     async def save(self) -> None:
@@ -354,6 +360,7 @@ class Table:
         if len(saved.names) != n or len(saved.tokens) != n:
             raise ValueError("the seats do not match the table")
         t.host_token = saved.host_token
+        t.host_seat = saved.host_seat
         t.names = list(saved.names)
         t.tokens = list(saved.tokens)
         t.deal, t.asks = saved.deal, saved.asks

@@ -20,7 +20,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from game.net.messages import CODE_PATTERN, TOKEN_PATTERN, Create
+from game.net.messages import CODE_PATTERN, MAX_SEATS, TOKEN_PATTERN, Create
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,9 @@ class SavedTable(BaseModel):
     spec: Create
     names: list[str]
     tokens: list[Annotated[str, Field(pattern=TOKEN_PATTERN)] | None]
+    # the seat the table's creator took: the host's window, which sits back down there after
+    # its program restarts (None: the creator took no seat, or an older file)
+    host_seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)] | None = None
     deal: int  # deals begun
     asks: int  # questions asked (their numbers never repeat)
     session: dict[str, Any]  # GameSession.snapshot()
@@ -46,6 +49,14 @@ def tables_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("cardtable", appauthor=False)) / "tables"
+
+
+def hosted(folder: Path) -> list[SavedTable]:
+    """The tables saved in ``folder`` that a window hosted (its seat and token are there, for
+    the host's program to sit back down after a restart)."""
+    return [t for t in TableStore(folder).load_all()
+            if t.host_seat is not None and t.host_seat < len(t.tokens)
+            and t.tokens[t.host_seat] is not None]
 
 
 class TableStore:

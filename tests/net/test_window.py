@@ -533,3 +533,66 @@ def test_a_window_that_rejoins_mid_deal_has_the_move_log_from_the_deals_start(ur
         if again is not None:
             again.close()
         app.close()
+
+
+def test_the_hosts_program_started_again_sits_back_down_at_its_own_seat(tmp_path):
+    """The host's program stops mid-deal (its server with it) and starts again: the table
+    resumes from its save, Host a table offers it, and the host's window sits back down at
+    its own seat with its seat token (no code typed), the deal as it stood, and plays on."""
+    from game.net.hosting import HostedServer
+    from game.newgame import NewGameConfig
+    from game.ui.screens.net_screens import HostScreen
+
+    tables = tmp_path / "tables"
+    server = HostedServer(host="127.0.0.1", port=0, tables=tables)
+    assert server.start(), server.error
+    app = make_app(tmp_path)
+    again = None
+    try:
+        host = HostScreen(app, NewGameConfig.default("cassino", 2), level="easy", tables=tables)
+        app.show(host)
+        assert host.waiting == []  # nothing hosted yet
+        host.name = "Bo"
+        host.open_table(server)
+        lobby = app.screen
+        _until(app, lambda: lobby.session is not None and lobby.lobby is not None)
+        lobby.start()
+        _until(app, lambda: isinstance(app.screen, NetTableScreen)
+               and app.screen.session.state is not None)
+        screen, session = app.screen, app.screen.session
+        while len(session.history) < 4:
+            _until(app, lambda: session.asked is not None and session.sent is None
+                   and not screen.animator.busy)
+            n = len(session.history)
+            screen.apply(session.state.legal[0])
+            _until(app, lambda n=n: len(session.history) > n)
+        _until(app, lambda: session.asked is not None and not screen.animator.busy)
+        history, token, code = list(session.history), session.link.token, session.link.code
+        view = session.state.view(0)
+        session.close()  # the program stops: its connection and its server go
+        server._thread.join(10)
+        app.close()
+
+        server = HostedServer(host="127.0.0.1", port=0, tables=tables)  # started again
+        assert server.start(), server.error
+        app = make_app(tmp_path)
+        host = HostScreen(app, tables=tables)
+        app.show(host)
+        assert [(w.code, w.host_seat) for w in host.waiting] == [(code, 0)]
+        assert host.resume_button.text == i18n.t("net.host.resume", code=code,
+                                                  game=i18n.t("game.cassino"))
+        host.resume_table(server)
+        _until(app, lambda: isinstance(app.screen, NetTableScreen)
+               and app.screen.session.state is not None)
+        screen, again = app.screen, app.screen.session
+        assert again.seat == 0 and again.link.token == token and again.server is server
+        assert again.history == history and screen.names()[0] == i18n.t("player.you")
+        _until(app, lambda: again.asked is not None and not screen.animator.busy)
+        assert again.state.view(0) == view
+        screen.apply(again.state.legal[0])
+        _until(app, lambda: len(again.history) > len(history))
+    finally:
+        if again is not None:
+            again.close()
+        server.stop()
+        app.close()

@@ -15,6 +15,7 @@ The connection runs in its own thread (game.net.link): no screen ever waits for 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -106,11 +107,17 @@ class _Form(Screen):
 
 
 class HostScreen(_Form):
-    def __init__(self, app, config: NewGameConfig | None = None, level: str = "normal"):
+    def __init__(self, app, config: NewGameConfig | None = None, level: str = "normal",
+                 tables: Path | None = None):
+        from game.net.store import hosted, tables_dir
+
         super().__init__(app)
         self.config = config or app.settings.last_game or NewGameConfig.default()
         self.level = level
         self.name = t("net.host.default_name")
+        self.tables = tables if tables is not None else tables_dir()
+        # a table this program hosted, saved when it closed: the host sits back down there
+        self.waiting = hosted(self.tables)[:1]
 
     def set_game(self, game: str) -> None:
         info = GAMES[game]
@@ -131,9 +138,15 @@ class HostScreen(_Form):
         s = self.s
         c = self.config
         options = c.info.options
-        p, pw, ph, row_h = self.form(t("net.host.title"), 6 + (len(options) + 1) // 2)
+        rows = 6 + (len(options) + 1) // 2 + len(self.waiting)
+        p, pw, ph, row_h = self.form(t("net.host.title"), rows)
         x, y = s(30), s(80)
         col = pw - 2 * x
+        for saved in self.waiting:
+            label = t("net.host.resume", code=saved.code, game=t(GAMES[saved.spec.game].title_key))
+            self.resume_button = self.button(pygame.Rect(x, y, col, row_h), label,
+                                             self.resume_table, container=p)
+            y += row_h + s(14)
         head = self.head_width(("net.join.name", "new_game.players", "net.host.level"))
         self.label(pygame.Rect(x, y, head, row_h), t("net.join.name"), container=p)
         self.name_entry = UITextEntryLine(pygame.Rect(x + head, y, min(col - head, s(320)),
@@ -181,6 +194,32 @@ class HostScreen(_Form):
     def back(self) -> None:
         self.app.show_main_menu()
 
+    def resume_table(self, server=None) -> None:
+        """Back to the table this program hosted (its server resumes it from its save): the
+        host's seat taken back with its token, no code typed (``server``: one already
+        running on the same tables folder, for tests)."""
+        from game.net.link import TableLink
+
+        saved = self.waiting[0]
+        seat = saved.host_seat
+        server = server or self.run_server()
+        if server is None:
+            return
+        link = TableLink(server.local_url, saved.names[seat], saved.code, seat=seat,
+                         token=saved.tokens[seat]).start()
+        self.app.show(LobbyScreen(self.app, link, server=server))
+
+    def run_server(self):
+        """This program's server on its tables folder (it resumes the tables saved there),
+        or None with the reason said."""
+        from game.net.hosting import HostedServer
+
+        server = HostedServer(tables=self.tables)
+        if not server.start():
+            self.say(t("net.host.failed", reason=server.error))
+            return None
+        return server
+
     def process_event(self, event) -> bool:
         if (event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED
                 and event.ui_element is getattr(self, "name_entry", None)):
@@ -203,20 +242,15 @@ class HostScreen(_Form):
 
     def open_table(self, server=None) -> None:
         """Run the server here (``server``: one already running, for tests) and join it."""
-        from game.net.hosting import HostedServer
         from game.net.link import TableLink
 
         name = self.name.strip()
         if not 1 <= len(name) <= MAX_NAME or has_unsafe(name):
             self.say(t("net.join.bad_name"))
             return
+        server = server or self.run_server()
         if server is None:
-            from game.net.store import tables_dir
-
-            server = HostedServer(tables=tables_dir())
-            if not server.start():
-                self.say(t("net.host.failed", reason=server.error))
-                return
+            return
         link = TableLink(server.local_url, name, create=self.spec()).start()
         self.app.show(LobbyScreen(self.app, link, server=server))
 
