@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from game.engine.actions import Action, format_action, parse_action
 from game.engine.canasta.checking import Shortfall
+from game.engine.canasta.seatview import SeatView
 from game.engine.registry import get_game
 from game.net.link import LinkBack, LinkDown, TableLink
 from game.net.messages import (
@@ -65,12 +66,15 @@ class RemoteState:
     """The deal as this seat was told it: the table's public methods, no engine behind."""
 
     def __init__(self, rules: str, seat: int, table: WireTable,
-                 legal: list[Action] | None = None) -> None:
+                 legal: list[Action] | None = None, options: frozenset[str] = frozenset()
+                 ) -> None:
         self.rules = rules
         self.seat = seat
         self.table = table
         self.legal: list[Action] = legal or []
+        self.options = options
         self._points = getattr(get_game(rules), "rules", None)
+        self._world: object = None  # a deal consistent with the view (meld_shortfall's)
 
     def view(self, seat: int):
         if seat != self.seat:  # another seat's view never reaches this side
@@ -115,9 +119,22 @@ class RemoteState:
         return list(events)  # the server sent them as this seat sees them
 
     def meld_shortfall(self, seat: int, cards) -> Shortfall:
-        # The shape of a staged meld is the engine's to judge, at the server, when it is
-        # sent; here it is taken as standing.
-        return Shortfall(0, 0, None)
+        """What a staged group of the seat's cards lacks to stand as a meld by its shape
+        (the needs line under a staged meld), as the engine says offline: asked of a deal
+        built from this seat's view alone (every card it has not seen dealt at random),
+        since the answer reads only the seat's own hand, its side's melds and the rules.
+        The server still judges the move when it is sent."""
+        if seat != self.seat or not isinstance(self.table.view, SeatView):
+            return Shortfall(0, 0, None)
+        if self._world is None:
+            from game.engine.canasta.worlds import sample_world
+            from game.engine.rng import Rng
+
+            self._world = sample_world(self.table.view, Rng(1), self.options,
+                                       infer=False) or False
+        if self._world is False:
+            return Shortfall(0, 0, None)
+        return self._world.meld_shortfall(seat, tuple(cards))
 
     def why_no_reservation(self, seat: int, card: int, table_cards) -> str | None:
         return local_reason("net_ask_server")
@@ -171,6 +188,7 @@ class RemoteSession:
         self.asked: YourMove | None = None
         self.sent: str | None = None  # the move sent for the question asked, not answered yet
         self.refused: WireReason | None = None  # the server's last refusal, to show
+        self.refused_move = ""  # the move it refused (notation), "" for none of ours
         self.down: LinkDown | None = None
         self.notices: list[str] = []  # what the window says in a toast ("connection lost")
         self.server = None  # the host's own server (game.net.hosting): it goes with the host
@@ -193,6 +211,7 @@ class RemoteSession:
             elif isinstance(msg, Joined):
                 self.seat = msg.seat
             elif isinstance(msg, Refused):
+                self.refused_move = self.sent or ""
                 self.sent = None
                 self.refused = WireReason(msg.reason, msg.key, msg.params)
             elif isinstance(msg, Applied):
@@ -239,7 +258,7 @@ class RemoteSession:
             legal = [parse_action(t) for t in msg.legal]
             self.state = RemoteState(self.rules, self.seat,
                                      self.state.table._replace(view=view_from_wire(msg.view)),
-                                     legal)
+                                     legal, self.options)
 
     def has_deal(self) -> bool:
         return isinstance(self.next_message(), DealStart | Catchup)
@@ -261,7 +280,8 @@ class RemoteSession:
             self.history = []
             self._so_far = ([], [])
             events = events_from_wire([e.model_dump() for e in msg.events])
-        self.state = RemoteState(self.rules, self.seat, table_from_wire(msg.table))
+        self.state = RemoteState(self.rules, self.seat, table_from_wire(msg.table),
+                                 options=self.options)
         self.scored = False
         return events
 
@@ -330,7 +350,7 @@ class RemoteSession:
             if action.seat == self.seat:
                 self.sent = None
             self.history.append(format_action(action))
-            self.state = RemoteState(self.rules, self.seat, table)
+            self.state = RemoteState(self.rules, self.seat, table, options=self.options)
             self.asked = None
             return events
         asked = self.asked

@@ -596,3 +596,74 @@ def test_the_hosts_program_started_again_sits_back_down_at_its_own_seat(tmp_path
             again.close()
         server.stop()
         app.close()
+
+
+def test_staged_melds_at_a_network_table_behave_as_at_one_machine(url, tmp_path):
+    """Melds staged card by card at a network table: each shows what it still lacks as the
+    engine says (the needs line), Enter sends them as one meld action, a discard made with
+    them sends the melds and then the discard, and melds the server refuses go back to the
+    hand with its reason."""
+    import pygame
+
+    from game.engine.actions import make
+    from game.players.registry import make_player
+    from game.ui.table.staging import need_text
+
+    app, screen, session = _open(url, tmp_path, game="canasta")
+    me = make_player("normal", 3)
+    staging = screen.family.staging
+    done: list[str] = []
+    try:
+        while len(done) < 2 and session.match.deals_played == 0:
+            _until(app, lambda: (session.asked is not None and session.sent is None
+                                 and not screen.animator.busy)
+                   or session.match.deals_played > 0)
+            if session.match.deals_played:
+                break
+            hand = list(session.state.view(0).hand)
+            melds = [a for a in session.state.legal if a.verb == "meld"
+                     and len(hand) - len(a.cards()) >= 2]
+            if not melds:
+                screen.apply(me.choose(session.decision(0)))
+                _until(app, lambda: session.sent is None)
+                continue
+            meld = melds[0]
+            off = GameSession("canasta", 2, seed=SEED)  # the needs line, card by card
+            off.start_deal()
+            for text in session.history:
+                off.apply(parse_action(text))
+            one = list(meld.groups[0][:1])
+            staging.stage(one)
+            short = off.state.meld_shortfall(0, one)
+            assert staging.shortfalls() == [short] and short.cards > 0
+            assert staging.shown()[0].label.endswith(need_text(short))  # "needs 2 more..."
+            if not done:  # sent as it is: the server refuses it, the card comes back
+                screen.process_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN,
+                                                        mod=0, unicode="\r"))
+                _until(app, lambda: not staging and screen.toasts)
+                assert screen.toasts[-1][0] == i18n.translate_reason(
+                    off.state.why_illegal(make(0, "meld", (tuple(one),))))
+                assert screen.hand_codes(0) == list(session.state.view(0).hand)
+            staging.put_back()
+            for g in meld.groups:
+                staging.stage(list(g))
+            assert all(m.ready for m in staging.shown())  # a listed meld: nothing lacking
+            n = len(session.history)
+            if not done:  # Enter sends the staged melds: one action
+                screen.process_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN,
+                                                        mod=0, unicode="\r"))
+                assert session.sent == format_action(meld)
+                _until(app, lambda n=n: len(session.history) > n and not staging)
+                done.append("enter")
+            else:  # a discard with them: the melds, then the discard
+                card = next(c for c in hand if c not in meld.cards())
+                screen.apply(make(0, "discard", ((card,),)))
+                assert session.sent == format_action(meld)
+                _until(app, lambda n=n: len(session.history) >= n + 2)
+                assert session.history[n:n + 2] == [format_action(meld), f"0 discard "
+                                                    f"{format_card(card)}"]
+                done.append("discard")
+        assert done == ["enter", "discard"]
+    finally:
+        session.close()
+        app.close()

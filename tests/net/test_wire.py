@@ -204,3 +204,35 @@ def test_an_explanation_over_the_wire_reads_as_at_the_server_and_names_no_hidden
             assert redacted > 0  # some alternatives were the computer's hidden cards
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("rules, players",
+                         [(r, n) for r, n in ALL_CONFIGS if r != "cassino"])
+def test_a_staged_melds_needs_read_at_the_window_as_the_engine_says(rules, players):
+    """The needs line under a staged meld at a network table (RemoteState.meld_shortfall,
+    from the seat's view alone) is the engine's answer at the server, for groups of the
+    seat's own cards in many real positions: what a group lacks, or that it is no meld."""
+    from game.engine.cards import RANK
+    from game.net.remote import RemoteState
+    from game.net.wire import table_from_wire, table_to_wire
+
+    rng = random.Random(f"stage{rules}{players}")
+    asked = needs = 0
+    for state in _positions(rules, players, step=5):
+        if state.is_over():
+            continue
+        seat = state.actors()[0]
+        remote = RemoteState(rules, seat, table_from_wire(table_to_wire(state, seat)))
+        hand = list(state.view(seat).hand)
+        for k in range(6):
+            if k % 2:  # any cards: mostly no meld
+                cards = rng.sample(hand, min(len(hand), rng.randint(1, 4)))
+            else:  # one rank's cards, a wild card or not: a meld, or what it still needs
+                rank = RANK[rng.choice(hand)]
+                cards = [c for c in hand if RANK[c] == rank][:rng.randint(1, 3)]
+                cards += [c for c in hand if RANK[c] in (0, 2)][:rng.randint(0, 1)]  # wild
+            short = state.meld_shortfall(seat, cards)
+            assert remote.meld_shortfall(seat, cards) == short
+            needs += short.cards > 0 and short.reason is None
+            asked += 1
+    assert asked > 30 and needs > 3

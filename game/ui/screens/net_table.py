@@ -44,6 +44,29 @@ class NetFlow(TurnFlow):
 
 
 class NetMoves(TableMoves):
+    then: Action | None = None  # a discard made with staged melds: sent once they are played
+
+    def play(self, action: Action, origin=None, computer: bool = False,
+             confirmed: bool = False, ask_take: bool = False):
+        """As at one machine, a discard with staged melds sends the melds first; here the
+        server plays them before it asks again, so the discard is kept and sent then
+        (``discard_after_melds``), or dropped when the melds are refused."""
+        m = self.model
+        if (action.verb == "discard" and not computer and action.seat == m.viewer
+                and m.family.staging):
+            refusal = super().play(m.family.staging.action())
+            if refusal is not None and refusal.held:
+                self.then = action
+            return refusal
+        return super().play(action, origin, computer, confirmed, ask_take)
+
+    def discard_after_melds(self, legal: list[Action]) -> None:
+        """The server asks again after the staged melds were played: the discard made with
+        them goes now (when it is still a move of this turn)."""
+        action, self.then = self.then, None
+        if action is not None and action in legal:
+            self.apply(action)
+
     def play_first(self, readings: list[Action], origin=None,
                    ask_take: bool = False) -> tuple[bool, object]:
         """Of a gesture's readings, the first the server listed is sent; with none listed,
@@ -155,6 +178,11 @@ class NetTableScreen(TableScreen):
         s.notices.clear()
         refusal = s.take_refusal()
         if refusal is not None:
+            if s.refused_move.split()[1:2] in (["meld"], ["take"]):
+                # staged melds refused: back to the hand, as at one machine (and a discard
+                # made with them is not sent)
+                self.moves.then = None
+                self.family.staging.slide_back()
             self.presenter.show_reason(refusal)
             self.sync_hands()
             self.mark_dirty()
@@ -218,6 +246,8 @@ class NetTableScreen(TableScreen):
                 self.version += 1
                 self.sync_hands()
                 self.mark_dirty()
+                if not msg.optional:
+                    self.moves.discard_after_melds(s.state.legal)
             elif isinstance(msg, DealOver):
                 s.deal_over(msg)
                 self.mark_dirty()
