@@ -261,6 +261,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--deals", type=int_range(0, 1000), default=0, help="0: the whole game")
     c.add_argument("--wait", type=int_range(0, 600), default=30, metavar="S",
                    help="seconds a dropped player's seat waits before a computer plays it")
+    c.add_argument("--optional", type=int_range(1, 600), default=8, metavar="S",
+                   help="Looking and Down: seconds a player has to meld out of turn or pass "
+                        "before the turn goes on")
     c.add_argument("--start-when", type=int_range(0, MAX_SEATS), default=None, metavar="K",
                    help="start once K seats are taken (default: all)")
     j = sub.add_parser("join", help="take a seat with a computer player and play to the end")
@@ -305,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 spec = Create(game=args.game, players=args.players, options=args.option,
                               seed=args.seed, level=args.level, deals=args.deals,
-                              wait_s=args.wait)
+                              wait_s=args.wait, optional_s=args.optional)
             except ValueError as e:
                 parser.error(str(e).splitlines()[0])
             start_when = args.players if args.start_when is None else args.start_when

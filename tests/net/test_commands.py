@@ -45,6 +45,8 @@ def test_a_port_in_use_is_one_line(capsys):
     (["join", "ws://127.0.0.1:1", "BBBBBB", "--name", "x", "--level", "godlike"], 2),
     (["create", "ws://127.0.0.1:1", "--game", "chess", "--players", "2"], 2),
     (["create", "ws://127.0.0.1:1", "--game", "canasta", "--players", "9"], 2),
+    (["create", "ws://127.0.0.1:1", "--game", "canasta", "--players", "2", "--optional",
+      "0"], 2),  # the out-of-turn moment takes some time
     (["join", "http://127.0.0.1:1", "BBBBBB", "--name", "x"], 1),  # not ws://
     (["join", "ws://127.0.0.1:1", "BBBBBB", "--name", "x"], 1),  # nobody listens there
 ])
