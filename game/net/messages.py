@@ -37,6 +37,7 @@ TOKEN_PATTERN = "^[0-9a-f]{32}$"
 MAX_WRONG_CODES = 5
 MAX_NAME = 24
 MAX_SEATS = 8
+MAX_WHY = 1000  # alternatives a computer's explanation may weigh (a search weighs tens)
 
 
 def new_code() -> str:
@@ -270,9 +271,9 @@ class Why(Msg):
     kind: Literal["heuristic", "playouts", "exact", "splits", "round"]  # explain.KINDS
     reason: Short | None = None  # the heuristic's reason's catalogue key (why.r.* / reason.*)
     params: dict[str, str | int] | None = None  # ... and its parameters
-    first: Annotated[int, Field(ge=-1, le=200)] | None = None
+    first: Annotated[int, Field(ge=-1, lt=MAX_WHY)] | None = None
     worlds: Count = 0
-    alternatives: Annotated[list[WhyAlternative], Field(max_length=200)] = []
+    alternatives: Annotated[list[WhyAlternative], Field(max_length=MAX_WHY)] = []
     unit: Literal["deal", "game"] = "deal"  # what a point figure is per
     forced: bool = False
 

@@ -430,7 +430,13 @@ class Table:
             return
         for seat, c in enumerate(self.clients):
             if c is not None:
-                await c.send(Why(deal=self.deal, seq=self.seq, **why_to_wire(e, seat)))
+                try:
+                    why = Why(deal=self.deal, seq=self.seq, **why_to_wire(e, seat))
+                except ValueError as err:  # (a pydantic ValidationError) never stops a table
+                    log.warning("table %s: an explanation not sent: %s", self.code,
+                                one_line(err))
+                    return
+                await c.send(why)
 
     def _table(self, client: Client, seat: int) -> dict | None:
         """The seat's table for a window (the client asked views), else nothing."""

@@ -419,3 +419,29 @@ def test_the_server_says_hello_first():
 
 def test_the_module_examples_hold():
     assert doctest.testmod(game.net.messages).failed == 0
+
+
+def test_an_explanation_that_is_not_a_frame_never_stops_the_table(monkeypatch):
+    """A computer's explanation the protocol cannot carry (here: too many alternatives) is
+    left out with a line in the log; the table plays on to the deal's end."""
+    from game.net.messages import MAX_WHY
+
+    real = game.net.server.why_to_wire
+
+    def too_many(e, viewer):
+        fields = real(e, viewer)
+        alt = {"action": None, "verb": "trail", "gain": 0.0, "worlds": 1, "hidden": True}
+        return {**fields, "alternatives": [alt] * (MAX_WHY + 1)}
+
+    monkeypatch.setattr(game.net.server, "why_to_wire", too_many)
+
+    async def go():
+        async with live_server() as url:
+            host, code, token = await _table(url, game="cassino", level="easy")
+            a, _ = await _seated(url, code, 0)
+            await host.send(Start(code=code, host_token=token))
+            over = await _play_out(a, make_player("normal", 2), "cassino", 2)
+            return over, [m.type for m in a.seen]
+
+    over, seen = asyncio.run(go())
+    assert over.type == "deal_over" and "why" not in seen and "events" in seen
