@@ -60,11 +60,12 @@ class NetMoves(TableMoves):
             return refusal
         return super().play(action, origin, computer, confirmed, ask_take)
 
-    def discard_after_melds(self, legal: list[Action]) -> None:
+    def discard_after_melds(self) -> None:
         """The server asks again after the staged melds were played: the discard made with
         them goes now (when it is still a move of this turn)."""
         action, self.then = self.then, None
-        if action is not None and action in legal:
+        m = self.model
+        if action is not None and action in m.reads.legal_actions(m.viewer):
             self.apply(action)
 
     def play_first(self, readings: list[Action], origin=None,
@@ -247,7 +248,7 @@ class NetTableScreen(TableScreen):
                 self.sync_hands()
                 self.mark_dirty()
                 if not msg.optional:
-                    self.moves.discard_after_melds(s.state.legal)
+                    self.moves.discard_after_melds()
             elif isinstance(msg, DealOver):
                 s.deal_over(msg)
                 self.mark_dirty()
