@@ -170,6 +170,10 @@ class GameSession:
     def is_human(self, seat: int) -> bool:
         return self.seats[seat].kind == "human"
 
+    def is_computer(self, seat: int) -> bool:
+        """A computer plays the seat here (its moves can be explained: "Why?")."""
+        return not self.is_human(seat)
+
     def canasta_is_natural(self, meld) -> bool:
         """Whether a canasta of the deal in progress counts as natural (clean): no wild card
         in a canasta of a rank; for a canasta of wild cards, as the rules say (CS-7)."""

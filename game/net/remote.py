@@ -326,6 +326,16 @@ class RemoteSession:
     def is_human(self, seat: int) -> bool:
         return seat == self.seat
 
+    def is_computer(self, seat: int) -> bool:
+        """A computer at the server plays the seat: nobody took it, or its player is away. Only
+        its moves come with an explanation (a why frame); another player's never do."""
+        if seat == self.seat:
+            return False
+        if self.lobby is None or not 0 <= seat < len(self.lobby.seats):
+            return True
+        info = self.lobby.seats[seat]
+        return info.computer or not info.taken
+
     def names(self) -> list[str]:
         """The names on the plates, as the players gave them ("" for a computer's seat)."""
         if self.lobby is None:

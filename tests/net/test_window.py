@@ -484,6 +484,7 @@ def test_looking_and_down_out_of_turn_moments_wait_for_no_timeout(tmp_path):
                 screen.update(0.0)
                 assert screen.hud.buttons["pass"].visible
                 assert screen.hud.banner_text()[0] == i18n.t("net.optional.head")
+                assert any(s.caps == ("N",) for s in screen.model.key_sheet())  # F1 says N
                 screen.process_event(pygame.event.Event(pygame.KEYDOWN, key=PASS_KEY, mod=0))
                 assert session.sent == "pass" and not screen.optional_open()
                 passes += 1
@@ -667,3 +668,18 @@ def test_staged_melds_at_a_network_table_behave_as_at_one_machine(url, tmp_path)
     finally:
         session.close()
         app.close()
+
+
+def test_a_remote_session_counts_as_computers_only_seats_nobody_plays():
+    """"Why?" explains computers' moves: at a network table those are the seats nobody took
+    and the seats of players who are away, never another person's nor the window's own."""
+    from game.net.messages import SeatInfo
+
+    session = object.__new__(RemoteSession)
+    session.seat = 0
+    session.lobby = Lobby(code="BCDFGH", game="canasta", players=4, options=[], started=True,
+                          seats=[SeatInfo(name="Ann", taken=True, connected=True),
+                                 SeatInfo(name="Bob", taken=True, connected=True),
+                                 SeatInfo(),
+                                 SeatInfo(name="Cy", taken=True, computer=True)])
+    assert [session.is_computer(s) for s in range(4)] == [False, False, True, True]

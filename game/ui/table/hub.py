@@ -57,6 +57,10 @@ class TableModel:
     def is_human(self, seat: int) -> bool:
         return self._sc.session.is_human(seat)
 
+    def is_computer(self, seat: int) -> bool:
+        """A computer plays the seat (at a network table, not another person's seat)."""
+        return self._sc.session.is_computer(seat)
+
     @property
     def humans(self) -> list[int]:
         """The seats people play (several: pass-and-play, a cover between their turns)."""
@@ -224,6 +228,11 @@ class TableModel:
     def stage_controls_size(self) -> tuple[int, int]:
         """The room the HUD's buttons for staged melds take."""
         return self._sc.hud.stage_controls_size()
+
+    def column_keys(self) -> set[str]:
+        """The keys of the hand's button column (Hud.column_buttons): the family's actions,
+        and at a network table Pass (LD-10)."""
+        return {key for key, _label, _cb in self._sc.hud.column_buttons()}
 
     def key_sheet(self):
         """The lines of the F1 sheet for the game being played (KeyboardPlay.sheet)."""

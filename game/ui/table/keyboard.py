@@ -64,6 +64,7 @@ SHEET = (
     Shortcut("keys.section.moves", ("keys.cap.backspace",), "keys.do.put_back", "draws"),
     Shortcut("keys.section.moves", ("X", "keys.cap.delete"), "keys.do.discard", "draws"),
     Shortcut("keys.section.moves", ("A",), "keys.do.ask", "ask"),
+    Shortcut("keys.section.moves", ("N",), "keys.do.pass", "pass"),
     Shortcut("keys.section.moves", ("C",), "keys.cassino.capture", "capture"),
     Shortcut("keys.section.moves", ("B",), "keys.cassino.reserve", "build"),
     Shortcut("keys.section.moves", ("T", "X"), "keys.cassino.trail", "trail"),
@@ -115,7 +116,7 @@ class KeyboardPlay:
         """The shortcuts that apply at this table, in the sheet's order."""
         m = self.model
         fam = m.family
-        buttons = {key for key, _label, _cb in fam.action_buttons()}
+        buttons = m.column_keys()
         if "ask" in buttons and (not m.dealing or not m.reads.partners(m.viewer)):
             buttons.discard("ask")  # no partner to ask at this table
         if game_info(m.game).keeper:

@@ -45,7 +45,7 @@ class WhyView:
                 seat = parse_action(text).seat
             except NotationError:
                 continue
-            if 0 <= seat < m.players and not m.is_human(seat):
+            if 0 <= seat < m.players and m.is_computer(seat):
                 return deal, index
         return None
 

@@ -455,3 +455,21 @@ def test_the_key_sheet_and_the_why_panel_read_their_lines_from_the_model():
     assert KeySheet(table).sections() == (
         (t("keys.section.moves"), ((("D",), t("keys.do.draw")),)),)
     assert WhyPanel(table, 0, 4).text() == "5. West drew\n?"
+
+
+# ---- Why? on its own ------------------------------------------------------------------------
+
+
+def test_w_explains_the_last_move_a_computer_made_not_another_persons():
+    """At a network table every seat but the window's own is "not its player", yet another
+    person's move has no explanation: W skips it for the last computer's move."""
+    from game.ui.table.why import WhyView
+
+    moves = {(1, 0): ("2 discard 5S", "e2"), (1, 1): ("1 discard 7H", None)}
+    movelog = SimpleNamespace(moves=lambda: list(moves), move=lambda d, i: moves[d, i])
+    do = FakeCommands()
+    model = fake_model(players=3, is_human=lambda seat: seat == 0,
+                       is_computer=lambda seat: seat == 2)
+    assert WhyView(model, do, movelog).last_computer_move() == (1, 0)
+    model.is_computer = lambda seat: seat != 0  # one machine: seats 1 and 2 are computers
+    assert WhyView(model, do, movelog).last_computer_move() == (1, 1)

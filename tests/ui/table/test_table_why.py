@@ -121,6 +121,15 @@ def test_w_is_on_the_key_sheet():
     assert any(s.caps == ("W",) and s.what == "keys.do.why" for s in SHEET)
 
 
+def test_pass_is_on_the_key_sheet_only_where_the_table_has_a_pass_button(table):
+    """N passes Looking and Down's out-of-turn moment (LD-10) at a network table, whose hand
+    column has Pass; a table on one machine has no Pass, so its F1 sheet has no N."""
+    d = table("looking-and-down", 3, seed=5)
+    d.settle()
+    assert "pass" not in d.screen.model.column_keys()
+    assert not any(s.caps == ("N",) for s in d.screen.model.key_sheet())
+
+
 @pytest.mark.parametrize("size,language,text_size", [((800, 600), "ja", "larger"),
                                                      ((800, 600), "en", "larger"),
                                                      ((1920, 1080), "en", "normal")])
