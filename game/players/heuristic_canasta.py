@@ -226,7 +226,7 @@ class CanastaHeuristic(Player):
         if len(legal) == 1:
             return legal[0]
         v = CanastaView(decision)
-        p = self.params.get(v.name, CanastaParams())
+        p = self.params.get(v.name, _DEFAULT)  # not a new CanastaParams() every decision
         ctx = self._draw_slips()
         verbs = set(map(_VERB, legal))
         if "yes" in verbs:
@@ -260,7 +260,7 @@ class CanastaHeuristic(Player):
         if not decision.legal:
             return None
         v = CanastaView(decision)
-        p = self.params.get(v.name, CanastaParams())
+        p = self.params.get(v.name, _DEFAULT)  # not a new CanastaParams() every decision
         return self._optional(v, p, CanastaContext())
 
     def _draw_slips(self) -> CanastaContext:
