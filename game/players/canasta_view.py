@@ -157,6 +157,8 @@ class CanastaView:
         self.phase = view.phase
         self.hand = list(view.hand)
         self.hcount = list(view.hand_count)
+        # the hand by rank, as the state keeps it (the planners read the ranks that form melds)
+        self.ranks = view.hand_ranks or _ranks_of(self.hcount)
         self.pile = list(view.discard)
         self.top = self.pile[-1] if self.pile else -1
         self.frozen = view.frozen
@@ -408,8 +410,9 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: Melds):
     leftovers: list[int] = []
     pending_pairs: list[int] = []  # ranks with two naturals that need one wild card
     spare_nat = -1  # a natural that could be held back as the closing discard (Canastone)
+    ranks = view.ranks if hcount is view.hcount else _ranks_of(hcount)
     for r, a, b, c, d in _NATURAL_CODES:
-        n = hcount[a] + hcount[b] + hcount[c] + hcount[d]
+        n = ranks[r]
         if not n:
             continue
         first = a if hcount[a] else b if hcount[b] else c if hcount[c] else d  # a card of r
@@ -519,8 +522,9 @@ def _surely_left(view: CanastaView, hcount: list[int], melds: Melds) -> int:
     else:
         takers = {m.rank for m in melds.values()}
     left = 0
-    for r, a, b, c, d in _NATURAL_CODES:
-        if r not in takers and hcount[a] + hcount[b] + hcount[c] + hcount[d] == 1:
+    ranks = view.ranks if hcount is view.hcount else _ranks_of(hcount)
+    for r in NATURAL_RANKS:
+        if ranks[r] == 1 and r not in takers:
             left += 1
     threes = hcount[2] + hcount[41]
     bt = view.rules.black_three_meld
@@ -529,6 +533,15 @@ def _surely_left(view: CanastaView, hcount: list[int], melds: Melds) -> int:
     if not view.ld:
         left += hcount[15] + hcount[28]
     return left
+
+
+def _ranks_of(hcount: list[int]) -> list[int]:
+    """The naturals of the ranks that form melds counted by rank (the rest 0), from the
+    cards' counts by code: a hand other than the view's."""
+    out = [0] * 14
+    for r, a, b, c, d in _NATURAL_CODES:
+        out[r] = hcount[a] + hcount[b] + hcount[c] + hcount[d]
+    return out
 
 
 _RANK_CODES = {r: tuple(s * 13 + r - 1 for s in range(4)) for r in range(1, 14)}
