@@ -14,7 +14,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine.canasta.seatview import counts_of
+from game.engine.canasta.seatview import SeatView, counts_of
 from game.engine.match import Match
 from game.engine.registry import get_game
 from game.engine.rng import Rng
@@ -58,6 +58,7 @@ def test_kept_counts_equal_a_count_of_the_cards(game, seed):
         assert state.shown_kinds == state.count_shown(), (a, before)
         for s in range(players):
             view = state.view(s)
+            assert len(view) == len(SeatView._fields)  # built field by field: none left out
             assert (view.shown_kinds, view.hand_ranks) == _view_counts(view)
     assert moved & {"take", "meld", "add", "discard"}
 

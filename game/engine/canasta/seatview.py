@@ -164,6 +164,8 @@ def counts_of(discard: tuple[int, ...], melds: tuple[tuple[MeldView, ...], ...],
 
 
 _PHASES = tuple(Phase)
+_ANSWERS = {ASK_YES: True, ASK_NO: False}  # the partner's answer as the view says it
+_new = tuple.__new__  # a view built without NamedTuple's Python-level __new__ (every field given)
 _CODES = range(53)
 # _AT_LEAST[k]: a bytes.translate table marking a count of at least k (a hand's k-th copies,
 # picked out in C rather than by a Python call per card code)
@@ -193,7 +195,7 @@ def seat_view(st: CanastaState, seat: int) -> SeatView:
         hand.sort()
     down = st.down
     scores = st.setup.scores or (0,) * st.nsides
-    return SeatView(  # the fields in order
+    return _new(SeatView, (  # every field, in order
         rules.name,
         st.players,
         seat,
@@ -211,7 +213,7 @@ def seat_view(st: CanastaState, seat: int) -> SeatView:
         tuple(scores),
         st.drew or st.took,
         st.ask_partner if st.ask else None,
-        {ASK_YES: True, ASK_NO: False}.get(st.ask),
+        _ANSWERS.get(st.ask),
         tuple(hand),
         tuple(counts),
         tuple(st.pile),
@@ -230,4 +232,4 @@ def seat_view(st: CanastaState, seat: int) -> SeatView:
          and not st.opened_first),
         tuple(st.shown_kinds),
         tuple(st.hrank[seat]),
-    )
+    ))
