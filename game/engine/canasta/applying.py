@@ -248,9 +248,8 @@ class ApplyingMixin(TableState):
                     ev.append(_ev(Event, ("red_three", seat, (c,), None)))
                 else:
                     self._give(seat, c)
-                    if i < seen:  # from the pile to the hand
+                    if i < seen:  # from the pile to the hand: no longer face up, but known
                         self.shown_kinds[KIND[c]] -= 1
-                    if i < seen:
                         self.known[seat].append(c)
             ev.append(_ev(Event, ("take", seat, tuple(rest), None)))
             if gained[seen:]:
