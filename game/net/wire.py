@@ -20,7 +20,7 @@ from collections import Counter
 from typing import Any, NamedTuple
 
 from game.engine.canasta.phase import Phase
-from game.engine.canasta.seatview import MeldView, SeatView
+from game.engine.canasta.seatview import MeldView, SeatView, counts_of
 from game.engine.cards import NUM_CODES, format_card, parse_card, standard_deck
 from game.engine.cassino.view import CassinoView, ReservationView
 from game.engine.events import HIDDEN, Event
@@ -143,21 +143,25 @@ def _seat_view_in(d: dict[str, Any]) -> SeatView:
     if phase is None:
         raise WireError(f"not a phase: {str(d['phase'])[:20]!r}")
     hand = cards_in(d["hand"])
+    discard = cards_in(d["discard"])
+    melds = tuple(tuple(_meld_in(m) for m in _list(side)) for side in _list(d["melds"]))
+    red_three_cards = tuple(cards_in(r) for r in _list(d["red_three_cards"]))
     return SeatView(
         _str(d["rules"]), _int(d["players"]), _int(d["seat"]), _int(d["dealer"]),
         _int(d["turn"]), _int(d["to_move"]), phase, _int(d["stock"]), _bool(d["frozen"]),
-        tuple(tuple(_meld_in(m) for m in _list(side)) for side in _list(d["melds"])),
+        melds,
         _ints(d["red_threes"]), _bools(d["opened"]), _ints(d["opening_minimum"]),
         _ints(d["hand_counts"]), _ints(d["scores_before"]), _bool(d["drawn"]),
         _opt(_int, d["asked"]), _opt(_bool, d["answer"]), hand, _hand_count(hand),
-        cards_in(d["discard"]), _int(d["packet"]),
+        discard, _int(d["packet"]),
         tuple(cards_in(k) for k in _list(d["known_hands"])),
         tuple(cards_in(k) for k in _list(d["discarded"])),
         _opt(lambda xs: tuple(_opt(_int, x) for x in _list(xs)), d["downs"]),
         _opt(_bools, d["in_down"]), _opt(_int, d["keeper"]),
         _opt(_bools, d["frozen_in_time"]), _opt(_bools, d["took_pile_last_turn"]),
-        tuple(cards_in(r) for r in _list(d["red_three_cards"])),
+        red_three_cards,
         _int(d["turn_no"]), _bool(d["draw_only"]), _bool(d["may_open_first"]),
+        *counts_of(discard, melds, red_three_cards, hand),  # rebuilt from the cards
     )
 
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
+from operator import sub
 
 from game.engine.base import Game
-from game.engine.canasta.melds import count_kinds
+from game.engine.canasta.melds import KIND, count_kinds
 from game.engine.canasta.ruleset import BLACK_THREES, NATURAL_RANKS
-from game.engine.canasta.seatview import MeldView, SeatView
+from game.engine.canasta.seatview import MeldView, SeatView, counts_of
 from game.engine.cards import JOKER, RANK
 
 WILD_KEY = 0
@@ -44,8 +45,8 @@ def _seat_facts(game: Game, n: int, me: int, options: frozenset[str]) -> tuple:
 
 
 # SLOT[c]: where card code c is counted by rank: 0 jokers, 1..13 the rank (3: black threes),
-# 14 the red threes.
-SLOT = tuple(0 if c == JOKER else 14 if c in (15, 28) else RANK[c] for c in range(53))
+# 14 the red threes (the engine's kinds, as the views count the cards shown).
+SLOT = KIND
 
 
 def _slot_counts(counts: list[int]) -> list[int]:
@@ -156,6 +157,8 @@ class CanastaView:
         self.phase = view.phase
         self.hand = list(view.hand)
         self.hcount = list(view.hand_count)
+        # the hand by rank, as the state keeps it (the planners read the ranks that form melds)
+        self.ranks = view.hand_ranks or _ranks_of(self.hcount)
         self.pile = list(view.discard)
         self.top = self.pile[-1] if self.pile else -1
         self.frozen = view.frozen
@@ -207,29 +210,29 @@ class CanastaView:
 
     # ---- counting ----------------------------------------------------------------------------
     def _unseen(self) -> tuple[list[int], int, int, int]:
-        # per rank (0 jokers, 2 twos, 3 black threes; red threes apart): the decks' less the
-        # cards seen one by one (the hand, the pile, others' known cards), then the melds by
-        # rank: a meld's naturals and twos may be of any suit, so only the rank's total is
-        # known (counting them off one suit's code and clipping it at zero overstated them)
-        left = self._deck_slots[:]
+        # per kind (SLOT: 0 jokers, 2 twos, 3 black threes, 14 red threes): the decks' less
+        # the cards face up (the pile, the melds, the red threes laid out: the view counts
+        # them by kind; a meld's naturals and twos may be of any suit, so only the kind is
+        # known), the hand's by rank and others' known cards one by one
+        view = self.view
+        shown, ranks = (view.shown_kinds, view.hand_ranks) if view.shown_kinds else counts_of(
+            view.discard, view.melds, view.red_three_cards, view.hand)
+        left = list(map(sub, self._deck_slots, shown))
+        left[:14] = map(sub, left, ranks)
+        h = self.hcount
+        reds = h[15] + h[28]
+        if reds:  # the hand's ranks count red threes with the black ones
+            left[3] += reds
+            left[14] -= reds
         slot = SLOT
-        for c in self.hand:
-            left[slot[c]] -= 1
-        for c in self.pile:
-            left[slot[c]] -= 1
         for s, k in enumerate(self.known):
             if s != self.seat:
                 for c in k:
                     left[slot[c]] -= 1
-        red = left[14] - sum(self.red_threes)
+        red = left[14]
         by_rank = left[:14]
-        for table in self.melds:
-            for m in table.values():
-                by_rank[m.rank] -= m.nat  # rank 0 (the wild meld) holds no naturals
-                by_rank[0] -= m.jok
-                by_rank[2] -= m.two
-                red -= m.red3
-        by_rank = [k if k > 0 else 0 for k in by_rank]
+        if min(by_rank) < 0:
+            by_rank = [k if k > 0 else 0 for k in by_rank]
         red = max(0, red)
         self._unseen_counts = (by_rank, red, max(1, sum(by_rank) + red), by_rank[0] + by_rank[2])
         return self._unseen_counts
@@ -407,8 +410,9 @@ def plan_meld_out(view: CanastaView, hcount: list[int], melds: Melds):
     leftovers: list[int] = []
     pending_pairs: list[int] = []  # ranks with two naturals that need one wild card
     spare_nat = -1  # a natural that could be held back as the closing discard (Canastone)
+    ranks = view.ranks if hcount is view.hcount else _ranks_of(hcount)
     for r, a, b, c, d in _NATURAL_CODES:
-        n = hcount[a] + hcount[b] + hcount[c] + hcount[d]
+        n = ranks[r]
         if not n:
             continue
         first = a if hcount[a] else b if hcount[b] else c if hcount[c] else d  # a card of r
@@ -518,8 +522,9 @@ def _surely_left(view: CanastaView, hcount: list[int], melds: Melds) -> int:
     else:
         takers = {m.rank for m in melds.values()}
     left = 0
-    for r, a, b, c, d in _NATURAL_CODES:
-        if r not in takers and hcount[a] + hcount[b] + hcount[c] + hcount[d] == 1:
+    ranks = view.ranks if hcount is view.hcount else _ranks_of(hcount)
+    for r in NATURAL_RANKS:
+        if ranks[r] == 1 and r not in takers:
             left += 1
     threes = hcount[2] + hcount[41]
     bt = view.rules.black_three_meld
@@ -528,6 +533,15 @@ def _surely_left(view: CanastaView, hcount: list[int], melds: Melds) -> int:
     if not view.ld:
         left += hcount[15] + hcount[28]
     return left
+
+
+def _ranks_of(hcount: list[int]) -> list[int]:
+    """The naturals of the ranks that form melds counted by rank (the rest 0), from the
+    cards' counts by code: a hand other than the view's."""
+    out = [0] * 14
+    for r, a, b, c, d in _NATURAL_CODES:
+        out[r] = hcount[a] + hcount[b] + hcount[c] + hcount[d]
+    return out
 
 
 _RANK_CODES = {r: tuple(s * 13 + r - 1 for s in range(4)) for r in range(1, 14)}

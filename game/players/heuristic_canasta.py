@@ -207,6 +207,10 @@ class CanastaContext:
     notes: list = field(default_factory=list)
 
 
+# The context of a decision without slips (Normal, Hard): never changed, shared.
+_NO_SLIPS = CanastaContext()
+
+
 class CanastaHeuristic(Player):
     """The tuned heuristic (Normal); with :class:`Slips` it is Easy."""
 
@@ -226,7 +230,7 @@ class CanastaHeuristic(Player):
         if len(legal) == 1:
             return legal[0]
         v = CanastaView(decision)
-        p = self.params.get(v.name, CanastaParams())
+        p = self.params.get(v.name, _DEFAULT)  # not a new CanastaParams() every decision
         ctx = self._draw_slips()
         verbs = set(map(_VERB, legal))
         if "yes" in verbs:
@@ -260,17 +264,18 @@ class CanastaHeuristic(Player):
         if not decision.legal:
             return None
         v = CanastaView(decision)
-        p = self.params.get(v.name, CanastaParams())
+        p = self.params.get(v.name, _DEFAULT)  # not a new CanastaParams() every decision
         return self._optional(v, p, CanastaContext())
 
     def _draw_slips(self) -> CanastaContext:
         s = self.slips
+        if not (s.forget or s.miss_take or s.careless):
+            return _NO_SLIPS  # no slip to draw: one context serves every decision
         ctx = CanastaContext()
-        if s.forget or s.miss_take or s.careless:
-            r = self.rng
-            ctx.forget = r.random() < s.forget
-            ctx.miss_take = r.random() < s.miss_take
-            ctx.careless = r.random() < s.careless
+        r = self.rng
+        ctx.forget = r.random() < s.forget
+        ctx.miss_take = r.random() < s.miss_take
+        ctx.careless = r.random() < s.careless
         return ctx
 
     # ---- the situation --------------------------------------------------------------------------
@@ -754,21 +759,20 @@ class CanastaHeuristic(Player):
         return out
 
     def _best_discard(self, v: CanastaView, p: CanastaParams, ctx: CanastaContext, discards, risk):
-        scored = []
-        no_freeze = self.slips.no_freeze
-        for i, cost in enumerate(self.discard_costs(v, p, discards, risk, ctx)):
-            a = discards[i]
-            if no_freeze and WILD[a.groups[0][0]]:
-                cost += 200.0
-            scored.append((cost, i, a))
-        scored.sort(key=lambda t: (t[0], t[1]))
-        if ctx.careless and len(scored) > 1:
+        costs = self.discard_costs(v, p, discards, risk, ctx)
+        if self.slips.no_freeze:
+            costs = [cost + 200.0 if WILD[a.groups[0][0]] else cost
+                     for cost, a in zip(costs, discards)]
+        if ctx.careless and len(costs) > 1:
+            scored = sorted(zip(costs, range(len(costs)), discards), key=lambda t: (t[0], t[1]))
             plain = [t for t in scored[:3] if not is_wild(t[2].groups[0][0])]
             if plain:
                 pick = plain[self.rng.below(len(plain))]
                 self.reason = "discard"
                 return pick[2]
-        cost, _, a = scored[0]
+        # the cheapest, the first listed of equals (a sort's first by (cost, index))
+        cost, i = min(zip(costs, range(len(costs))))
+        a = discards[i]
         c = a.groups[0][0]
         if is_wild(c) and not v.ld:
             self.reason = "freeze the pile with a wild card"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine.actions import Action, meld_key
-from game.engine.canasta.melds import Meld
+from game.engine.canasta.melds import KIND, Meld
 from game.engine.canasta.phase import (
     ANSWER,
     ASK_NO,
@@ -54,6 +54,7 @@ class ApplyingMixin(TableState):
             code = 15 if h[15] else 28
             self._take_card(seat, code)
             self.red3[self.side[seat]].append(code)
+            self.shown_kinds[14] += 1  # from the hand to the table
             ev.append(_ev(Event, ("red_three", seat, (code,), None)))
             if not self.stock:
                 self._end_deal("red three drawn with no replacement", ev)
@@ -218,6 +219,7 @@ class ApplyingMixin(TableState):
             ev.append(_ev(Event, ("add", seat, (top,), m.key)))
         elif ld_show:
             self._give(seat, top)
+            self.shown_kinds[KIND[top]] -= 1  # from the pile to the hand
             known = self.known[seat]
             h = self.hand[seat]
             for c in (top, *groups[0]):  # LD-9: the pair was shown; never more than held
@@ -241,10 +243,13 @@ class ApplyingMixin(TableState):
             for i, c in enumerate(gained):
                 if rules.red_threes_laid_out and c in RED_THREES:
                     self.red3[side].append(c)  # laid out without replacement
+                    if i >= seen:  # from the face-down packet to the table
+                        self.shown_kinds[14] += 1
                     ev.append(_ev(Event, ("red_three", seat, (c,), None)))
                 else:
                     self._give(seat, c)
-                    if i < seen:
+                    if i < seen:  # from the pile to the hand: no longer face up, but known
+                        self.shown_kinds[KIND[c]] -= 1
                         self.known[seat].append(c)
             ev.append(_ev(Event, ("take", seat, tuple(rest), None)))
             if gained[seen:]:
@@ -273,11 +278,13 @@ class ApplyingMixin(TableState):
         if not self.opened[side]:
             self.opened[side] = True
             self._side_opens(seat, out_of_turn)
+        shown = self.shown_kinds
         for i, g in enumerate(groups):
             cards = list(g)
             for c in cards:
                 self._take_card(seat, c)
                 self._forget(seat, c)
+                shown[KIND[c]] += 1  # from the hand to the table (a taken top card was shown)
             if i == 0 and take_top >= 0:
                 cards.append(take_top)
             rank = self._classify(cards)[0]
@@ -317,9 +324,11 @@ class ApplyingMixin(TableState):
     def _do_add(self, seat: int, key: int, cards: Sequence[int], ev: list[Event]) -> None:
         side = self.side[seat]
         m = self.by_key[side][key]
+        shown = self.shown_kinds
         for c in cards:
             self._take_card(seat, c)
             self._forget(seat, c)
+            shown[KIND[c]] += 1  # from the hand to the table
         before = len(m.cards)
         m.add(cards)
         self._note_touch(seat, m)
@@ -348,6 +357,7 @@ class ApplyingMixin(TableState):
         if self.known[seat]:
             self._forget(seat, c)
         self.pile.append(c)
+        self.shown_kinds[KIND[c]] += 1
         self.discarded[seat].append(c)  # public: everyone saw it
         ev.append(_ev(Event, ("discard", seat, (c,), None)))
         rules = self.rules

@@ -11,6 +11,22 @@ if TYPE_CHECKING:
     from game.engine.canasta.seatview import MeldView
 
 
+# KIND[c]: what card code c is counted as in the counts of cards by kind (the state's
+# ``shown_kinds``, the players' unseen cards): 0 jokers, 1..13 the rank
+# (2 twos, 3 black threes), 14 red threes. A meld's cards by kind are its naturals under its
+# rank, its jokers, twos and red threes: one count serves every meld.
+KIND = tuple(0 if c == JOKER else 14 if c in (15, 28) else RANK[c] for c in range(53))
+KINDS = 15
+
+
+def kinds_of(cards: Iterable[int]) -> list[int]:
+    """Cards counted by :data:`KIND`."""
+    out = [0] * KINDS
+    for c in cards:
+        out[KIND[c]] += 1
+    return out
+
+
 def count_kinds(cards: Iterable[int], rank: int, nat: int = 0, jok: int = 0, two: int = 0,
                 red3: int = 0) -> tuple[int, int, int, int]:
     """(naturals, jokers, twos, red threes) after adding ``cards`` to a meld of ``rank``: the

@@ -165,6 +165,7 @@ def position_of_codes(
     st.went_out = -1
     st._scores = st._parts = None
     st.deal_events = []
+    st.recount_kinds()
     st._start_turn(turn)
     st.phase = PHASE_BY_NAME[phase]
     if st.phase != DRAW:

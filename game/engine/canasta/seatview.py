@@ -15,8 +15,9 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.engine.actions import format_key
+from game.engine.canasta.melds import KIND, kinds_of
 from game.engine.canasta.phase import ASK_NO, ASK_YES, DRAW, Phase
-from game.engine.cards import format_card
+from game.engine.cards import RANK, format_card
 
 if TYPE_CHECKING:
     from game.engine.canasta.melds import Meld
@@ -90,6 +91,11 @@ class SeatView(NamedTuple):
     turn_no: int = 0  # turns begun this deal
     draw_only: bool = False  # CS-9: the player to move drew two unopened; only a discard is left
     may_open_first: bool = False  # CS-9: the player to move may still open before drawing
+    # The same cards counted (the players' count of the unseen cards reads these): the cards
+    # face up (the pile, the melds, the red threes laid out) by kind
+    # (game.engine.canasta.melds.KIND); this seat's hand by rank (0 jokers, 3 both threes)
+    shown_kinds: tuple[int, ...] = ()
+    hand_ranks: tuple[int, ...] = ()
 
     def observation(self) -> dict[str, Any]:
         """The same facts as text (the observation of records, logs and tests)."""
@@ -138,8 +144,32 @@ def _meld_text(m: MeldView) -> dict[str, Any]:
             "canasta": m.canasta, "natural": m.natural}
 
 
+def counts_of(discard: tuple[int, ...], melds: tuple[tuple[MeldView, ...], ...],
+              red_three_cards: tuple[tuple[int, ...], ...], hand: tuple[int, ...]
+              ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A view's ``shown_kinds`` and ``hand_ranks`` counted from its cards (a view rebuilt
+    elsewhere, as the network's)."""
+    shown = kinds_of(discard)
+    for r in red_three_cards:
+        for c in r:
+            shown[KIND[c]] += 1
+    for ms in melds:
+        for m in ms:
+            for c in m.cards:
+                shown[KIND[c]] += 1
+    ranks = [0] * 14
+    for c in hand:
+        ranks[RANK[c]] += 1
+    return tuple(shown), tuple(ranks)
+
+
 _PHASES = tuple(Phase)
+_ANSWERS = {ASK_YES: True, ASK_NO: False}  # the partner's answer as the view says it
+_new = tuple.__new__  # a view built without NamedTuple's Python-level __new__ (every field given)
 _CODES = range(53)
+# _AT_LEAST[k]: a bytes.translate table marking a count of at least k (a hand's k-th copies,
+# picked out in C rather than by a Python call per card code)
+_AT_LEAST = tuple(bytes(v >= k for v in range(256)) for k in range(32))
 
 
 def _show(rules: RuleSet, m: Meld) -> MeldView:
@@ -155,16 +185,17 @@ def seat_view(st: CanastaState, seat: int) -> SeatView:
     rules = st.rules
     melds = tuple([tuple([m.shown or _show(rules, m) for m in ms]) for ms in st.melds])
     counts = st.hand[seat]
-    hand = list(compress(_CODES, counts))  # each card code held, once
+    held = bytes(counts)
+    hand = list(compress(_CODES, held))  # each card code held, once
     copies = 2
     while len(hand) < st.hsize[seat]:  # the second (third) copies of a card, in order
-        hand += compress(_CODES, map(copies.__le__, counts))
+        hand += compress(_CODES, held.translate(_AT_LEAST[copies]))
         copies += 1
     if copies > 2:
         hand.sort()
     down = st.down
     scores = st.setup.scores or (0,) * st.nsides
-    return SeatView(  # the fields in order
+    return _new(SeatView, (  # every field, in order
         rules.name,
         st.players,
         seat,
@@ -182,7 +213,7 @@ def seat_view(st: CanastaState, seat: int) -> SeatView:
         tuple(scores),
         st.drew or st.took,
         st.ask_partner if st.ask else None,
-        {ASK_YES: True, ASK_NO: False}.get(st.ask),
+        _ANSWERS.get(st.ask),
         tuple(hand),
         tuple(counts),
         tuple(st.pile),
@@ -199,4 +230,6 @@ def seat_view(st: CanastaState, seat: int) -> SeatView:
         st.draw_only,
         (st.phase == DRAW and rules.open_first and not st.opened[st.side[st.turn]]
          and not st.opened_first),
-    )
+        tuple(st.shown_kinds),
+        tuple(st.hrank[seat]),
+    ))

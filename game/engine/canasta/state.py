@@ -17,6 +17,7 @@ from game.engine.canasta.applying import ApplyingMixin
 from game.engine.canasta.checking import CheckingMixin
 from game.engine.canasta.deal import deal_standard
 from game.engine.canasta.listing import ListingMixin, ask_actions
+from game.engine.canasta.melds import KIND, KINDS, kinds_of
 from game.engine.canasta.phase import ANSWER, ASK_NONE, DRAW
 from game.engine.canasta.ruleset import RED_THREES
 from game.engine.canasta.scoring import ScoringMixin
@@ -35,7 +36,7 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
         "by_key", "red3", "opened", "open_min", "known", "turn", "phase", "turn_no", "drew",
         "took", "played", "melded_before", "turn_fresh", "touched_old", "new_keys", "ask",
         "ask_partner", "asked", "went_out", "concealed", "over", "end_reason", "_scores", "_parts",
-        "draw_n", "needed", "can_ask", "pile_red3", "ask_actions",
+        "draw_n", "needed", "can_ask", "pile_red3", "ask_actions", "shown_kinds",
     )
     # A stock draw goes into the hand unseen by the others (CA-8).
     private_events = frozenset({"draw"})
@@ -90,7 +91,9 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
                             and "no-asking" not in setup.options)
         self.ask_actions = ask_actions(rules, n)
         self._init_variant()
+        self.shown_kinds = [0] * KINDS  # kept by the actions (recount_kinds)
         self.deal_events = self._deal(list(setup.deck))
+        self.recount_kinds()  # a deal places the pile by hand
         self.pile_red3 = any(c in RED_THREES for c in self.pile + self.packet)
         self.turn = self._first_player()
         self.deal_events.extend(self._start_turn(self.turn))
@@ -112,6 +115,24 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
         self.hand[seat][code] -= 1
         self.hrank[seat][RANK[code]] -= 1
         self.hsize[seat] -= 1
+
+    def recount_kinds(self) -> None:
+        """Count ``shown_kinds`` from the cards, after they were placed other than by an
+        action (a deal, a built position); the actions keep the count as the cards move."""
+        self.shown_kinds = self.count_shown()
+
+    def count_shown(self) -> list[int]:
+        """The cards face up (the pile, the melds, the red threes laid out) counted by kind
+        (melds.KIND) from the cards themselves."""
+        out = kinds_of(self.pile)
+        for r in self.red3:
+            for c in r:
+                out[KIND[c]] += 1
+        for ms in self.melds:
+            for m in ms:
+                for c in m.cards:
+                    out[KIND[c]] += 1
+        return out
 
     def hand_cards(self, seat: int) -> list[int]:
         """The seat's hand (in Looking and Down: the looking, or the down once picked up)."""
@@ -186,6 +207,7 @@ class CanastaState(CheckingMixin, ApplyingMixin, ListingMixin, ScoringMixin, Vie
         c.hsize = self.hsize[:]
         c.stock = self.stock[:]
         c.pile = self.pile[:]
+        c.shown_kinds = self.shown_kinds[:]
         c.packet = self.packet[:]
         c.melds = [[m.copy() for m in ms] for ms in self.melds]
         c.by_key = [{m.key: m for m in ms} for ms in c.melds]

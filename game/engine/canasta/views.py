@@ -163,6 +163,8 @@ class ViewsMixin(TableState):
             for m in ms:
                 if len(m.cards) != m.nat + m.jok + m.two + m.red3:
                     problems.append(f"side {side}: meld counts out of step")
+        if self.count_shown() != self.shown_kinds:
+            problems.append("the cards shown, counted by kind, out of step")
         if self.over:
             parts = self.breakdown() or []
             if [sum(p.values()) for p in parts] != self.deal_scores():
