@@ -50,6 +50,21 @@ ARMS: dict[str, dict] = {
                                ("canasta", "quick-canasta", "canastone", "looking-and-down")}},
     # one-round playouts judged by the learned linear model (game/players/canasta_eval.py)
     "hard-learned": {"judge": "learned"},
+    # issue 30, session 15: take-or-draw, and discards with a freeze among the candidates,
+    # played to the end of the deal (as Looking and Down's takes); the rest one round
+    "hard-deeptakes": {"take_rounds": None, "freeze_rounds": None},
+    # ... and a freeze searched whenever one is possible (a wild card held, no black three,
+    # the pile unfrozen and of 5 cards or more with it, an opponent next), not only when
+    # every natural discard is risky
+    "hard-freezeall": {"take_rounds": None, "freeze_rounds": None, "freeze_pile": 5,
+                       "freeze_chance": 0.0},
+    # one-round playouts judged with what the hands hold at the heuristic's keep values and
+    # the pile the player to move can take (canasta_eval.held_credits)
+    "hard-keep": {"judge": "keep"},
+    # ... and the meld plans searched again (melding against not melding once a turn): they
+    # were turned off in session 12 because the table-minus-hand judge counted held pairs
+    # against their side
+    "hard-keep-melds": {"judge": "keep", "melds": True},
 }
 
 

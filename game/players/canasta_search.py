@@ -22,7 +22,7 @@ from game.engine.canasta.ruleset import RED_THREES
 from game.engine.canasta.state import CanastaState
 from game.engine.cards import JOKER, RANK
 from game.players.base import Decision
-from game.players.canasta_eval import learned_estimate, load_model
+from game.players.canasta_eval import held_credits, learned_estimate, load_model
 from game.players.canasta_view import CanastaView, is_wild
 from game.players.explain import SearchReport, search_report
 from game.players.heuristic_canasta import PARAMS, CanastaContext, CanastaHeuristic, CanastaParams
@@ -39,12 +39,16 @@ def sample_world(decision: Decision, rng, infer: bool = True):
     return CanastaState.sample_world(decision.view, rng, decision.options, may_ask, infer)
 
 
-def evaluate(st, side: int) -> float:
-    """Our side's points minus the best other side's: the deal's score when it is over, else
-    table points (melds, canasta bonuses, red threes) minus hand points."""
+def evaluate(st, side: int, held: dict | None = None) -> float:
+    """Our side's points minus the other sides' mean: the deal's score when it is over, else
+    table points (melds, canasta bonuses, red threes) minus hand points; with ``held`` (the
+    heuristic's parameters), plus what the hands hold for later at its keep values
+    (:func:`canasta_eval.held_credits`)."""
     scores = st.deal_scores() if st.is_over() else None
     if scores is None:
         scores = _estimate(st)
+        if held is not None:
+            scores = [a + b for a, b in zip(scores, held_credits(st, held), strict=True)]
     others = [s for i, s in enumerate(scores) if i != side]
     return scores[side] - (sum(others) / len(others))
 
@@ -99,9 +103,13 @@ class CanastaSearch:
         self.infer = True  # worlds respect what the others' passes and discards say
         # take-or-draw playouts where the plan plays one round (None: to the end of the deal)
         self.take_rounds: int | None = 1
+        # ... and discard decisions with a wild discard (a freeze) among the candidates
+        self.freeze_rounds: int | None = 1
         # how a playout's last position is judged when the deal is not over: "table" (table
-        # minus hand points, :func:`evaluate`) or "learned" (canasta_eval's linear model of the
-        # deal's final score, where the rule set has one; issue 14, docs/ai-journal.md)
+        # minus hand points, :func:`evaluate`), "keep" (the same plus what the hands hold at the
+        # heuristic's keep values, and the pile the player to move can take; issue 30) or
+        # "learned" (canasta_eval's linear model of the deal's final score, where the rule set
+        # has one; issue 14, docs/ai-journal.md)
         self.judge = "table"
         self._meld_turn: tuple | None = None
         self.stats: dict = {}
@@ -258,6 +266,9 @@ class CanastaSearch:
         _, _, rounds, z = self.plan(decision.rules)
         if rounds is not None and cands[0].verb in ("take", "draw"):
             rounds = self.take_rounds
+        elif rounds is not None and any(a.verb == "discard" and is_wild(a.groups[0][0])
+                                        for a in cands):
+            rounds = self.freeze_rounds
         totals: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         tries = 0
@@ -316,7 +327,7 @@ class CanastaSearch:
             model = load_model(rules)
             if model is not None:
                 return learned_estimate(st, side, model)
-        return evaluate(st, side)
+        return evaluate(st, side, self.params if self.judge == "keep" else None)
 
     def _rollout(self, st, decision: Decision, deadline: float, rounds: int | None = 1) -> None:
         n = st.players
