@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine.canasta.position import build_position
+from game.engine.cards import parse_cards
 from game.engine.rng import Rng
 from game.players.base import Decision
 from game.players.canasta_eval import held_credits
@@ -81,3 +82,34 @@ def test_a_freeze_decision_is_played_to_the_end_of_the_deal_with_freeze_rounds_n
         assert any(a.verb == "discard" and is_wild(a.groups[0][0]) for a in cands)
         search.choose(d, 0.0, samples=4)
         assert seen and all(seen) == over  # one round: some deals go on past it
+
+
+def _opening_position():
+    """Two-player Canasta, seat 0 has drawn and not opened (CA-7: 50 at a score of 0); its
+    opponent has (jacks, queens). Seat 0 holds AS AH 2S (20 + 20 + 20 = 60, an opening on its
+    own) and three nines. A position from Hard's self-play (its opponent's hand as one of its
+    sampled worlds dealt it)."""
+    return build_position(
+        "canasta", 2, hands=["AS 2S 8S AH 9H 9H 4D 8D 9D 3C 4C 10C", "QS 8H 10H KH JC"],
+        pile="5C KS", turn=0, phase="play",
+        melds=[{}, {"J": "JH JD JC", "Q": "QH QH QC"}], red_threes=["3H", ""],
+        opened=[False, True])
+
+
+def test_hard_opens_with_the_aces_alone_and_keeps_its_triple_back():
+    """Hard's heuristic opens with both melds (the nines and the aces). The search of sessions
+    12 to 14 did not search melding (its table-minus-hand judge counted the held nines against
+    their side) and played it. The shipped search compares it, in the meld plans, with the
+    smallest opening that makes the minimum, AS AH 2S alone (CA-7), and keeps the three nines:
+    the keep judge credits them (a pair of them takes the pile, CA-9) where the table judge
+    charged their points; and a new meld of nines would show the rank."""
+    d = Decision.of(_opening_position(), 0, [0, 0])
+    both = CanastaSearch(Rng(0), params=HARD_PARAMS).heuristic.choose(d)
+    assert both.verb == "meld" and len(both.cards()) == 6
+    for seed in range(3):
+        old = CanastaSearch(Rng(seed), params=HARD_PARAMS)
+        old.judge, old.melds = "table", False
+        assert old.choose(d, 0.0, samples=16) == both
+        new = CanastaSearch(Rng(seed), params=HARD_PARAMS)
+        a = new.choose(d, 0.0, samples=16)
+        assert a.verb == "meld" and sorted(a.cards()) == sorted(parse_cards("AS AH 2S"))
