@@ -1,6 +1,11 @@
-"""A learned evaluation of a canasta position (issue 14): a linear model, fitted on Hard's
-heuristic in self-play by ``tools/canasta_learn.py``, of a side's final deal score minus the
-others' (CA-15) from the position at the start of a turn.
+"""Evaluations of a canasta position beyond its table points, for the search's playouts:
+
+- :func:`held_credits` (issue 30, session 15; Hard's search judges a one-round playout's end
+  with it): what each side's hands hold for later at the heuristic's own keep values, and the
+  pile the player to move can take.
+- The learned evaluation (issue 14; an experimental judge, off): a linear model, fitted on
+  Hard's heuristic in self-play by ``tools/canasta_learn.py``, of a side's final deal score
+  minus the others' (CA-15) from the position at the start of a turn.
 
 The model is ``w . x`` with no intercept, and every input is one side's figure minus the other
 sides' mean (:func:`features`), so the estimate is antisymmetric: with two sides,
