@@ -32,9 +32,11 @@ ARMS: dict[str, dict] = {
     "hard-deep": {"PLAN": {**CanastaSearch.PLAN, "canasta": (True, True, None, 3.0),
                            "quick-canasta": (True, True, None, 3.0)}},
     "hard-2rounds": {"rounds": 2},
-    # the meld plans searched (melding against not melding once a turn), as Hard's search did
-    # before session 12 (the shipped ``hard`` is what docs/ai.md's runs call ``hard-nomelds``)
-    "hard-meldplans": {"melds": True},
+    # the meld plans searched with the table judge, as Hard's search did before session 12
+    "hard-meldplans": {"judge": "table", "melds": True},
+    # Hard's search of sessions 12 to 14: the table judge, no meld plans (issue 30, session 15
+    # made the keep judge and the meld plans Hard's)
+    "hard-table": {"judge": "table", "melds": False},
     # take or draw searched one round ahead, nothing else (session 12; not measured)
     "hard-takes": {"PLAN": {**CanastaSearch.PLAN, "canasta": (True, False, 1, 2.0),
                             "quick-canasta": (True, False, 1, 2.0)}},
@@ -50,6 +52,19 @@ ARMS: dict[str, dict] = {
                                ("canasta", "quick-canasta", "canastone", "looking-and-down")}},
     # one-round playouts judged by the learned linear model (game/players/canasta_eval.py)
     "hard-learned": {"judge": "learned"},
+    # issue 30, session 15, on the table judge without meld plans (as measured): take-or-draw,
+    # and discards with a freeze among the candidates, played to the end of the deal (as
+    # Looking and Down's takes); the rest one round
+    "hard-deeptakes": {"judge": "table", "melds": False, "take_rounds": None,
+                       "freeze_rounds": None},
+    # ... and a freeze searched whenever one is possible (a wild card held, no black three,
+    # the pile unfrozen and of 5 cards or more with it, an opponent next), not only when
+    # every natural discard is risky
+    "hard-freezeall": {"judge": "table", "melds": False, "take_rounds": None,
+                       "freeze_rounds": None, "freeze_pile": 5, "freeze_chance": 0.0},
+    # the keep judge (canasta_eval.held_credits) without the meld plans (the shipped Hard has
+    # both since session 15; the journal's runs call it ``hard-keep-melds``)
+    "hard-keep": {"melds": False},
 }
 
 

@@ -1,6 +1,11 @@
-"""A learned evaluation of a canasta position (issue 14): a linear model, fitted on Hard's
-heuristic in self-play by ``tools/canasta_learn.py``, of a side's final deal score minus the
-others' (CA-15) from the position at the start of a turn.
+"""Evaluations of a canasta position beyond its table points, for the search's playouts:
+
+- :func:`held_credits` (issue 30, session 15; Hard's search judges a one-round playout's end
+  with it): what each side's hands hold for later at the heuristic's own keep values, and the
+  pile the player to move can take.
+- The learned evaluation (issue 14; an experimental judge, off): a linear model, fitted on
+  Hard's heuristic in self-play by ``tools/canasta_learn.py``, of a side's final deal score
+  minus the others' (CA-15) from the position at the start of a turn.
 
 The model is ``w . x`` with no intercept, and every input is one side's figure minus the other
 sides' mean (:func:`features`), so the estimate is antisymmetric: with two sides,
@@ -213,3 +218,51 @@ def ridge_fit(rows: list[list[float]], ys: list[float], ridge: float = 0.0) -> l
             xtx[j][i] = xtx[i][j]
         xtx[i][i] += ridge
     return solve_spd(xtx, xty)
+
+
+# ---- what the hands hold for later (issue 30, session 15) ------------------------------------
+
+def held_credits(st, params: dict) -> list[float]:
+    """Per side, what its hands hold for later at the heuristic's own keep values (the
+    ``keep_*`` of ``params[rules]``): a wild card ``keep_wild``, each card of a pair of a rank
+    the side has not melded ``keep_pair`` (of a triple ``keep_triple``), a card of a melded rank
+    ``keep_melded``, a lone natural ``keep_single``, a black three ``keep_black3``; and for the
+    side of the player to move, when that player can take the pile now (CA-9, roughly), the
+    pile at the heuristic's gain values (``gain_wild`` a wild card, ``gain_fit`` a natural) plus
+    its card points. A one-round playout's table-minus-hand judge counts a pair held against
+    its side; the pair, and the pile it takes, are what holding back is for."""
+    p = params.get(st.rules.name)
+    out = [0.0] * st.nsides
+    if p is None:
+        return out
+    pts = st.rules.points
+    for s in range(st.players):
+        side = st.side[s]
+        melded = {m.rank for m in st.melds[side]}
+        hr = st.hrank[s]
+        credit = (hr[0] + hr[2]) * p.keep_wild
+        credit += sum(1 for c in st.hand_cards(s) if c not in RED_THREES and RANK[c] == 3) \
+            * p.keep_black3
+        for r in (1, *range(4, 14)):
+            n = hr[r]
+            if not n:
+                continue
+            if r in melded:
+                credit += n * p.keep_melded
+            elif n >= 3:
+                credit += n * p.keep_triple
+            elif n == 2:
+                credit += 2 * p.keep_pair
+            else:
+                credit += p.keep_single
+        out[side] += credit
+    mover = st.turn
+    if st.pile and _can_take(st, mover):
+        pile = 0.0
+        for c in st.pile:
+            if is_wild(c):
+                pile += p.gain_wild + pts[c]
+            elif RANK[c] != 3:
+                pile += p.gain_fit + pts[c]
+        out[st.side[mover]] += pile
+    return out

@@ -1,5 +1,6 @@
 """Canasta-family search for the Hard level: determinized Monte Carlo at the decisions that
-matter most (take the pile or draw; in Canasta and Quick Canasta also which card to discard).
+matter most (take the pile or draw; in Canasta and Quick Canasta also which card to discard
+and, once a turn, melding or not).
 
 - :func:`sample_world` asks the state class for a deal consistent with the seat's view
   (``CanastaState.sample_world``, game/engine/canasta/worlds.py): the cards others are known to hold
@@ -7,10 +8,11 @@ matter most (take the pile or draw; in Canasta and Quick Canasta also which card
 - :class:`CanastaSearch` plays each of the heuristic's best candidates in the same sampled worlds
   (common random numbers), every seat then played by Hard's heuristic (``HARD_PARAMS``) from its
   own view, for one round (scored by the points each side has on the table minus what it holds
-  in hand) or, per game (:attr:`CanastaSearch.PLAN`), to the end of the deal (scored by the
-  deal's score). Candidates clearly behind are dropped after each batch; the heuristic's move is
-  kept unless another is clearly better. A hard deadline bounds it; without time the
-  heuristic's move stands.
+  in hand, plus what the hands hold for later at the heuristic's keep values) or, per game
+  (:attr:`CanastaSearch.PLAN`), to the end of the deal (scored by the deal's score).
+  Candidates clearly behind are dropped after each batch; the heuristic's move is kept unless
+  another is clearly better. A hard deadline bounds it; without time the heuristic's move
+  stands.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from game.engine.canasta.ruleset import RED_THREES
 from game.engine.canasta.state import CanastaState
 from game.engine.cards import JOKER, RANK
 from game.players.base import Decision
-from game.players.canasta_eval import learned_estimate, load_model
+from game.players.canasta_eval import held_credits, learned_estimate, load_model
 from game.players.canasta_view import CanastaView, is_wild
 from game.players.explain import SearchReport, search_report
 from game.players.heuristic_canasta import PARAMS, CanastaContext, CanastaHeuristic, CanastaParams
@@ -39,12 +41,16 @@ def sample_world(decision: Decision, rng, infer: bool = True):
     return CanastaState.sample_world(decision.view, rng, decision.options, may_ask, infer)
 
 
-def evaluate(st, side: int) -> float:
-    """Our side's points minus the best other side's: the deal's score when it is over, else
-    table points (melds, canasta bonuses, red threes) minus hand points."""
+def evaluate(st, side: int, held: dict | None = None) -> float:
+    """Our side's points minus the other sides' mean: the deal's score when it is over, else
+    table points (melds, canasta bonuses, red threes) minus hand points; with ``held`` (the
+    heuristic's parameters), plus what the hands hold for later at its keep values
+    (:func:`canasta_eval.held_credits`)."""
     scores = st.deal_scores() if st.is_over() else None
     if scores is None:
         scores = _estimate(st)
+        if held is not None:
+            scores = [a + b for a, b in zip(scores, held_credits(st, held), strict=True)]
     others = [s for i, s in enumerate(scores) if i != side]
     return scores[side] - (sum(others) / len(others))
 
@@ -89,20 +95,25 @@ class CanastaSearch:
         self.rounds = rounds
         self.batch = batch
         self.freeze = True  # search a freeze (a wild discard) against a big usable pile
-        # search melding against not melding, once a turn (the meld plans): off since session
-        # 12. With Hard's heuristic holding its pairs back for a frozen pile, the one-round
-        # judge (a card in hand counts against its side; the pile a pair takes later is past
-        # its round) overrode the holding back and lost -222 a deal against the same Hard
-        # without search; without the plans the search is +20 over it (Canasta, 400 pairs;
-        # docs/ai-journal.md, issue 14 session 12)
-        self.melds = False
+        # search melding against not melding, once a turn (the meld plans). Off in sessions
+        # 12 to 14: the table-minus-hand judge counted every card held against its side, so
+        # it overrode Hard's heuristic holding its pairs back for a frozen pile (-222 a deal).
+        # On again since issue 30, session 15, with the keep judge below, which credits what
+        # the hands hold (docs/ai-journal.md)
+        self.melds = True
         self.infer = True  # worlds respect what the others' passes and discards say
         # take-or-draw playouts where the plan plays one round (None: to the end of the deal)
         self.take_rounds: int | None = 1
+        # ... and discard decisions with a wild discard (a freeze) among the candidates
+        self.freeze_rounds: int | None = 1
         # how a playout's last position is judged when the deal is not over: "table" (table
-        # minus hand points, :func:`evaluate`) or "learned" (canasta_eval's linear model of the
-        # deal's final score, where the rule set has one; issue 14, docs/ai-journal.md)
-        self.judge = "table"
+        # minus hand points, :func:`evaluate`), "keep" (the same plus what the hands hold at the
+        # heuristic's keep values, and the pile the player to move can take; issue 30) or
+        # "learned" (canasta_eval's linear model of the deal's final score, where the rule set
+        # has one; issue 14, docs/ai-journal.md). "keep" since issue 30, session 15: with the
+        # meld plans it makes the search pay (two-player Canasta, +214 a deal over Hard's
+        # heuristic alone where the table judge's search was -44; docs/ai-journal.md)
+        self.judge = "keep"
         self._meld_turn: tuple | None = None
         self.stats: dict = {}
 
@@ -258,6 +269,9 @@ class CanastaSearch:
         _, _, rounds, z = self.plan(decision.rules)
         if rounds is not None and cands[0].verb in ("take", "draw"):
             rounds = self.take_rounds
+        elif rounds is not None and any(a.verb == "discard" and is_wild(a.groups[0][0])
+                                        for a in cands):
+            rounds = self.freeze_rounds
         totals: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         tries = 0
@@ -316,7 +330,7 @@ class CanastaSearch:
             model = load_model(rules)
             if model is not None:
                 return learned_estimate(st, side, model)
-        return evaluate(st, side)
+        return evaluate(st, side, self.params if self.judge == "keep" else None)
 
     def _rollout(self, st, decision: Decision, deadline: float, rounds: int | None = 1) -> None:
         n = st.players

@@ -62,7 +62,10 @@ def test_hard_freezes_a_pile_that_gives_the_opponents_their_canastas():
     assert CanastaHeuristic(0, params=HARD_PARAMS).choose(d).groups[0][0] == two
     for seed in range(3):
         for params in (before, HARD_PARAMS):
-            player = HardPlayer(seed, samples=16)
+            # 32 worlds: since issue 30 (session 15) the search's judge credits the cards
+            # held, which vary from world to world; at 16 the freeze's gain (some +330 over
+            # the natural) fell short of two standard errors for one of these seeds
+            player = HardPlayer(seed, samples=32)
             player.params = params  # the search and its playouts play this heuristic
             a = player.choose(d)
             assert a.verb == "discard" and a.groups[0][0] == two
