@@ -130,6 +130,18 @@ class CanastaParams:
     freeze_small: float = 0.0
     freeze_min: int = 5
     bait_guard: bool = False
+    # issue 30 (session 15): against an opponent holding its hand back (one holding at least
+    # ``hoard_hand[players]`` cards; 1: always, 0 or missing: never) melds wait too: a meld
+    # needs ``hoard_threshold`` of benefit (x the chance the deal goes on) and costs
+    # ``shrink_cost`` a card kept under ``hoard_keep`` (pairs in hand take the piles)
+    hoard_hand: tuple[int, ...] = ()
+    hoard_threshold: float = 0.0
+    hoard_keep: int = 0
+    # ... and an opponent holding at least ``hoard_read[players]`` cards (1: always, 0 or
+    # missing: never) keeps pairs back, not a random hand: its discards are read as no safer
+    # than any other card, and a discard to it weighs the danger ``hoard_danger`` times more
+    hoard_read: tuple[int, ...] = ()
+    hoard_danger: float = 1.0
 
 
 _DEFAULT = CanastaParams()
@@ -172,15 +184,22 @@ HARD_PARAMS["looking-and-down"] = replace(PARAMS["looking-and-down"], prog_now=0
 # half the linear price), black threes in it at nothing; no wild card thrown on a small pile
 # (freeze_small) nor on a pile already frozen; an opponent seen baiting (it threw a rank its
 # side has melded) loses the discard discount (bait_guard).
-_ISSUE30 = {"pile_half": 10.0, "freeze_small": 25.0, "bait_guard": True}
+# Session 15: against a hand held back (the sprinter of tools/canasta_exploiters.py) melds
+# wait (hoard_threshold 60, 11 cards kept) and a discard to it weighs the danger more
+# (hoard_danger: 2.0 in all) with no discount for its discards: always with two players
+# (holding back pays there against Normal too), with four while an opponent holds 11 cards or
+# more (a hand that has not melded); three players and four-player Quick Canasta unmeasured.
+_ISSUE30 = {"pile_half": 10.0, "freeze_small": 25.0, "bait_guard": True,
+            "hoard_threshold": 60.0, "hoard_keep": 11, "hoard_danger": 4 / 3}
 HARD_PARAMS["canasta"] = replace(PARAMS["canasta"], open_alone=True, gain_fit=25.0,
                                  disc_pair=0.4, meld_threshold=10.0, danger_w=1.5,
                                  new_meld_cost=30.0, pile_card=130.0, meld_pile=8.0,
+                                 hoard_hand=(0, 0, 1, 0, 11), hoard_read=(0, 0, 1, 0, 11),
                                  **_ISSUE30)
 HARD_PARAMS["quick-canasta"] = replace(PARAMS["quick-canasta"], open_alone=True, gain_fit=25.0,
                                        disc_pair=0.4, meld_threshold=10.0, danger_w=1.5,
                                        new_meld_cost=30.0, pile_card=130.0, meld_pile=8.0,
-                                       **_ISSUE30)
+                                       hoard_hand=(0, 0, 1), hoard_read=(0, 0, 1), **_ISSUE30)
 
 
 @dataclass(frozen=True)
@@ -433,7 +452,7 @@ class CanastaHeuristic(Player):
         # discards read as safer (a player rarely throws a card of a pair it holds), unless
         # the seat was seen baiting
         disc = p is not None and p.disc_pair != 1.0 and not ctx.forget \
-            and not (p.bait_guard and v.baited(q))
+            and not (p.bait_guard and v.baited(q)) and not _hoards(v, p, q)
         frozen = v.frozen or (rules.unopened_pile_frozen and not opened)
         adding = not ctx.forget and not frozen and rules.take_by_adding and opened
         known = v.known[q] if not ctx.forget else []
@@ -487,6 +506,8 @@ class CanastaHeuristic(Player):
         worth = v.memo.get(key)
         if worth is None:
             worth = v.memo[key] = self.pile_value_for(v, [c] if ctx.forget else v.pile + [c])
+        if _hoards(v, p, q):
+            return cost + chance * worth * p.danger_w * p.hoard_danger
         return cost + chance * worth * p.danger_w
 
     # ---- answering "may I go out?" -------------------------------------------------------------
@@ -603,11 +624,21 @@ class CanastaHeuristic(Player):
             threshold = p.meld_threshold
             if p.race_scale != 1.0 and v.may_go_out(v.side):
                 threshold *= p.race_scale
+            if self._holding(v, p):
+                threshold = max(threshold, p.hoard_threshold * (1.0 - risk))
             if best is not None and (benefit > threshold or not discards):
                 return best
         if not discards:
             return melds[0] if melds else legal[0]
         return self._best_discard(v, p, ctx, discards, risk)
+
+    @staticmethod
+    def _holding(v: CanastaView, p: CanastaParams) -> bool:
+        """Whether melds wait this turn: an opponent holds its hand back (``hoard_hand``)."""
+        hoard = p.hoard_hand
+        if v.players >= len(hoard) or not hoard[v.players]:
+            return False
+        return max(v.hand_counts[q] for q in v.opponents) >= hoard[v.players]
 
     def _going_out(self, v: CanastaView, p: CanastaParams, risk: float):
         """The plan to meld out now, if it is possible and wanted; else None."""
@@ -697,14 +728,15 @@ class CanastaHeuristic(Player):
         new_cost = p.new_meld_cost + p.meld_pile * len(v.pile)
         if p.race_scale != 1.0 and v.may_go_out(side):
             new_cost *= p.race_scale
+        keep_min = max(p.keep_min, p.hoard_keep) if self._holding(v, p) else p.keep_min
         return (v.my_melds(), clean0, dirty0, v.may_go_out(side), not v.opened[side],
                 p.bank_base + p.bank_risk * risk, 1.0 - risk, new_cost,
-                v.ld and v.in_down is not None and not v.in_down[v.seat], {})
+                v.ld and v.in_down is not None and not v.in_down[v.seat], {}, keep_min)
 
     def _meld_benefit(self, v: CanastaView, p: CanastaParams, a: Action, risk: float,
                       setup: tuple | None = None) -> float:
         (before, clean0, dirty0, may_out, opening, bank, stay, new_cost, looking,
-         old_progress) = setup or self._meld_setup(v, p, risk)
+         old_progress, keep_min) = setup or self._meld_setup(v, p, risk)
         groups = a.groups
         # one group: its tuple, no copy (a tuple: the kept figures' key)
         cards = groups[0] if len(groups) == 1 else tuple(a.cards())
@@ -727,8 +759,8 @@ class CanastaHeuristic(Player):
                 jok, two = v.hand_wilds()
                 if jok + two < p.wild_meld_start:
                     b -= 200.0
-        if left < p.keep_min:
-            b -= (p.keep_min - left) * p.shrink_cost * stay
+        if left < keep_min:
+            b -= (keep_min - left) * p.shrink_cost * stay
         # pairs broken: a new meld of a rank uses its naturals and shows the rank (Hard's
         # new_meld_cost); adds of a melded rank keep the take-by-adding option
         if (p.new_meld_cost or p.meld_pile) and not opening and a.verb == "meld":
@@ -800,6 +832,13 @@ class CanastaHeuristic(Player):
 
 
 # ---- helpers ----------------------------------------------------------------------------------
+def _hoards(v: CanastaView, p: CanastaParams | None, q: int) -> bool:
+    """Whether seat ``q`` is read as holding its hand back (``hoard_read``)."""
+    if p is None or v.players >= len(p.hoard_read):
+        return False
+    return 0 < p.hoard_read[v.players] <= v.hand_counts[q]
+
+
 def _take_reason(v: CanastaView) -> str:
     """E.g. "take the pile: 9 cards, 3 fit your melds, 1 wild card"."""
     fit, wild = v.pile_gain()

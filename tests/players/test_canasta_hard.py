@@ -56,7 +56,8 @@ def test_hard_freezes_a_pile_that_gives_the_opponents_their_canastas():
     two = parse_card("2C")
     before = dict(HARD_PARAMS)
     before["canasta"] = replace(HARD_PARAMS["canasta"], danger_w=1.0, meld_threshold=0.0,
-                                pile_card=PARAMS["canasta"].pile_card, meld_pile=0.0)
+                                pile_card=PARAMS["canasta"].pile_card, meld_pile=0.0,
+                                hoard_hand=(), hoard_read=())  # nor session 15's reading
     for params in (PARAMS, before):
         assert CanastaHeuristic(0, params=params).choose(d).groups[0][0] != two
     assert CanastaHeuristic(0, params=HARD_PARAMS).choose(d).groups[0][0] == two

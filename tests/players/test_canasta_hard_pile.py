@@ -23,7 +23,7 @@ _TABLE = [{"9": "9C 9D 9H"}, {"J": "JC JH JS"}]
 
 
 def _hard_discard(st) -> tuple[int, int]:
-    """Hard's heuristic's discard and Hard's (8 worlds), as card codes, seat 0 of two."""
+    """Hard's heuristic's discard and Hard's (8 worlds), as card codes, seat 0."""
     d = Decision.of(st, 0, [0, 0])
     own = CanastaHeuristic(0, params=HARD_PARAMS).choose(d)
     searched = HardPlayer(3, samples=8).choose(Decision.of(st, 0, [0, 0]))
@@ -34,9 +34,13 @@ def _hard_discard(st) -> tuple[int, int]:
 def test_hard_does_not_freeze_a_two_card_pile_with_a_natural_at_hand():
     """CA-10: a wild card discarded freezes the pile until it is taken. On a pile of two
     cards a natural risks little (the pile is small) and the wild card is spent for good, so
-    Hard throws a natural; at 130 a card every natural looked worse than the two."""
-    st = build_position("canasta", 2, hands=["2C KD 6H 7C QS 8S 10H 5H",
-                                             "5C 6C 8H 4D 5S 4H 10C 10D"],
+    Hard throws a natural; at 130 a card every natural looked worse than the two. Four
+    players, hands of 8 cards: since session 15 a two-player Hard reads every hand as one
+    keeping its pairs back and weighs the danger more (``hoard_read``), and there it freezes."""
+    st = build_position("canasta", 4, hands=["2C KD 6H 7C QS 8S 10H 5H",
+                                             "5C 6C 8H 4D 5S 4H 10C 10D",
+                                             "AC AD KC KH 7D 7H 6D 4S",
+                                             "QH QD 10S 9S 8D 6S 5C 4C"],
                         pile="5D 8C", turn=0, phase="play", opened=[True, True], melds=_TABLE)
     for card in _hard_discard(st):
         assert not is_wild(card)
@@ -82,10 +86,13 @@ def test_hard_prices_a_pile_concavely_and_black_threes_at_nothing(rules):
 
 
 def _bait_position(melded: str):
-    """Canasta, 2 players, seat 0 to discard. Seat 1 has thrown a nine, a seven and a six;
-    its melds are ``melded``'s rank."""
-    st = build_position("canasta", 2, hands=["9S 5H 8S 4S KD 5C JD",
-                                             "9H 9D 4D 4H 10C 10D KS AC"],
+    """Canasta, 4 players (hands of 8 cards or fewer: none read as held back, which in
+    two-player games every hand is since session 15, ``hoard_read``), seat 0 to discard. Seat
+    1 has thrown a nine, a seven and a six; its side's melds are ``melded``'s rank."""
+    st = build_position("canasta", 4, hands=["9S 5H 8S 4S KD 5C JD",
+                                             "9H 9D 4D 4H 10C 10D KS AC",
+                                             "6H 6D 8D 10H QC KC 5D",
+                                             "4C 5S 6C 8C 10S JS KH"],
                         pile="4C 7D 10S 6S", turn=0, phase="play", opened=[True, True],
                         melds=[{"A": "AS AH AD"},
                                {melded: " ".join(melded + s for s in "CHS")}])
@@ -119,7 +126,7 @@ def _exploiters():
     return mod
 
 
-@pytest.mark.parametrize("level", ["bait", "stuffer", "sprinter"])
+@pytest.mark.parametrize("level", ["bait", "stuffer", "sprinter", "rusher"])
 def test_the_exploiters_play_legal_moves(level):
     mod = _exploiters()
     bot = mod.EXPLOITERS[level](5)

@@ -4,6 +4,8 @@ the hands hold for later at the heuristic's keep values (``canasta_eval.held_cre
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.engine.canasta.position import build_position
@@ -104,10 +106,14 @@ def test_hard_opens_with_the_aces_alone_and_keeps_its_triple_back():
     the keep judge credits them (a pair of them takes the pile, CA-9) where the table judge
     charged their points; and a new meld of nines would show the rank."""
     d = Decision.of(_opening_position(), 0, [0, 0])
-    both = CanastaSearch(Rng(0), params=HARD_PARAMS).heuristic.choose(d)
+    # the heuristic as it was before it read a two-player hand as held back (session 15's
+    # other change, which waits with both melds: it discards)
+    before = {**HARD_PARAMS, "canasta": replace(HARD_PARAMS["canasta"], hoard_hand=(),
+                                                hoard_read=())}
+    both = CanastaSearch(Rng(0), params=before).heuristic.choose(d)
     assert both.verb == "meld" and len(both.cards()) == 6
     for seed in range(3):
-        old = CanastaSearch(Rng(seed), params=HARD_PARAMS)
+        old = CanastaSearch(Rng(seed), params=before)
         old.judge, old.melds = "table", False
         assert old.choose(d, 0.0, samples=16) == both
         new = CanastaSearch(Rng(seed), params=HARD_PARAMS)

@@ -1,0 +1,71 @@
+"""Hard against a hand held back (issue 30, session 15): the sprinter of
+tools/canasta_exploiters.py keeps its cards until it can go out, and its pairs take the piles.
+Judged positions, Hard's choice asserted: it waits to meld, and it does not read such a hand's
+discards as safe."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.engine.canasta.position import build_position
+from game.engine.cards import RANK, parse_cards
+from game.players.base import Decision
+from game.players.heuristic_canasta import HARD_PARAMS, CanastaHeuristic
+from game.players.levels import HardPlayer
+
+# Hard as it was before: no reading of a hand held back
+BEFORE = {**HARD_PARAMS, "canasta": replace(HARD_PARAMS["canasta"], hoard_hand=(),
+                                            hoard_read=())}
+MINE = "9S 9D KD 6H 7C QS 5S 10H 4C 8C 4D"
+BIG = "5C 6C 8S 4D 5D 4H 10C 10D KS KH QD QH AS AD"  # 14 cards: nothing melded, a pile taken
+
+
+def _choices(st, players: int) -> tuple:
+    """Hard's heuristic before and now, and Hard (8 worlds), for seat 0."""
+    totals = [0, 0]
+    before = CanastaHeuristic(0, params=BEFORE).choose(Decision.of(st, 0, totals))
+    now = CanastaHeuristic(0, params=HARD_PARAMS).choose(Decision.of(st, 0, totals))
+    searched = HardPlayer(3, samples=8).choose(Decision.of(st, 0, totals))
+    return before, now, searched
+
+
+def _adds_nines(players: int, others: list[str]):
+    melds = [{"9": "9C 9D 9H"}, {"J": "JC JH JS"}]
+    return build_position("canasta", players, hands=[MINE, *others], pile="6D 7S", turn=0,
+                          phase="play", opened=[True, True], melds=melds)
+
+
+def test_hard_keeps_its_pair_of_a_melded_rank_against_a_hand_held_back():
+    """CA-8: after drawing, a player melds as they wish, then discards. Two 9s would grow the
+    side's meld of 9s to five cards (no canasta, so no going out yet, CA-11) and leave nine
+    cards against a 14-card hand that takes piles with its pairs (CA-9). Hard used to add
+    them; it now holds them and discards."""
+    before, now, searched = _choices(_adds_nines(2, [BIG]), 2)
+    assert before.verb == "add"
+    assert now.verb == searched.verb == "discard"
+
+
+def test_hard_melds_in_four_player_canasta_unless_an_opponent_holds_back():
+    """Four players: melds wait only while an opponent holds 11 cards or more (a hand that has
+    not melded); against small hands Hard adds its 9s as before (CA-8)."""
+    small = ["5H 6S 8H 4S 10S 7D KC", "5H 6S 8H 4S 10S 7D KC", "QC QH 2S 8D JD AH 7H"]
+    hard = CanastaHeuristic(0, params=HARD_PARAMS)
+    st = _adds_nines(4, small)
+    assert hard.choose(Decision.of(st, 0, [0, 0])).verb == "add"
+    st = _adds_nines(4, [BIG, *small[1:]])
+    assert hard.choose(Decision.of(st, 0, [0, 0])).verb == "discard"
+
+
+def test_hard_does_not_read_a_hand_held_back_as_throwing_its_pairs_away():
+    """CA-9: the next player takes the pile with a natural pair of its top card. A hand that
+    keeps its cards back keeps its pairs: that it threw a queen does not make a queen safe to
+    throw to it. Hard used to throw the queen; now another card."""
+    st = build_position("canasta", 2, hands=["KD 6H 7C QS 5S 10H 4C", BIG],
+                        pile="6D 7S 8D 4S 9S", turn=0, phase="play", opened=[True, True],
+                        melds=[{"9": "9C 9D 9H"}, {"J": "JC JH JS"}])
+    st.discarded[1] = parse_cards("QC")  # public: everyone saw it thrown
+    before, now, searched = _choices(st, 2)
+    assert before.verb == now.verb == "discard"
+    assert RANK[before.groups[0][0]] == 12
+    assert RANK[now.groups[0][0]] != 12
+    assert searched.verb == "discard" and RANK[searched.groups[0][0]] != 12
