@@ -103,6 +103,35 @@ def test_a_closed_screen_is_let_go_at_once(app_maker):
         gc.enable()
 
 
+def test_a_closed_dialog_and_its_backdrop_are_let_go(app_maker):
+    """A dialog's buttons stayed in their screen's table of callbacks after it closed, each
+    holding the dialog and so its backdrop: three pictures of the window's size (25 MB at
+    1920x1080) for every dialog a game opened, till the game's end. Closed by its button, as a
+    player does, it is let go within a few frames, without waiting for the collector."""
+    from game.ui.widgets.dialog import Dialog
+
+    app = app_maker()
+    app.show_settings()
+    app.step()
+    for _ in range(3):
+        dialog = Dialog(app.screen, "Title", "A message.", [("No", None), ("Yes", None)])
+        app.step()
+        backdrop, pictures = weakref.ref(dialog.backdrop), dialog.backdrop.image.get_size()
+        assert pictures == app.screen.size
+        pos = dialog.buttons[1].rect.center
+        del dialog
+        gc.disable()  # only the app may collect
+        try:
+            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(kind, {"pos": pos, "button": 1}))
+            for _ in range(4):
+                app.step()
+            assert app.screen.dialog is None and backdrop() is None
+        finally:
+            gc.enable()
+    assert all(element.alive() for element in app.screen._on_click)
+
+
 def test_the_window_is_not_drawn_through_opengl(tmp_path, monkeypatch):
     """SDL drew an X window through OpenGL, loading Mesa's LLVM or the graphics driver (120
     MB resident in an X window) to see whether it was accelerated. The hint is declared
