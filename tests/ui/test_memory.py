@@ -14,9 +14,10 @@ import pygame
 import pytest
 
 from game.settings import SettingsStore
-from game.ui import felt, fonts
+from game.ui import cards_art, felt, fonts
 from game.ui.bounded_cache import lru_pictures, picture_bytes
 from game.ui.screen import panel_surface
+from game.ui.table import render
 
 SIZES = ((800, 600), (1920, 1080), (1024, 700), (1600, 1000), (1366, 768), (1100, 650),
          (1280, 800), (1700, 950))
@@ -61,6 +62,45 @@ def test_felts_and_panels_stay_within_their_budget_over_many_resizes(app_maker):
             assert felt._felt.cache_bytes() <= felt._felt.cache_budget
             assert panel_surface.cache_bytes() <= panel_surface.cache_budget
             assert felt._felt.cache_keys()[-1][0] == size
+
+
+def test_card_faces_and_plates_stay_within_their_budget_over_a_sweep_of_sizes():
+    """Faces were bounded by their number (a thousand: 80 MB of large ones at 1920x1080),
+    plates by theirs (128, one for each count of cards): now by their bytes."""
+    cards_art.clear_cache()
+    for width in range(120, 220, 16):
+        for code in range(53):
+            cards_art.face(code, width)
+            assert cards_art._face.cache_bytes() <= cards_art._face.cache_budget
+        cards_art.back(width)
+        cards_art.shadow(width)
+    assert cards_art._face.cache_info().misses == 7 * 53  # each drawn once, none twice
+    assert cards_art._face.cache_keys()[-1] == (52, 216, "two-colour", "normal", False)
+    for size in ((300, 80), (420, 110)):
+        for count in range(120):
+            render._plate_image(size, "West", count, False, (), -1, False, False, -1, 150,
+                                False)
+            assert render._plate_image.cache_bytes() <= render._plate_image.cache_budget
+
+
+def test_the_largest_table_at_1920x1080_fits_its_caches(app_maker):
+    """Drawn again, the six-player Canastone table with large cards draws no face, back,
+    shadow or plate anew: its pictures fit the budgets (no thrashing)."""
+    from game.newgame import NewGameConfig, SeatConfig
+    from game.ui.table import TableScreen
+
+    app = app_maker(size=(1920, 1080), card_size="large")
+    seats = (SeatConfig(kind="human"),) + tuple(SeatConfig(level="easy") for _ in range(5))
+    app.show(TableScreen(app, NewGameConfig(game="canastone", players=6, seats=seats), seed=3))
+    for _ in range(30):
+        app.step(0.1)
+    caches = (cards_art._face, cards_art._back_surface, cards_art.shadow, render._plate_image)
+    app.render()
+    drawn = [cache.cache_info().misses for cache in caches]
+    assert drawn[0] > 50  # a table's worth of faces
+    app.screen.mark_dirty()
+    app.render()
+    assert [cache.cache_info().misses for cache in caches] == drawn
 
 
 def test_fonts_of_sizes_no_longer_drawn_are_let_go():

@@ -10,6 +10,7 @@ import pygame
 
 from game.i18n import game_text, t
 from game.ui import cards_art, fonts, palette
+from game.ui.bounded_cache import lru_pictures
 from game.ui.table import meld_flow as MF
 from game.ui.table.scene import Badge, Plate, Scene, Sprite
 
@@ -64,7 +65,7 @@ def card_surface(sp: Sprite, style: str) -> pygame.Surface:
     return img
 
 
-@lru_cache(maxsize=64)
+@lru_pictures(max_mb=2)
 def _sideways(code: int, w: int, style: str) -> pygame.Surface:
     return cards_art.sideways(cards_art.face(code, w, style))
 
@@ -129,7 +130,8 @@ def draw_plate(surface: pygame.Surface, p: Plate, scale: float, game: str,
             pygame.draw.circle(surface, c, (cx - (2 - i) * r * 3, cy), r)
 
 
-@lru_cache(maxsize=128)
+# A plate is drawn again for each count of cards (50 KB at 1920x1080): 3 MB holds 60.
+@lru_pictures(max_mb=3)
 def _plate_image(size, name, count, turn, chips, team, frozen_time, in_down,
                  down_count, scale100, is_viewer) -> pygame.Surface:
     s = scale100 / 100
