@@ -64,9 +64,10 @@ def test_felts_and_panels_stay_within_their_budget_over_many_resizes(app_maker):
             assert felt._felt.cache_keys()[-1][0] == size
 
 
-def test_card_faces_and_plates_stay_within_their_budget_over_a_sweep_of_sizes():
+def test_card_faces_plates_and_frames_stay_within_their_budget_over_a_sweep_of_sizes():
     """Faces were bounded by their number (a thousand: 80 MB of large ones at 1920x1080),
-    plates by theirs (128, one for each count of cards): now by their bytes."""
+    plates by theirs (128, one for each count of cards), rounded frames by theirs (64 of up
+    to the window's size): now by their bytes."""
     cards_art.clear_cache()
     for width in range(120, 220, 16):
         for code in range(53):
@@ -81,6 +82,12 @@ def test_card_faces_and_plates_stay_within_their_budget_over_a_sweep_of_sizes():
             render._plate_image(size, "West", count, False, (), -1, False, False, -1, 150,
                                 False)
             assert render._plate_image.cache_bytes() <= render._plate_image.cache_budget
+    for size in SIZES * 2:  # the replay's hands board, meld areas: as large as the window
+        render.rounded(size, (0, 0, 0, 255), 16)
+        render._area((size[0] // 2, size[1] // 3), "West", 150, False)
+        render.glow((size[0] // 4, size[1] // 8), (255, 255, 255), 12)
+        for cache in (render.rounded, render._area, render.glow):
+            assert cache.cache_bytes() <= cache.cache_budget
 
 
 def test_the_largest_table_at_1920x1080_fits_its_caches(app_maker):

@@ -31,7 +31,7 @@ def text_shadowed(s: str, size: int, colour: tuple, bold: bool = False) -> pygam
                         backing=palette.TEXT_BACKING)
 
 
-@lru_cache(maxsize=64)
+@lru_pictures(max_mb=12)  # up to the replay's hands board (7.5 MB at 1920x1080)
 def rounded(size: tuple[int, int], colour: tuple, radius: int, border: tuple | None = None,
             width: int = 0) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -41,7 +41,7 @@ def rounded(size: tuple[int, int], colour: tuple, radius: int, border: tuple | N
     return surf
 
 
-@lru_cache(maxsize=32)
+@lru_pictures(max_mb=3)
 def glow(size: tuple[int, int], colour: tuple, radius: int, strength: int = 90) -> pygame.Surface:
     """A soft rectangular glow (drop targets, the player to move)."""
     w, h = size
@@ -348,7 +348,7 @@ def area_name_rect(size, label: str, scale: float, team: int = -1) -> pygame.Rec
     return pygame.Rect(x, size[1] - h - round(3 * scale), w, h)
 
 
-@lru_cache(maxsize=32)
+@lru_pictures(max_mb=8)  # a meld area is drawn for each size, label and rim
 def _area(size, label: str, scale100: int, active: bool, team: int = -1) -> pygame.Surface:
     s = scale100 / 100
     surf = pygame.Surface(size, pygame.SRCALPHA)
