@@ -256,6 +256,7 @@ class App:
         self.running = True
         self.screen = None
         self._save_due: float | None = None  # seconds until pending settings are written
+        self._release_due = 0  # frames until the garbage is collected (release_memory_soon)
         self._pending: dict = {}
         self.crash_message: str | None = None  # what report_crash told the player
         self._frame_wanted = True  # something changed: draw a frame (run's idle waiting)
@@ -578,6 +579,11 @@ class App:
                 return False
         if events:
             self._frame_wanted = True
+        if self._release_due:
+            self._release_due -= 1
+            if not self._release_due:
+                events = resizes = event = None  # noqa: F841 (they may hold a closed window)
+                release_memory()
         self.manager.update(dt)
         if self.screen is not None:
             self.screen.update(dt)
@@ -591,6 +597,12 @@ class App:
         self._frame_wanted = False
         self._presented = True
         return self.running
+
+    def release_memory_soon(self) -> None:
+        """Collect the garbage at the next frame's end, once the events that still name what
+        was closed (pygame_gui's window-closed event) have been read: a closed dialog's
+        pictures, in cycles with its buttons, waited for the collector's rare full pass."""
+        self._release_due = 2
 
     def animating(self) -> bool:
         """Whether frames are needed without input (a text field's blinking cursor is

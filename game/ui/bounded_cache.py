@@ -8,7 +8,7 @@ so sizes the window no longer has leave the cache as it is resized, whatever the
     @lru_pictures(max_mb=20)
     def felt(size, colour) -> pygame.Surface: ...
 
-    felt.cache_clear(); felt.cache_bytes(); len(felt.cache_keys())
+    felt.cache_clear(); felt.cache_bytes(); len(felt.cache_keys()); felt.cache_info()
 """
 
 from __future__ import annotations
@@ -16,6 +16,17 @@ from __future__ import annotations
 import functools
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import NamedTuple
+
+
+class CacheInfo(NamedTuple):
+    """As ``functools``' (``currsize``: the pictures held), with their bytes and the budget."""
+
+    hits: int
+    misses: int
+    currsize: int
+    bytes: int
+    budget: int
 
 
 def picture_bytes(picture) -> int:
@@ -33,14 +44,17 @@ def lru_pictures(max_mb: float) -> Callable:
     def decorate(fn: Callable) -> Callable:
         pictures: OrderedDict[tuple, object] = OrderedDict()
         held = 0
+        hits = misses = 0
 
         @functools.wraps(fn)
         def cached(*args):
-            nonlocal held
+            nonlocal held, hits, misses
             picture = pictures.get(args)
             if picture is not None:
                 pictures.move_to_end(args)
+                hits += 1
                 return picture
+            misses += 1
             picture = fn(*args)
             pictures[args] = picture
             held += picture_bytes(picture)
@@ -50,14 +64,16 @@ def lru_pictures(max_mb: float) -> Callable:
             return picture
 
         def cache_clear() -> None:
-            nonlocal held
+            nonlocal held, hits, misses
             pictures.clear()
-            held = 0
+            held = hits = misses = 0
 
         cached.cache_clear = cache_clear  # type: ignore[attr-defined]
         cached.cache_bytes = lambda: held  # type: ignore[attr-defined]
         cached.cache_keys = lambda: list(pictures)  # type: ignore[attr-defined]
         cached.cache_budget = budget  # type: ignore[attr-defined]
+        cached.cache_info = lambda: CacheInfo(  # type: ignore[attr-defined]
+            hits, misses, len(pictures), held, budget)
         return cached
 
     return decorate

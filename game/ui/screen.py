@@ -128,7 +128,7 @@ class Screen:
         b = Button(rect, text, self.manager, container=container or self.root,
                      object_id=object_id, tool_tip_text=tool_tip)
         if on_click is not None:
-            self._on_click[b] = on_click
+            self.on_click(b, on_click)
         if not enabled:
             b.disable()
         return b
@@ -148,7 +148,15 @@ class Screen:
         return UIContainer(rect, self.manager, container=self.root)
 
     def on_click(self, element, callback: Callable[[], None]) -> None:
+        self.forget_killed()
         self._on_click[element] = callback
+
+    def forget_killed(self) -> None:
+        """Let go of the callbacks of elements killed since (a closed dialog's buttons). A
+        dialog's callback holds the dialog, and so its backdrop's three pictures of the
+        window's size (25 MB at 1920x1080): every dialog of a game stayed till its end."""
+        for element in [e for e in self._on_click if not e.alive()]:
+            del self._on_click[element]
 
     # --- events and drawing ---------------------------------------------------------------
 

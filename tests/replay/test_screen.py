@@ -337,3 +337,38 @@ def test_every_hand_shows_whole_with_its_name_and_the_deal_number(tmp_path, rule
     Driver(app, screen).press(t("replay.show_hands"))
     assert isinstance(screen.overlay, HandsBoard)
     app.close()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_a_very_long_hand_goes_on_over_more_lines_every_index_whole(tmp_path, size):
+    """A Canastone hand of sixty cards (a pile taken) closed up in its row until the indices
+    were hidden (a 10 read "1("): it goes on over more lines, each index whole, in the board."""
+    from game.ui import cards_art
+    from game.ui.screens.replay_hands import INDEX_ROWS
+    from game.ui.table.layout import card_h
+
+    app = make_app(tmp_path, size=size)
+    replay = Replay(finished_record("canastone", 6))
+    screen = ReplayScreen(app, replay)
+    app.show(screen)
+    replay.go(replay.total // 3)
+    screen.show_step()
+    app.step(0.05)
+    view = screen.reads.view
+    long_hand = tuple((i * 7) % 53 for i in range(60))
+    screen.reads.view = view._replace(every_hand=(*view.every_hand[:2], long_hand,
+                                                  *view.every_hand[3:]))
+    board = screen.overlay
+    box, w = board.rect(), screen.lay.card_w
+    rows = board.rows()
+    assert Counter(sp.code for sp in rows[2][2]) == Counter(long_hand)
+    tops = sorted({sp.rect.y for _n, _w, cards in rows for sp in cards})
+    assert len(tops) > len(rows)  # the long hand has more than one line
+    assert all(b - a >= INDEX_ROWS * card_h(w) for a, b in zip(tops, tops[1:]))
+    for _n, _w, cards in rows:
+        assert all(box.contains(sp.rect) for sp in cards)
+        for top in {sp.rect.y for sp in cards}:
+            xs = [sp.rect.x for sp in cards if sp.rect.y == top]
+            assert all(b - a >= cards_art.index_width(w) for a, b in zip(xs, xs[1:]))
+        assert all(sp.rect.right <= board.room_right() for sp in cards)
+    app.close()

@@ -227,6 +227,9 @@ class NameDialog:
         if self.screen.dialog is self:
             self.screen.dialog = None
         self.backdrop.kill()
+        # The backdrop holds three pictures of the window's size, in cycles with its buttons.
+        self.screen.forget_killed()
+        self.screen.app.release_memory_soon()
 
     def reopen_args(self):
         title, _, on_ok, ok_label = self.args

@@ -8,11 +8,13 @@ buttons stay beside it) until the player turns to the table (Tab, or the Table b
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.engine.deals import format_number
 from game.i18n import game_name, t
-from game.ui import fonts, palette
+from game.ui import cards_art, fonts, palette
 from game.ui.table import render
 from game.ui.table.layout import card_h, spread_step
 from game.ui.table.order import rank_key
@@ -20,6 +22,12 @@ from game.ui.table.overlay import Overlay
 from game.ui.table.scene import Sprite
 
 INDEX_ROWS = 0.32  # of a card's height: its index (rank over suit) shows whole above the next
+
+
+def readable_step(w: int) -> int:
+    """The closest two cards of width ``w`` come in a line: the index of each shows whole (as
+    in the table's hand, game.ui.table.layout.hand_slots)."""
+    return max(8, cards_art.index_width(w) + 2)
 
 
 class HandsBoard(Overlay):
@@ -64,23 +72,31 @@ class HandsBoard(Overlay):
         w, h = lay.card_w, card_h(lay.card_w)
         top = box.y + pad + head_h + pad
         n = sc.players
-        room = box.bottom - pad - top
-        # A row each, as tall as a card, or overlapping so that each row's indices show.
-        step_y = min(h + pad, max(round(h * INDEX_ROWS), (room - h) / max(1, n - 1)))
         x0 = box.x + pad + name_w + pad
         span = self.room_right() - x0
         hands = sc.reads.view.every_hand or ()
+        held = [sorted(hands[seat], key=rank_key) if seat < len(hands) else []
+                for seat in range(n)]
+        # A hand longer than its row holds with every index whole (a Canastone pile taken:
+        # sixty cards and more) goes on over more lines, each as full as the others.
+        per_line = 1 + max(0, int((span - w) // readable_step(w)))
+        lines = [max(1, math.ceil(len(codes) / per_line)) for codes in held]
+        room = box.bottom - pad - top
+        # A line each, as tall as a card, or overlapping so that each line's indices show.
+        step_y = min(h + pad, max(round(h * INDEX_ROWS), (room - h) / max(1, sum(lines) - 1)))
         out = []
-        for seat in range(n):
-            y = round(top + seat * step_y)
-            codes = sorted(hands[seat], key=rank_key) if seat < len(hands) else []
-            k = len(codes)
-            # As far apart as the row's room allows (the test holds every index whole for the
-            # hands of a deal); a longer hand (a Canastone pile taken) closes up inside it.
-            step = min(spread_step(w), (span - w) / (k - 1)) if k > 1 else 0
-            cards = [Sprite(c, pygame.Rect(round(x0 + i * step), y, w, h), True, ("hand", seat))
+        line = 0
+        for seat, codes in enumerate(held):
+            y = round(top + line * step_y)
+            per = math.ceil(len(codes) / lines[seat])
+            # As far apart as the row's room allows; a longer hand closes up inside it.
+            step = min(spread_step(w), (span - w) / (per - 1)) if per > 1 else 0
+            cards = [Sprite(c, pygame.Rect(round(x0 + (i % per) * step),
+                                           round(top + (line + i // per) * step_y), w, h),
+                            True, ("hand", seat))
                      for i, c in enumerate(codes)]
             out.append((names[seat], pygame.Rect(box.x + pad, y, name_w, name_h), cards))
+            line += lines[seat]
         return out
 
     def draw(self, surface: pygame.Surface) -> None:

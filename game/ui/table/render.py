@@ -10,6 +10,7 @@ import pygame
 
 from game.i18n import game_text, t
 from game.ui import cards_art, fonts, palette
+from game.ui.bounded_cache import lru_pictures
 from game.ui.table import meld_flow as MF
 from game.ui.table.scene import Badge, Plate, Scene, Sprite
 
@@ -30,7 +31,7 @@ def text_shadowed(s: str, size: int, colour: tuple, bold: bool = False) -> pygam
                         backing=palette.TEXT_BACKING)
 
 
-@lru_cache(maxsize=64)
+@lru_pictures(max_mb=12)  # up to the replay's hands board (7.5 MB at 1920x1080)
 def rounded(size: tuple[int, int], colour: tuple, radius: int, border: tuple | None = None,
             width: int = 0) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -40,7 +41,7 @@ def rounded(size: tuple[int, int], colour: tuple, radius: int, border: tuple | N
     return surf
 
 
-@lru_cache(maxsize=32)
+@lru_pictures(max_mb=3)
 def glow(size: tuple[int, int], colour: tuple, radius: int, strength: int = 90) -> pygame.Surface:
     """A soft rectangular glow (drop targets, the player to move)."""
     w, h = size
@@ -64,7 +65,7 @@ def card_surface(sp: Sprite, style: str) -> pygame.Surface:
     return img
 
 
-@lru_cache(maxsize=64)
+@lru_pictures(max_mb=2)
 def _sideways(code: int, w: int, style: str) -> pygame.Surface:
     return cards_art.sideways(cards_art.face(code, w, style))
 
@@ -129,7 +130,8 @@ def draw_plate(surface: pygame.Surface, p: Plate, scale: float, game: str,
             pygame.draw.circle(surface, c, (cx - (2 - i) * r * 3, cy), r)
 
 
-@lru_cache(maxsize=128)
+# A plate is drawn again for each count of cards (50 KB at 1920x1080): 3 MB holds 60.
+@lru_pictures(max_mb=3)
 def _plate_image(size, name, count, turn, chips, team, frozen_time, in_down,
                  down_count, scale100, is_viewer) -> pygame.Surface:
     s = scale100 / 100
@@ -346,7 +348,7 @@ def area_name_rect(size, label: str, scale: float, team: int = -1) -> pygame.Rec
     return pygame.Rect(x, size[1] - h - round(3 * scale), w, h)
 
 
-@lru_cache(maxsize=32)
+@lru_pictures(max_mb=8)  # a meld area is drawn for each size, label and rim
 def _area(size, label: str, scale100: int, active: bool, team: int = -1) -> pygame.Surface:
     s = scale100 / 100
     surf = pygame.Surface(size, pygame.SRCALPHA)

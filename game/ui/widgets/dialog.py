@@ -91,6 +91,9 @@ class Dialog:
         if self.screen.dialog is self:
             self.screen.dialog = None
         self.backdrop.kill()
+        # The backdrop holds three pictures of the window's size, in cycles with its buttons.
+        self.screen.forget_killed()
+        self.screen.app.release_memory_soon()
 
     def reopen_args(self):
         return (*self._args, self.default)
