@@ -10,7 +10,8 @@ game's rules a combination: the rule book is a long text box). The table's walk 
 dialogs, the F1 sheet, the score sheets) is slower: every game at its largest count at the
 worst case (800x600, 150 % Japanese, both colours) and at 1920x1080, at its smallest at the
 worst case, and each other combination for one game in turn; Learn to play, practice and
-the replay at four combinations. The file takes about 35 s of CPU (95 s on two shared,
+the replay at four combinations; a table crowded with melds (seven seats of Looking and
+Down, six of Canastone) at two. The file takes about 35 s of CPU (95 s on two shared,
 loaded cores)."""
 
 from __future__ import annotations
@@ -306,3 +307,33 @@ def test_settings_stay_in_place_between_their_pages(app_maker):
         places.append((sc._panels[0], sc.tabs.rect if hasattr(sc.tabs, "rect") else None,
                        sc._rows[0].x, sc.back_button.rect))
     assert places[0] == places[1] == places[2]
+
+
+@pytest.mark.parametrize("game, players, sides, per_side, books",
+                         [("looking-and-down", 7, 7, 9, 1), ("canastone", 6, 2, 20, 0)])
+@pytest.mark.parametrize("size, lang, text_size", [((800, 600), "ja", "larger"),
+                                                   ((1280, 800), "en", "normal")])
+def test_a_table_crowded_with_melds_fits(tmp_path, game, players, sides, per_side, books,
+                                         size, lang, text_size):
+    """Late in a deal at every seat: the melds keep to their areas, off the table's words."""
+    from game.newgame import NewGameConfig, SeatConfig
+    from game.ui.table import TableScreen
+    from tests.ui.table.driver import Driver, make_app
+    from tests.ui.table.test_meld_room import _crowd
+
+    app = make_app(tmp_path, size=size, language=lang, text_size=text_size)
+    try:
+        seats = (SeatConfig(kind="human"),) + (SeatConfig(level="easy"),) * (players - 1)
+        sc = TableScreen(app, NewGameConfig(game=game, players=players, seats=seats), seed=2)
+        app.show(sc)
+        with watching() as caught:
+            d = Driver(app, sc)
+            d.settle(open_sheet=False)
+            if sc.overlay is not None:  # the exact grab of a deal's start
+                sc.overlay.close()
+            _crowd(d, game, players, sides, per_side, books)
+            if sc.dialog is not None:  # the choice before a side opens
+                sc.dialog.close()
+            check_fits(app, (game, players, "crowded"), _cards(sc), caught)
+    finally:
+        app.close()

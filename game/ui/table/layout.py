@@ -15,7 +15,7 @@ Two arrangements:
   more): every other player gets a tile along the top with its name plate and its own meld
   area; the stock and pile sit in the middle, the viewer's melds above the hand.
 
-Meld areas are filled by ``meld_flow.flow_melds``, which shrinks the meld cards until every
+Meld areas are filled by ``meld_flow.fit_melds``, which shrinks the meld cards until every
 meld of a side, with the label under it, fits its rectangle.
 """
 

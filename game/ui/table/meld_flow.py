@@ -3,6 +3,7 @@ until every meld fits (the table's layout gives the areas; the scene fills them)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pygame import Rect
@@ -55,8 +56,8 @@ def flow_melds(area: Rect, melds: list[tuple[object, int, bool]], pref_w: int,
                min_w: int = 20, lead: int = 0, labels: list[tuple[int, int]] | None = None,
                foot: int = 0, fixed: dict | None = None) -> tuple[int, list[MeldSpot]]:
     """Place melds, given as (key, card count, stacked), left to right in rows inside
-    ``area``, starting ``lead`` pixels in (room for red threes). The card width starts at
-    ``pref_w`` and shrinks until everything fits (or reaches ``min_w``).
+    ``area``, the first row starting ``lead`` pixels in (room for red threes). The card
+    width starts at ``pref_w`` and shrinks until everything fits (or reaches ``min_w``).
 
     ``labels`` are the sizes of the labels centred on each meld's lower edge: a meld gets a
     slot as wide as its label and some (its cards centred in it), and a row leaves room under
@@ -64,12 +65,20 @@ def flow_melds(area: Rect, melds: list[tuple[object, int, bool]], pref_w: int,
     or into the ``foot`` pixels kept free at the area's bottom (the side's points).
     ``fixed``: (width, height) of items whose size is not a meld's (the staged melds'
     buttons), by key."""
-    labels = labels or [(0, 0)] * len(melds)
+    w, spots, _ok = _shrink(area, melds, pref_w, min_w, lambda _w: lead,
+                            labels or [(0, 0)] * len(melds), foot, fixed or {})
+    return w, spots
+
+
+def _shrink(area: Rect, melds, pref_w: int, min_w: int, lead: Callable[[int], int], labels,
+            foot: int, fixed: dict) -> tuple[int, list[MeldSpot], bool]:
+    """The flow at the widest card (from ``pref_w`` down to ``min_w``) at which it fits;
+    whether it does."""
     w = pref_w
     while True:
-        spots, ok = _try_flow(area, melds, w, lead, labels, foot, fixed or {})
+        spots, ok = _try_flow(area, melds, w, lead(w), labels, foot, fixed)
         if ok or w <= min_w:
-            return w, spots
+            return w, spots, ok
         w = max(min_w, int(w * 0.9))
 
 
@@ -85,8 +94,8 @@ def _try_flow(area: Rect, melds, w: int, lead: int, labels, foot: int, fixed: di
         mw, mh = fixed[key] if key in fixed else meld_extent(n, stacked, w)
         slot = max(mw, lw + gap if lw else 0)
         below = lh - lh // 2  # the label's part under the cards
-        if x + slot > area.right and x > area.x + lead:
-            x = area.x + lead
+        if x + slot > area.right and x > area.x + (lead if y == area.y else 0):
+            x = area.x  # the red threes (``lead``) stand in the first row only
             y += row_h + gap
             row_h = 0
         if x + slot > area.right or y + mh + max(below, 0) > area.bottom - foot:
@@ -106,3 +115,41 @@ def _try_flow(area: Rect, melds, w: int, lead: int, labels, foot: int, fixed: di
         x += slot + gap
         row_h = max(row_h, mh + below)
     return spots, ok
+
+
+@dataclass
+class MeldFit:
+    """How a side's melds fit its area: the card width, each item's spot (``stacked``: a
+    squared pile), the labels' texts and scale."""
+    w: int
+    spots: list[MeldSpot]
+    texts: list[str]
+    label_scale: float
+
+
+LABEL_FLOOR = 0.75  # labels drawn smaller in a crowded area, never under 9 px type
+
+
+def fit_melds(area: Rect, items: list[tuple[object, int, bool]], texts: list[str],
+              shorts: list[list[str]], pref_w: int, scale: float, lead: Callable[[int], int],
+              foot_text: str, fixed: dict, melds: int) -> MeldFit:
+    """Lay out a side's items (its ``melds`` first, then any staged ones) to fit ``area``,
+    trying in turn: the table's card size shrunk to half; smaller cards and labels; every
+    meld squared into a pile (its count in its corner) under shorter labels (each of
+    ``shorts`` in turn: its points, then the bare number).
+    ``lead(w)``: the room the red threes take beside cards of width ``w``."""
+    small = min(scale, LABEL_FLOOR)
+    squared = [(k, n, True) if i < melds else (k, n, st) for i, (k, n, st) in enumerate(items)]
+    tries = [(items, texts, scale, max(20, round(pref_w * 0.5))),
+             (items, texts, small, 14),
+             *[(squared, words, small, 12) for words in shorts]]
+    fit = None
+    for its, words, s, min_w in tries:
+        sizes = [ribbon_size(x, s) if x else (0, 0) for x in words]
+        w, spots, ok = _shrink(area, its, pref_w, min_w, lead, sizes,
+                               points_foot(foot_text, s), fixed)
+        fit = MeldFit(w, spots, words, s)
+        if ok:
+            break
+    assert fit is not None
+    return fit

@@ -239,8 +239,9 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
         img = count_image(b, s)
         surface.blit(img, count_rect(b, img.get_size(), surface.get_rect(), s))
     elif b.kind in LABELS:
-        img = _ribbon(b.text, "info" if b.kind != "canasta" else b.tone, round(s * 100))
-        surface.blit(img, label_rect(b, img.get_size(), surface.get_rect(), s))
+        ls = b.scale or s  # a crowded meld area draws its labels smaller
+        img = _ribbon(b.text, "info" if b.kind != "canasta" else b.tone, round(ls * 100))
+        surface.blit(img, label_rect(b, img.get_size(), surface.get_rect(), ls))
     elif b.kind == "frozen":
         img = _ribbon(t("table.frozen"), "frozen", round(s * 100))
         surface.blit(img, img.get_rect(midbottom=b.rect.midbottom))

@@ -84,6 +84,7 @@ class Badge:
     rect: Rect  # anchor: the badge is drawn centred on rect's midbottom / centre
     text: str = ""
     tone: str = "gold"  # "natural", "mixed", "gold", "dim"
+    scale: float = 0.0  # a meld area's labels: their own scale when crowded (0: the table's)
 
 
 @dataclass
@@ -317,24 +318,28 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
     for m in melds:
         stacked = len(m.cards) >= 7 and m.rank != 3
         items.append((m.key, len(m.cards), stacked))
-    lead = 0
     mw = lay.meld_w
-    small = max(20, round(mw * 0.62))
-    if red3:
+
+    def red_w(w: int) -> int:  # a red three's width beside melds of card width w
+        return min(max(20, round(mw * 0.62)), w)
+
+    def lead(w: int) -> int:  # the room the red threes take in the first row
+        small = red_w(w)
         step = max(5, round(small * 0.22))
-        lead = small + step * (len(red3) - 1) + max(6, round(small * 0.3))
+        return small + step * (len(red3) - 1) + max(6, round(small * 0.3)) if red3 else 0
+
     texts = [meld_label(view.game, n, points[m], stacked, view.natural(m),
                         m.rank == WILD_KEY) for m, (_k, n, stacked) in zip(melds, items)]
     fixed = S.flow_items(view, side, items, texts)  # the viewer's staged melds (issue 29)
-    w, spots = MF.flow_melds(S.frame_room(area, view, side, mw), items, mw,
-                             min_w=max(20, round(mw * 0.5)), lead=lead,
-                            labels=[MF.ribbon_size(x, lay.scale) if x else (0, 0)
-                                    for x in texts],
-                            foot=MF.points_foot(t("table.on_table", points=0), lay.scale),
-                            fixed=fixed)
+    shorts = [[t(key, points=points[m]) for m in melds] + texts[len(melds):]
+              for key in ("table.meld_points", "table.meld_points_bare")]
+    fit = MF.fit_melds(S.frame_room(area, view, side, mw), items, texts, shorts, mw,
+                       lay.scale, lead, t("table.on_table", points=0), fixed, len(melds))
+    w, spots, texts = fit.w, fit.spots, fit.texts
+    ls = fit.label_scale if fit.label_scale != lay.scale else 0.0  # a crowded area's labels
     sc.meld_width[side] = w
     if red3:
-        rw = min(small, w)
+        rw = red_w(w)
         rh = L.card_h(rw)
         step = max(5, round(rw * 0.22))
         for i, c in enumerate(red3):
@@ -342,12 +347,12 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
             k = sc.place(("red3", side), c, r, True)
             sc.sprites.append(Sprite(c, r, True, ("red3", side), k))
     sc.targets.append(Target("meld_area", area, side=side))
-    spots = S.place(lay, view, sc, side, spots, len(melds))
+    spots = S.place(lay, view, sc, side, spots, len(melds), ls)
     note = view.stage_note if fixed else ""
     if melds or red3 or note:  # the side's points on the table (the engine's table_points)
         on_table = t("table.on_table", points=tv.table_points[side]) if melds or red3 else ""
-        sc.badges.append(Badge("points", area, S.points_label(on_table, note), "dim"))
-    for m, spot, text in zip(melds, spots, texts):
+        sc.badges.append(Badge("points", area, S.points_label(on_table, note), "dim", ls))
+    for m, spot, text, (_k, _n, canasta) in zip(melds, spots, texts, items):
         zone = ("meld", side, m.key)
         cards = meld_cards_shown(list(m.cards))
         hl = {c for (z, c) in view.last_move if z == zone}
@@ -361,7 +366,8 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
             st = "highlighted" if hl else "normal"
             sc.sprites.append(Sprite(face, top, True, zone, len(cards) - 1, state=st))
             tone = "natural" if view.natural(m) else "mixed"
-            sc.badges += [Badge("canasta", spot.rect, text, tone),
+            sc.badges += [Badge("canasta", spot.rect, text, tone, ls) if canasta else
+                          Badge("meld_info", spot.rect, text, "info", ls),
                           Badge("count", Rect(top.right - 2, top.y + 2, 1, 1), str(len(cards)),
                                 "corner")]
         else:
@@ -369,7 +375,7 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
                 k = sc.place(zone, c, r, True)
                 st = "highlighted" if c in hl else "normal"
                 sc.sprites.append(Sprite(c, r, True, zone, k, state=st))
-            sc.badges.append(Badge("meld_info", spot.rect, text, "info"))
+            sc.badges.append(Badge("meld_info", spot.rect, text, "info", ls))
         sc.targets.append(Target("meld", spot.rect.inflate(4, 4), side=side, key=m.key))
 
 

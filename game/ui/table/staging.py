@@ -269,7 +269,7 @@ def frame_room(area, view, side: int, w: int):
     return area.inflate(-2 * pad, -2 * pad)
 
 
-def place(lay, view, sc, side: int, spots: list, melds: int) -> list:
+def place(lay, view, sc, side: int, spots: list, melds: int, label_scale: float = 0.0) -> list:
     """The staged melds in their spots (those after the side's ``melds``), framed apart,
     each with its value and what it lacks and a drop target (more cards join it), then the
     slot of their buttons; the side's own spots."""
@@ -294,7 +294,7 @@ def place(lay, view, sc, side: int, spots: list, melds: int) -> list:
             sprites.append(Sprite(c, r, True, zone, k))
         sc.sprites += sprites
         sc.staged.append(sprites)
-        sc.badges.append(Badge("meld_info", spot.rect, st.label, "info"))
+        sc.badges.append(Badge("meld_info", spot.rect, st.label, "info", label_scale))
         sc.targets.append(Target("staged", box, side=side, key=i))
     sc.stage_controls = spots[-1].rect
     return spots[:melds]
