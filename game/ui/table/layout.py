@@ -279,10 +279,17 @@ def compute(
             x0 = round(main.x + m + i * tile_w)
             x1 = round(main.x + m + (i + 1) * tile_w) - m
             tile = Rect(x0, m, x1 - x0, tiles_bottom - m)
-            box = Rect(0, tile.y, min(box_w, tile.w - (mini_w + m if ld else 0)), box_h)
-            box.x = tile.x
+            box = Rect(tile.x, tile.y, min(box_w, tile.w - (mini_w + m if ld else 0)), box_h)
             down = Rect(box.right + m // 2, tile.y, mini_w, mini_h) if ld else None
             spot = _spot(seat, "top", box, peek, plate_h, down)
+            if ld and box.w < box_w:
+                # No room for the down beside the plate (seven seats on a small window: the
+                # names were cut): the plate takes the tile's width and the down peeks over its
+                # right end, as the backs do over its left.
+                box.w = min(box_w, tile.w)
+                down = Rect(box.right - mini_w, tile.y, mini_w, mini_h)
+                spot = _spot(seat, "top", box, peek, plate_h, down)
+                spot.fan.w = max(mini_w, down.x - m // 2 - box.x)
             spot.melds = Rect(tile.x, box.bottom + m, tile.w, tile.bottom - box.bottom - m)
             meld_areas[sides[seat]] = spot.melds
             seats[seat] = spot

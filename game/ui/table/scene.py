@@ -334,7 +334,8 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
     shorts = [[t(key, points=points[m]) for m in melds] + texts[len(melds):]
               for key in ("table.meld_points", "table.meld_points_bare")]
     fit = MF.fit_melds(S.frame_room(area, view, side, mw), items, texts, shorts, mw,
-                       lay.scale, lead, t("table.on_table", points=0), fixed, len(melds))
+                       lay.scale, lead, t("table.on_table", points=tv.table_points[side]),
+                       fixed, len(melds))
     w, spots, texts = fit.w, fit.spots, fit.texts
     ls = fit.label_scale if fit.label_scale != lay.scale else 0.0  # a crowded area's labels
     sc.meld_width[side] = w
@@ -351,6 +352,8 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
     note = view.stage_note if fixed else ""
     if melds or red3 or note:  # the side's points on the table (the engine's table_points)
         on_table = t("table.on_table", points=tv.table_points[side]) if melds or red3 else ""
+        if on_table and MF.ribbon_size(on_table, fit.label_scale)[0] > area.w:
+            on_table = t("table.on_table_short", points=tv.table_points[side])  # 7 narrow tiles
         sc.badges.append(Badge("points", area, S.points_label(on_table, note), "dim", ls))
     for m, spot, text, (_k, _n, canasta) in zip(melds, spots, texts, items):
         zone = ("meld", side, m.key)

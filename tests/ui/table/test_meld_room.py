@@ -69,12 +69,26 @@ def _check(d, size) -> None:
         assert not ra.colliderect(rb), (a, ra, b, rb)
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("size, text_size", [((800, 600), "normal"), ((1280, 800), "normal"),
+                                             ((1920, 1080), "normal"), ((1280, 800), "larger")])
 @pytest.mark.parametrize("game, players, sides", [("looking-and-down", 7, 7),
                                                   ("canastone", 6, 2)])
-def test_many_melds_stay_in_their_area(table, game, players, sides, size):
-    d = table(game, players, seed=1, size=size)
+def test_many_melds_stay_in_their_area(table, game, players, sides, size, text_size):
+    d = table(game, players, seed=1, size=size, text_size=text_size)
     d.settle()
     per_side, books = (9, 1) if game == "looking-and-down" else (20, 0)
     _crowd(d, game, players, sides, per_side, books)
     _check(d, size)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_sides_points_stay_in_its_tile_at_larger_text(table, language):
+    """Seven seats at 800x600 and 150 % text, three melds a seat: "On the table: 790" was
+    wider than its tile and ran over the next seat's; the area's labels go smaller instead.
+    (Nine melds a seat there do not fit at 150 % text: the labels' type follows the text
+    size, and the last layout is drawn as it is.)"""
+    d = table("looking-and-down", 7, seed=1, size=(800, 600), language=language,
+              text_size="larger")
+    d.settle()
+    _crowd(d, "looking-and-down", 7, 7, 3, 1)
+    _check(d, (800, 600))

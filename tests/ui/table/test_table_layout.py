@@ -109,3 +109,25 @@ def test_a_short_hand_is_spread_not_fanned():
     assert all(a.right < b.left for a, b in itertools.pairwise(four))
     eleven = L.hand_slots(Rect(0, 0, 600, 200), 11, 80)
     assert all(b.left - a.left < 80 for a, b in itertools.pairwise(eleven))
+
+
+@pytest.mark.parametrize("players", get_game("looking-and-down").info.player_counts)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("text_scale", [1.0, 1.5])
+def test_a_plate_keeps_its_width_when_the_down_has_no_room_beside_it(players, size,
+                                                                       text_scale):
+    """Looking and Down's tiles (LD-2: each player's down beside its plate): at seven seats on
+    a small window the down squeezed the plate to 80 px and cut "Computer 2" and its line of
+    cards; the plate keeps the width the other games give it (or its tile's) and the down
+    peeks over its right end, inside the tile, the backs' fan left of it."""
+    lay = L.compute(size, "looking-and-down", players, list(range(players)), 0, "medium",
+                    False, text_scale=text_scale)
+    tiles = [(seat, sp) for seat, sp in lay.seats.items() if sp.melds is not None]
+    assert len(tiles) == (players - 1 if players > 2 else 0)  # two seats face each other
+    for seat, sp in tiles:
+        tile = Rect(sp.melds.x, sp.box.y, sp.melds.w, sp.melds.bottom - sp.box.y)
+        want = min(L.compute(size, "canasta", 2, [0, 1], 0, "medium", False,
+                             text_scale=text_scale).seats[1].plate.w, tile.w)
+        assert sp.plate.w >= want, (seat, sp.plate, tile)
+        assert tile.contains(sp.down) and tile.contains(sp.plate), (seat, sp.down, tile)
+        assert sp.fan.right <= sp.down.x, (seat, sp.fan, sp.down)
