@@ -79,6 +79,17 @@ def _until(app, test, seconds: float = 30.0) -> None:
         time.sleep(0.005)
 
 
+def _play_first_moves(app, screen, session, moves: int) -> None:
+    """The window's seat plays its first legal action each time it is asked, and the others
+    theirs at the server, until the deal has ``moves`` actions."""
+    while len(session.history) < moves:
+        _until(app, lambda: session.asked is not None and session.sent is None
+               and not screen.animator.busy)
+        n = len(session.history)
+        screen.apply(session.state.legal[0])
+        _until(app, lambda n=n: len(session.history) > n)
+
+
 def _offline(history: list[str]) -> GameSession:
     """The same deal at one machine (the server's seed), after the same actions."""
     off = GameSession("cassino", 2, seed=SEED)
@@ -414,12 +425,7 @@ def test_why_on_the_servers_computer_move_tells_its_explanation(url, tmp_path):
 
     app, screen, session = _open(url, tmp_path)
     try:
-        while len(session.history) < 6:
-            _until(app, lambda: session.asked is not None and session.sent is None
-                   and not screen.animator.busy)
-            n = len(session.history)
-            screen.apply(session.state.legal[0])
-            _until(app, lambda n=n: len(session.history) > n)
+        _play_first_moves(app, screen, session, 6)
         _until(app, lambda: session.next_message() is None and not screen.animator.busy)
         deal, index = screen.presenter.why.last_computer_move()
         screen.presenter.why.open_last()  # the W key
@@ -506,12 +512,7 @@ def test_a_window_that_rejoins_mid_deal_has_the_move_log_from_the_deals_start(ur
     app, screen, session = _open(url, tmp_path, game="canasta")
     again = None
     try:
-        while len(session.history) < 8:
-            _until(app, lambda: session.asked is not None and session.sent is None
-                   and not screen.animator.busy)
-            n = len(session.history)
-            screen.apply(session.state.legal[0])
-            _until(app, lambda n=n: len(session.history) > n)
+        _play_first_moves(app, screen, session, 8)
         _until(app, lambda: session.asked is not None and not screen.animator.busy)
         screen.presenter.sync_log()
         told = list(screen.movelog.rows)
@@ -561,12 +562,7 @@ def test_the_hosts_program_started_again_sits_back_down_at_its_own_seat(tmp_path
         _until(app, lambda: isinstance(app.screen, NetTableScreen)
                and app.screen.session.state is not None)
         screen, session = app.screen, app.screen.session
-        while len(session.history) < 4:
-            _until(app, lambda: session.asked is not None and session.sent is None
-                   and not screen.animator.busy)
-            n = len(session.history)
-            screen.apply(session.state.legal[0])
-            _until(app, lambda n=n: len(session.history) > n)
+        _play_first_moves(app, screen, session, 4)
         _until(app, lambda: session.asked is not None and not screen.animator.busy)
         history, token, code = list(session.history), session.link.token, session.link.code
         view = session.state.view(0)
