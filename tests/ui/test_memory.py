@@ -205,7 +205,7 @@ def test_the_rules_keep_only_the_shown_games_text(app_maker):
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-def test_the_rules_text_picture_is_a_sections(app_maker, language):
+def test_the_rules_text_picture_holds_one_section(app_maker, language):
     """Issue 29: the rules' page was the window's peak: pygame_gui drew the whole rule book
     into one picture, 1256x8643 (43 MB) for Canasta at 1920x1080 and 125 % text, 48 MB in
     Japanese. Shown a section at a time, every section of every game is under 12 MB."""
