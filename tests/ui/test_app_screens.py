@@ -378,10 +378,16 @@ def test_rules_screen_every_game_and_fallback(make_app, monkeypatch, tmp_path):
 
 
 def _link(app, place: int) -> None:
-    """A click on the list of sections' link to section ``place``."""
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_BOX_LINK_CLICKED, {
-        "link_target": str(place), "ui_element": app.screen._contents,
-        "ui_object_id": "#rules_contents"}))
+    """A click on the list of sections' link to section ``place`` (its first line)."""
+    box = app.screen._contents
+    x, y = box._calculate_hyperlinks_offsets()
+    chunk = next(c for c in box.link_hover_chunks if c.href == str(place))
+    pos = (x + chunk.x + chunk.size[0] // 2, y + chunk.y + chunk.size[1] // 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0),
+                                                              "buttons": (0, 0, 0)}))
+    settle(app)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, {"pos": pos, "button": 1}))
     settle(app)
 
 

@@ -141,11 +141,12 @@ class RulesScreen(Screen):
                 self.app.release_memory_soon()
         self._boxes = {self.game: self._make_box()}
         self._contents = self._make_contents()
-        self.previous_button.enable() if place > 0 else self.previous_button.disable()
-        if place + 1 < len(self._sections):
-            self.next_button.enable()
-        else:
-            self.next_button.disable()
+        for button, on in ((self.previous_button, place > 0),
+                           (self.next_button, place + 1 < len(self._sections))):
+            if on:
+                button.enable()
+            else:
+                button.disable()
 
     def _make_box(self) -> UITextBox:
         size = self.app.font_sizes["body"]
