@@ -196,6 +196,11 @@ def build_theme(scale: float = 1.0, text_scale: float = 1.0, high_contrast: bool
         "misc": {"shape": "rectangle", "border_width": "0", "shadow_width": "0",
                  "padding": f"{round(22 * scale)},{round(14 * scale)}"},
     }
+    theme["#rules_contents"] = {  # the rules' list of sections, beside the text
+        "colours": {"dark_bg": "#00000000", "normal_border": "#00000000"},
+        "misc": {"shape": "rectangle", "border_width": "0", "shadow_width": "0",
+                 "padding": f"{round(10 * scale)},{round(12 * scale)}"},
+    }
     theme["#hint_box"] = {"font": font(sz["small"]), "colours": {"normal_text": c.hint_text}}
     theme["vertical_scroll_bar"] = {
         "colours": {"dark_bg": "#00000030", "normal_bg": _hex(GOLD, 170),

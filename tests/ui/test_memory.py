@@ -204,6 +204,32 @@ def test_the_rules_keep_only_the_shown_games_text(app_maker):
         gc.enable()
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_rules_text_picture_holds_one_section(app_maker, language):
+    """Issue 29: the rules' page was the window's peak: pygame_gui drew the whole rule book
+    into one picture, 1256x8643 (43 MB) for Canasta at 1920x1080 and 125 % text, 48 MB in
+    Japanese. Shown a section at a time, every section of every game is under 12 MB."""
+    from game.engine.registry import GAME_NAMES
+
+    app = app_maker(size=(1920, 1080), language=language, text_size="large")
+    app.show_rules("canasta")
+    app.step()
+    sc = app.screen
+
+    def text_picture(game: str) -> int:
+        return picture_bytes(sc._boxes[game].text_box_layout.finalised_surface)
+
+    assert 1_000_000 < text_picture("canasta") < 12_000_000  # as the page opens
+    largest = 0
+    for game in GAME_NAMES:
+        sc.select(game)
+        for place in range(len(sc._sections)):
+            sc.show_section(place)
+            largest = max(largest, text_picture(game))
+            assert text_picture(game) < 12_000_000, (game, sc._heading)
+    assert largest > 3_000_000  # the pictures were measured, not empty
+
+
 def test_the_window_is_not_drawn_through_opengl(tmp_path, monkeypatch):
     """SDL drew an X window through OpenGL, loading Mesa's LLVM or the graphics driver (120
     MB resident in an X window) to see whether it was accelerated. The hint is declared
