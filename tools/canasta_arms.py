@@ -34,8 +34,8 @@ ARMS: dict[str, dict] = {
     "hard-2rounds": {"rounds": 2},
     # the meld plans searched with the table judge, as Hard's search did before session 12
     "hard-meldplans": {"judge": "table", "melds": True},
-    # Hard's search of sessions 12 to 14: the table judge, no meld plans (issue 30, session 15
-    # made the keep judge and the meld plans Hard's)
+    # the table judge, no meld plans: Hard's search since session 12 (the name of session
+    # 15's runs, when the keep judge and the meld plans were tried as Hard's)
     "hard-table": {"judge": "table", "melds": False},
     # take or draw searched one round ahead, nothing else (session 12; not measured)
     "hard-takes": {"PLAN": {**CanastaSearch.PLAN, "canasta": (True, False, 1, 2.0),
@@ -62,9 +62,16 @@ ARMS: dict[str, dict] = {
     # every natural discard is risky
     "hard-freezeall": {"judge": "table", "melds": False, "take_rounds": None,
                        "freeze_rounds": None, "freeze_pile": 5, "freeze_chance": 0.0},
-    # the keep judge (canasta_eval.held_credits) without the meld plans (the shipped Hard has
-    # both since session 15; the journal's runs call it ``hard-keep-melds``)
-    "hard-keep": {"melds": False},
+    # the keep judge (canasta_eval.held_credits) without the meld plans
+    "hard-keep": {"judge": "keep"},
+    # ... with the meld plans (issue 30, session 15: +214 a deal over the heuristic of sessions
+    # 13 and 14 in two-player Canasta; -372 over the heuristic that holds its hand back)
+    "hard-keep-melds": {"judge": "keep", "melds": True},
+    # ... over the heuristic before it read a hand held back (the search helper's Hard of
+    # session 15, before the merge)
+    "hard-nohoard": {"judge": "keep", "melds": True, "params": {**HARD_PARAMS, **{
+        r: replace(HARD_PARAMS[r], hoard_hand=(), hoard_read=())
+        for r in ("canasta", "quick-canasta")}}},
 }
 
 

@@ -1,8 +1,8 @@
 """Evaluations of a canasta position beyond its table points, for the search's playouts:
 
-- :func:`held_credits` (issue 30, session 15; Hard's search judges a one-round playout's end
-  with it): what each side's hands hold for later at the heuristic's own keep values, and the
-  pile the player to move can take.
+- :func:`held_credits` (issue 30, session 15; the search's "keep" judge, used by the arms
+  ``hard-keep`` and ``hard-keep-melds``, not by Hard as shipped): what each side's hands hold
+  for later at the heuristic's own keep values, and the pile the player to move can take.
 - The learned evaluation (issue 14; an experimental judge, off): a linear model, fitted on
   Hard's heuristic in self-play by ``tools/canasta_learn.py``, of a side's final deal score
   minus the others' (CA-15) from the position at the start of a turn.

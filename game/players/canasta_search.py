@@ -95,12 +95,13 @@ class CanastaSearch:
         self.rounds = rounds
         self.batch = batch
         self.freeze = True  # search a freeze (a wild discard) against a big usable pile
-        # search melding against not melding, once a turn (the meld plans). Off in sessions
-        # 12 to 14: the table-minus-hand judge counted every card held against its side, so
-        # it overrode Hard's heuristic holding its pairs back for a frozen pile (-222 a deal).
-        # On again since issue 30, session 15, with the keep judge below, which credits what
-        # the hands hold (docs/ai-journal.md)
-        self.melds = True
+        # search melding against not melding, once a turn (the meld plans). Off since session
+        # 12: the table-minus-hand judge counted every card held against its side, so it
+        # overrode Hard's heuristic holding its pairs back for a frozen pile (-222 a deal).
+        # With the keep judge below they paid over the heuristic of sessions 13 and 14 (+214 a
+        # deal), but not over the heuristic that holds its hand back (issue 30, session 15):
+        # the arms ``hard-keep-melds`` and ``hard-nohoard`` (docs/ai-journal.md)
+        self.melds = False
         self.infer = True  # worlds respect what the others' passes and discards say
         # take-or-draw playouts where the plan plays one round (None: to the end of the deal)
         self.take_rounds: int | None = 1
@@ -110,10 +111,12 @@ class CanastaSearch:
         # minus hand points, :func:`evaluate`), "keep" (the same plus what the hands hold at the
         # heuristic's keep values, and the pile the player to move can take; issue 30) or
         # "learned" (canasta_eval's linear model of the deal's final score, where the rule set
-        # has one; issue 14, docs/ai-journal.md). "keep" since issue 30, session 15: with the
-        # meld plans it makes the search pay (two-player Canasta, +214 a deal over Hard's
-        # heuristic alone where the table judge's search was -44; docs/ai-journal.md)
-        self.judge = "keep"
+        # has one; issue 14, docs/ai-journal.md). The keep judge with the meld plans made the
+        # search pay over the heuristic of sessions 13 and 14 (two-player Canasta +214 a deal);
+        # on top of the heuristic that holds its hand back against a hand held back (session
+        # 15's other change) they lost to that heuristic alone (-372 a deal), and that
+        # heuristic with the table judge beat them (+283): the table judge stays Hard's
+        self.judge = "table"
         self._meld_turn: tuple | None = None
         self.stats: dict = {}
 

@@ -120,16 +120,16 @@ def test_shipped_model_is_antisymmetric_and_used_only_when_asked():
     assert len(model["weights"]) == len(NAMES)
     assert load_model("cassino") is None
     search = CanastaSearch(None, params=HARD_PARAMS)
-    assert search.judge == "keep"  # the shipped Hard: the keep judge (issue 30, session 15)
+    assert search.judge == "table"  # the shipped Hard keeps the table judge (issue 30, s. 15)
     for st in _selfplay_positions():
         a, b = learned_estimate(st, 0, model), learned_estimate(st, 1, model)
         assert a == pytest.approx(-b)
-        assert search.judge_position(st, 0, "canasta") == evaluate(st, 0, HARD_PARAMS)
+        assert search.judge_position(st, 0, "canasta") == evaluate(st, 0)
         search.judge = "learned"
         assert search.judge_position(st, 0, "canasta") == a
-        search.judge = "table"
-        assert search.judge_position(st, 0, "canasta") == evaluate(st, 0)
         search.judge = "keep"
+        assert search.judge_position(st, 0, "canasta") == evaluate(st, 0, HARD_PARAMS)
+        search.judge = "table"
 
 
 def test_training_data_is_reproducible_from_the_seed(tmp_path):

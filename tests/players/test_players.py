@@ -335,15 +335,13 @@ def test_hard_heuristic_reads_the_discards():
 def test_canasta_search_plan_per_game():
     """Looking and Down and Canastone search take-or-draw only (playouts to the end of the
     deal); Canasta also searches discards (one-round playouts) and, with the meld plans on
-    (off in sessions 12 to 14, on since issue 30's session 15), once a turn melding against
-    not melding."""
+    (off since session 12), once a turn melding against not melding."""
     from game.engine.rng import Rng
     from game.players.canasta_search import CanastaSearch
 
     search = CanastaSearch(Rng(1))
-    search.melds = False
     plans = CanastaSearch(Rng(1))
-    assert plans.melds
+    plans.melds = True
     for rules, want in (("looking-and-down", {"take", "draw"}),
                         ("canastone", {"take", "draw"}),
                         ("canasta", {"take", "draw", "discard"})):

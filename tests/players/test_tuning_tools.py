@@ -127,13 +127,10 @@ def test_the_showing_arm_is_hard_with_new_melds_free(arm_levels):
                                                            meld_pile=0.0)
 
 
-def test_the_table_arm_searches_no_melding_and_hard_does(arm_levels):
-    """Hard searches the meld plans (melding against not melding, once a turn) with the keep
-    judge since issue 30, session 15; ``hard-table`` is its search of sessions 12 to 14 (the
-    table judge, no meld plans), ``hard-meldplans`` the meld plans with the table judge."""
-    arm, hard, st = _arm_and_hard(arm_levels, "hard-table", 5)
-    old_plans = arm_levels["hard-meldplans"](5)
-    old_plans.samples = 2
+def test_only_the_meld_plans_arm_searches_melding(arm_levels):
+    """Hard searches no meld plans since session 12; ``hard-meldplans`` is its search before
+    (melding against not melding, once a turn)."""
+    arm, hard, st = _arm_and_hard(arm_levels, "hard-meldplans", 5)
     plans = 0
     for _ in range(80):
         if st.is_over():
@@ -141,15 +138,12 @@ def test_the_table_arm_searches_no_melding_and_hard_does(arm_levels):
         d = Decision.of(st, st.current_player())
         a = hard.choose(d)
         arm.choose(d)
-        old_plans.choose(d)
-        assert (hard.searched.melds, hard.searched.judge) == (True, "keep")
-        assert (arm.searched.melds, arm.searched.judge) == (False, "table")
-        assert (old_plans.searched.melds, old_plans.searched.judge) == (True, "table")
+        assert hard.searched.melds is False and arm.searched.melds is True
         hard.searched._meld_turn = arm.searched._meld_turn = None
-        assert not any(c.verb in ("meld", "add") for c in arm.searched.candidates(d))
-        plans += any(c.verb in ("meld", "add") for c in hard.searched.candidates(d))
+        assert not any(c.verb in ("meld", "add") for c in hard.searched.candidates(d))
+        plans += any(c.verb in ("meld", "add") for c in arm.searched.candidates(d))
         st.apply(a)
-    assert plans  # Hard did search melding in this deal
+    assert plans  # the arm did search melding in this deal
 
 
 def test_the_judge_is_measured_on_the_search_own_candidates_reproducibly():
