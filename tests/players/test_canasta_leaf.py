@@ -100,13 +100,13 @@ def _opening_position():
 
 def test_hard_opens_with_the_aces_alone_and_keeps_its_triple_back():
     """Hard's heuristic (before it read a two-player hand as held back) opens with both melds
-    (the nines and the aces). The search of sessions
-    12 to 14 did not search melding (its table-minus-hand judge counted the held nines against
-    their side) and played it. The search with the keep judge compares it, in the meld plans, with the
-    smallest opening that makes the minimum, AS AH 2S alone (CA-7), and keeps the three nines:
-    the keep judge credits them (a pair of them takes the pile, CA-9) where the table judge
-    charged their points; and a new meld of nines would show the rank. (The arm
-    ``hard-keep-melds``: Hard's search kept the table judge, issue 30 session 15's merge.)"""
+    (the nines and the aces). The search of sessions 12 to 14 did not search melding (its
+    table-minus-hand judge counted the held nines against their side) and played it. The
+    search with the keep judge compares it, in the meld plans, with the smallest opening that
+    makes the minimum, AS AH 2S alone (CA-7), and keeps the three nines: the keep judge
+    credits them (a pair of them takes the pile, CA-9) where the table judge charged their
+    points; and a new meld of nines would show the rank. (The arm ``hard-keep-melds``: Hard's
+    search kept the table judge, issue 30 session 15's merge.)"""
     d = Decision.of(_opening_position(), 0, [0, 0])
     # the heuristic as it was before it read a two-player hand as held back (session 15's
     # other change, which waits with both melds: it discards)
