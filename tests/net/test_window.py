@@ -188,6 +188,31 @@ def test_a_refused_move_changes_nothing_and_shows_the_engines_reason(url, tmp_pa
         app.close()
 
 
+def test_the_f1_sheet_lists_only_the_keys_that_work_at_a_network_table(url, tmp_path):
+    """Take-back is off at a network table (Pass has its button's place), so the F1 sheet
+    has no Ctrl+Z; and Pass answers Looking and Down's out-of-turn moment (LD-10) only, so a
+    Cassino table's sheet has no N either. The same game on one machine lists Ctrl+Z."""
+    app, screen, session = _open(url, tmp_path)
+    try:
+        _until(app, lambda: session.asked is not None and not screen.animator.busy)
+        caps = [s.caps for s in screen.model.key_sheet()]
+        assert ("keys.cap.ctrl_z",) not in caps and ("N",) not in caps
+        assert ("C",) in caps  # the game's own keys are still there
+    finally:
+        session.close()
+        app.close()
+    from game.ui.table.screen import TableScreen
+
+    (tmp_path / "alone").mkdir()
+    app = make_app(tmp_path / "alone")
+    alone = TableScreen(app, session=_offline([]))
+    app.show(alone)
+    try:
+        assert ("keys.cap.ctrl_z",) in [s.caps for s in alone.model.key_sheet()]
+    finally:
+        app.close()
+
+
 def test_a_dropped_window_takes_its_seat_back_with_the_kept_token(url, tmp_path):
     app, screen, session = _open(url, tmp_path)
     try:
