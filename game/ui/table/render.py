@@ -214,8 +214,9 @@ def count_image(b: Badge, scale: float) -> pygame.Surface:
 
 
 # The labels of the meld areas: a canasta's kind and points and a meld's count and points,
-# on the meld's lower edge; a side's points on the table, in its meld area's corner.
-LABELS = ("canasta", "meld_info", "points")
+# on the meld's lower edge; a staged meld's value and what it needs, under its cards (they
+# stay in full view while it is built); a side's points on the table, in its area's corner.
+LABELS = ("canasta", "meld_info", "stage_info", "points")
 
 
 def label_rect(b: Badge, size: tuple[int, int], window: pygame.Rect,
@@ -225,6 +226,9 @@ def label_rect(b: Badge, size: tuple[int, int], window: pygame.Rect,
     if b.kind == "points":
         r.bottomleft = (b.rect.x + round(6 * scale), b.rect.bottom - round(MF.POINTS_INSET * scale))
         return r.clamp(window)
+    if b.kind == "stage_info":  # the flow left it the room (meld_flow.fit_melds)
+        r.midtop = (b.rect.centerx, b.rect.bottom + MF.UNDER_GAP)
+        return r
     r.midtop = (b.rect.centerx, b.rect.bottom - size[1] // 2)
     return r
 

@@ -80,7 +80,7 @@ class Plate:
 
 @dataclass
 class Badge:
-    kind: str  # "canasta", "count", "value", "meld_info", "points", "frozen"...
+    kind: str  # "canasta", "count", "value", "meld_info", "stage_info", "points", "frozen"...
     rect: Rect  # anchor: the badge is drawn centred on rect's midbottom / centre
     text: str = ""
     tone: str = "gold"  # "natural", "mixed", "gold", "dim"
