@@ -34,11 +34,21 @@ RIBBON_TYPE = 12
 RIBBON_PAD = (7, 2)
 
 
-def ribbon_size(text: str, scale: float) -> tuple[int, int]:
-    """(width, height) of a meld's label at ``scale``, measured in the font (only here)."""
+RIBBON_LEAST_PX = 9  # a label's type is never drawn smaller, whatever the text size
+
+
+def ribbon_font(scale: float):
+    """The bold font of a meld's label at ``scale``: at the player's text size, and never
+    under 9 pixels (a floor in pixels, so that a crowded area's last tries can draw its
+    labels smaller than a larger text size's floor would, and never unreadable)."""
     from game.ui import fonts
 
-    tw, th = fonts.font(max(9, round(RIBBON_TYPE * scale)), True).size(text)
+    return fonts.font_px(max(RIBBON_LEAST_PX, fonts.px(round(RIBBON_TYPE * scale))), True)
+
+
+def ribbon_size(text: str, scale: float) -> tuple[int, int]:
+    """(width, height) of a meld's label at ``scale``, measured in the font (only here)."""
+    tw, th = ribbon_font(scale).size(text)
     pw, ph = round(RIBBON_PAD[0] * scale), round(RIBBON_PAD[1] * scale)
     return tw + 2 * pw, th + 2 * ph
 
@@ -140,7 +150,9 @@ def fit_melds(area: Rect, items: list[tuple[object, int, bool]], texts: list[str
     """Lay out a side's items (its ``melds`` first, then any staged ones) to fit ``area``,
     trying in turn: the table's card size shrunk to half; smaller cards and labels; every
     meld squared into a pile (its count in its corner) under shorter labels (each of
-    ``shorts`` in turn: its points, then the bare number).
+    ``shorts`` in turn: its points, then the bare number); last, at a larger text size, the
+    bare numbers under that size's floor (type of 9 pixels, as at 100 % text): the player's
+    text size gives way only where nothing else fits.
     ``lead(w)``: the room the red threes take beside cards of width ``w``. The staged melds'
     labels (the items after ``melds`` but the fixed ones) hang under their cards."""
     small = min(scale, LABEL_FLOOR)
@@ -149,6 +161,11 @@ def fit_melds(area: Rect, items: list[tuple[object, int, bool]], texts: list[str
     tries = [(items, texts, scale, max(20, round(pref_w * 0.5))),
              (items, texts, small, 14),
              *[(squared, words, small, 12) for words in shorts]]
+    from game.ui import fonts
+
+    least = small / fonts.text_scale()  # the type 9 pixels (ribbon_font)
+    if least < small:  # seven seats at 800x600 and 150 % text did not fit otherwise
+        tries.append((squared, shorts[-1], least, 12))
     fit = None
     for its, words, s, min_w in tries:
         sizes = [ribbon_size(x, s) if x else (0, 0) for x in words]

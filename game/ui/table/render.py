@@ -237,7 +237,7 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
     s = scale
     if b.kind == "count":
         if b.tone == "corner":
-            img = _corner_count(b.text, round(s * 100))
+            img = _corner_count(b.text, round((b.scale or s) * 100))  # as the labels
             surface.blit(img, img.get_rect(topright=b.rect.topleft))
             return
         img = count_image(b, s)
@@ -280,7 +280,7 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
 @lru_cache(maxsize=64)
 def _corner_count(txt: str, scale100: int) -> pygame.Surface:
     s = scale100 / 100
-    lab = fonts.render(txt, max(9, round(12 * s)), palette.IVORY, bold=True)
+    lab = MF.ribbon_font(s).render(txt, True, palette.IVORY)  # the labels' type
     d = max(lab.get_width(), lab.get_height()) + round(4 * s)
     surf = pygame.Surface((d, d), pygame.SRCALPHA)
     pygame.draw.circle(surf, (20, 20, 24, 220), (d // 2, d // 2), d // 2)
@@ -300,7 +300,7 @@ def _ribbon(txt: str, tone: str, scale100: int) -> pygame.Surface:
         "info": ((16, 22, 20), palette.IVORY),
     }
     bg, fg = colours.get(tone, colours["gold"])
-    lab = fonts.render(txt, max(9, round(MF.RIBBON_TYPE * s)), fg, bold=True)
+    lab = MF.ribbon_font(s).render(txt, True, fg)
     pw, ph = round(MF.RIBBON_PAD[0] * s), round(MF.RIBBON_PAD[1] * s)  # as MF.ribbon_size
     surf = pygame.Surface((lab.get_width() + 2 * pw, lab.get_height() + 2 * ph), pygame.SRCALPHA)
     pygame.draw.rect(surf, (*bg, 240), surf.get_rect(), border_radius=max(3, round(6 * s)))
