@@ -188,17 +188,24 @@ def probe(shots: Path) -> None:
                     note = i18n.t("rules.missing", game=i18n.game_name(g))
                     app.show_rules(g)
                     app.step(present=False)
-                    html = ""  # the rules are shown a section at a time: every section
-                    for place in range(len(app.screen._sections)):
-                        app.screen.show_section(place)
-                        html += app.screen._boxes[g].html_text
-                    app.screen.show_section(0)
+                    html = every_section(app.screen)
                     expect(len(html) > 2000 and note not in html,
                            f"the {lang} rules of {g} are missing")
                     if g == GAME_NAMES[0]:
                         pygame.image.save(app.render(), str(shots / f"rules-{lang}.png"))
         finally:
             app.close()
+
+
+def every_section(rules) -> str:
+    """The text of every section of the game a RulesScreen shows (it shows one at a time),
+    read through its public surface; the first section is shown again after."""
+    html = ""
+    for place in range(len(rules.section_titles)):
+        rules.show_section(place)
+        html += rules.shown_text()
+    rules.show_section(0)
+    return html
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -60,11 +60,21 @@ class HostedServer:
         host = lan_address() if self.host in ("0.0.0.0", "") else self.host
         return f"ws://{host}:{self.bound}"
 
-    def stop(self) -> None:
+    def stop(self, forget: str = "") -> None:
+        """Stop serving: the tables stay as saved, for this program's next start. ``forget``:
+        the code of a table that goes with its file (its host left its lobby)."""
         loop, stop = self._loop, self._stop
-        if loop is not None and stop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(lambda: stop.done() or stop.set_result(None))
+        if loop is None or stop is None or loop.is_closed():
+            return
+
+        def now() -> None:  # on the server's loop: after any change of the table before it
+            if forget:
+                self.server.forget(forget)
+            if not stop.done():
+                stop.set_result(None)
+
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(now)
 
     def _main(self) -> None:
         try:

@@ -15,7 +15,8 @@ answered with a one-line reason and changes nothing at any table; a client sendi
 faster than :data:`RATE` a second is slowed, then closed.
 
 With a tables folder (game.net.store) every started table is saved after each action, before
-anyone hears of it, and a server that starts resumes the tables saved there.
+anyone hears of it, and a table not started yet after each change of its seats; a server that
+starts resumes the tables saved there (a lobby waits again for its host's Start).
 """
 
 from __future__ import annotations
@@ -244,6 +245,7 @@ class Table:
         client.table, client.seat = self, seat
         client.views = msg.views
         self.standins.pop(seat, None)
+        self.save_lobby()
         await client.send(Joined(code=self.code, seat=seat, token=token, game=self.spec.game,
                                  players=self.spec.players, options=sorted(self.spec.options)))
         if self.started and self.session.state is not None and self.deal:
@@ -266,12 +268,13 @@ class Table:
                        events=[_wire_events(s.state.events_seen_by(e, seat)) for e in moves])
 
     async def left(self, client: Client) -> None:
+        if self.server.stopping:  # the server closes the connections: nobody left the table
+            return
         seat = client.seat
         self.watchers.discard(client)
         if not self.started and not self.everyone() - {client}:
             # nobody is left at a table that never started: it goes (codes are not hoarded)
-            self.closed = True
-            self.server.tables.pop(self.code, None)
+            self.server.forget(self.code)
             return
         if seat is None or self.clients[seat] is not client:
             return
@@ -281,6 +284,7 @@ class Table:
             self.names[seat] = ""
             if self.host_seat == seat:
                 self.host_seat = None
+            self.save_lobby()
         else:
             self.away_since[seat] = time.monotonic()
             self.back[seat].clear()
@@ -337,8 +341,21 @@ class Table:
     def saved(self) -> SavedTable:
         return SavedTable(code=self.code, host_token=self.host_token, spec=self.spec,
                           names=list(self.names), tokens=list(self.tokens),
-                          host_seat=self.host_seat, deal=self.deal,
-                          asks=self.asks, session=self.session.snapshot())
+                          host_seat=self.host_seat, deal=self.deal, asks=self.asks,
+                          session=self.session.snapshot() if self.started else None)
+
+    def save_lobby(self) -> None:
+        """Save a table not started yet (its seats' names and tokens, the host's seat): a
+        restarted server holds its lobby again, and the host's program offers it. Written at
+        once on the loop (a lobby's file is small), so that the next change, or the table's
+        going, always comes after it."""
+        store = self.server.store
+        if store is None or self.started or self.closed or self.server.stopping:
+            return
+        try:
+            store.save(self.saved())
+        except OSError as e:  # a full disk costs the resume, never the lobby
+            log.warning("table %s not saved: %s", self.code, e)
 
     async def save(self) -> None:
         """Save the table (after every action): a restarted server resumes it from here."""
@@ -364,7 +381,8 @@ class Table:
         t.names = list(saved.names)
         t.tokens = list(saved.tokens)
         t.deal, t.asks = saved.deal, saved.asks
-        t.session = GameSession.restore(saved.session)  # every action checked by the engine
+        if saved.session is not None:  # else a lobby: the host starts it as before
+            t.session = GameSession.restore(saved.session)  # every action checked by the engine
         now = time.monotonic()
         t.away_since = [now if tok is not None else None for tok in t.tokens]
         return t
@@ -552,6 +570,7 @@ class Server:
 
         self.tables: dict[str, Table] = {}
         self.store = store
+        self.stopping = False  # it closes: the connections going now leave no table
         self.hello = Hello(program=f"cardtable {__version__}")
 
     def resume(self) -> int:
@@ -565,8 +584,18 @@ class Server:
                 log.warning("table %s not resumed: %s", saved.code, " ".join(str(e).split()))
                 continue
             self.tables[table.code] = table
-            table.task = asyncio.create_task(table.run(resume=True))
+            if table.started:  # a lobby waits for its players and its host's Start
+                table.task = asyncio.create_task(table.run(resume=True))
         return len(self.tables)
+
+    def forget(self, code: str) -> None:
+        """A table that goes before it started (nobody is left in its lobby, or its host
+        left it): its file too."""
+        table = self.tables.pop(code, None)
+        if table is not None:
+            table.closed = True
+        if self.store is not None:
+            self.store.remove(code)
 
     async def handler(self, ws: ServerConnection) -> None:
         client = Client(ws)
@@ -660,9 +689,9 @@ async def serve_forever(host: str, port: int, ready=None, stop: asyncio.Future |
                         server: Server | None = None) -> None:
     """Serve until ``stop`` is done (forever by default); ``ready(port)`` once listening.
     With ``tls`` (a server context holding the certificate), clients connect with wss://.
-    With ``tables`` (a folder), every started table is saved there after each action, and
-    the tables saved there are resumed. ``server``: the tables' holder to serve (the host's
-    program keeps it), else a new one."""
+    With ``tables`` (a folder), every started table is saved there after each action (a
+    lobby after each change of its seats), and the tables saved there are resumed.
+    ``server``: the tables' holder to serve (the host's program keeps it), else a new one."""
     if server is None:
         server = Server(TableStore(tables) if tables is not None else None)
     async with serve(server.handler, host, port, max_size=MAX_CLIENT_FRAME, max_queue=8,
@@ -673,7 +702,10 @@ async def serve_forever(host: str, port: int, ready=None, stop: asyncio.Future |
             log.info("resumed %d table(s)", resumed)
         if ready is not None:
             ready(bound)
-        await (stop if stop is not None else asyncio.get_running_loop().create_future())
+        try:
+            await (stop if stop is not None else asyncio.get_running_loop().create_future())
+        finally:  # the tables stay as saved (a lobby's seats are not freed)
+            server.stopping = True
 
 
 def tls_context(cert: str, key: str) -> ssl.SSLContext:

@@ -1,6 +1,7 @@
-"""The server's tables on disk: every started table is saved after each action, so that a
-server that stops (a crash, a restart) resumes its tables and their players rejoin with their
-seat tokens (issue 31).
+"""The server's tables on disk: every started table is saved after each action, and a table
+not started yet after each change of its seats, so that a server that stops (a crash, a
+restart) resumes its tables and lobbies and their players rejoin with their seat tokens
+(issue 31).
 
 One file a table, ``<code>.json`` in the tables folder, written atomically
 (game.saves.atomic: the old file or the new one, never a mix) and readable by the server's
@@ -41,7 +42,7 @@ class SavedTable(BaseModel):
     host_seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)] | None = None
     deal: int  # deals begun
     asks: int  # questions asked (their numbers never repeat)
-    session: dict[str, Any]  # GameSession.snapshot()
+    session: dict[str, Any] | None = None  # GameSession.snapshot(); None: not started yet
 
 
 def tables_dir() -> Path:

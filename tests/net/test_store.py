@@ -68,3 +68,26 @@ def test_a_tampered_deal_is_not_resumed_and_the_others_are(tmp_path):
     n, codes = asyncio.run(go())
     assert n == 1 and codes == {good.code}
     assert store.path(bad.code).exists()  # left for a person to look at
+
+
+def test_a_lobby_is_saved_without_a_deal_and_resumed_waiting_for_its_start(tmp_path):
+    """A table not started yet is saved with its seats (no deal): a restarted server holds
+    its lobby again, every seat kept for its token's holder, and starts nothing by itself."""
+    store = TableStore(tmp_path)
+    lobby = SavedTable(code=new_code(), host_token=new_token(),
+                       spec=Create(game="cassino", players=2, level="easy"),
+                       names=["Ann", "Bo"], tokens=[new_token(), new_token()], host_seat=0,
+                       deal=0, asks=0)
+    store.save(lobby)
+    assert store.load_all() == [lobby] and lobby.session is None
+
+    async def go():
+        server = Server(store)
+        n = server.resume()
+        table = server.tables[lobby.code]
+        return n, table.started, table.task, table.tokens, table.lobby()
+
+    n, started, task, tokens, info = asyncio.run(go())
+    assert n == 1 and not started and task is None and tokens == lobby.tokens
+    assert [(s.name, s.taken, s.connected) for s in info.seats] == [("Ann", True, False),
+                                                                    ("Bo", True, False)]

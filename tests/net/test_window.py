@@ -188,6 +188,31 @@ def test_a_refused_move_changes_nothing_and_shows_the_engines_reason(url, tmp_pa
         app.close()
 
 
+def test_the_f1_sheet_lists_only_the_keys_that_work_at_a_network_table(url, tmp_path):
+    """Take-back is off at a network table (Pass has its button's place), so the F1 sheet
+    has no Ctrl+Z; and Pass answers Looking and Down's out-of-turn moment (LD-10) only, so a
+    Cassino table's sheet has no N either. The same game on one machine lists Ctrl+Z."""
+    app, screen, session = _open(url, tmp_path)
+    try:
+        _until(app, lambda: session.asked is not None and not screen.animator.busy)
+        caps = [s.caps for s in screen.model.key_sheet()]
+        assert ("keys.cap.ctrl_z",) not in caps and ("N",) not in caps
+        assert ("C",) in caps  # the game's own keys are still there
+    finally:
+        session.close()
+        app.close()
+    from game.ui.table.screen import TableScreen
+
+    (tmp_path / "alone").mkdir()
+    app = make_app(tmp_path / "alone")
+    alone = TableScreen(app, session=_offline([]))
+    app.show(alone)
+    try:
+        assert ("keys.cap.ctrl_z",) in [s.caps for s in alone.model.key_sheet()]
+    finally:
+        app.close()
+
+
 def test_a_dropped_window_takes_its_seat_back_with_the_kept_token(url, tmp_path):
     app, screen, session = _open(url, tmp_path)
     try:
@@ -591,6 +616,92 @@ def test_the_hosts_program_started_again_sits_back_down_at_its_own_seat(tmp_path
     finally:
         if again is not None:
             again.close()
+        server.stop()
+        app.close()
+
+
+def _hosted_lobby(app, tables, server):
+    """Host a two-player Cassino table from the window (its seat the first): the lobby."""
+    from game.newgame import NewGameConfig
+    from game.ui.screens.net_screens import HostScreen
+
+    host = HostScreen(app, NewGameConfig.default("cassino", 2), level="easy", tables=tables)
+    app.show(host)
+    host.name = "Bo"
+    host.open_table(server)
+    lobby = app.screen
+    _until(app, lambda: lobby.session is not None and lobby.lobby is not None)
+    return lobby
+
+
+def test_a_lobby_never_started_is_offered_again_when_the_hosts_program_starts_again(
+        tmp_path):
+    """A table not started yet is saved with its seats: the host's program stops at the
+    lobby and starts again, Host a table offers "Back to your table", the host sits back
+    down at its seat in the same lobby with the same code, and Start starts it."""
+    from game.net.hosting import HostedServer
+    from game.net.store import hosted
+    from game.ui.screens.net_screens import HostScreen, LobbyScreen
+
+    tables = tmp_path / "tables"
+    server = HostedServer(host="127.0.0.1", port=0, tables=tables)
+    assert server.start(), server.error
+    app = make_app(tmp_path)
+    again = None
+    try:
+        lobby = _hosted_lobby(app, tables, server)
+        code, token = lobby.link.code, lobby.link.token
+        assert [(w.code, w.host_seat, w.session) for w in hosted(tables)] == [(code, 0, None)]
+        server.stop()  # the program stops: its server, then its connection
+        server._thread.join(10)
+        lobby.link.close()
+        app.close()
+
+        server = HostedServer(host="127.0.0.1", port=0, tables=tables)  # started again
+        assert server.start(), server.error
+        app = make_app(tmp_path)
+        host = HostScreen(app, tables=tables)
+        app.show(host)
+        assert [(w.code, w.host_seat) for w in host.waiting] == [(code, 0)]
+        assert host.resume_button.text == i18n.t("net.host.resume", code=code,
+                                                  game=i18n.t("game.cassino"))
+        host.resume_table(server)
+        back = app.screen
+        assert isinstance(back, LobbyScreen)
+        _until(app, lambda: back.session is not None and back.lobby is not None)
+        assert back.lobby.code == code and not back.lobby.started
+        assert back.session.seat == 0 and back.link.token == token
+        assert back.lobby.seats[0].taken and not back.lobby.seats[1].taken
+        back.start()
+        _until(app, lambda: isinstance(app.screen, NetTableScreen)
+               and app.screen.session.state is not None)
+        again = app.screen.session
+        assert again.seat == 0 and again.server is server
+        assert [w.session is not None for w in hosted(tables)] == [True]  # saved as started
+    finally:
+        if again is not None:
+            again.close()
+        server.stop()
+        app.close()
+
+
+def test_leaving_a_lobby_the_host_never_started_forgets_it(tmp_path):
+    """Leave in the lobby: the table goes for everyone, its file with it (nothing to offer
+    back), however the host's connection and the server's stop meet."""
+    from game.net.hosting import HostedServer
+
+    tables = tmp_path / "tables"
+    server = HostedServer(host="127.0.0.1", port=0, tables=tables)
+    assert server.start(), server.error
+    app = make_app(tmp_path)
+    try:
+        lobby = _hosted_lobby(app, tables, server)
+        assert len(list(tables.glob("*.json"))) == 1
+        lobby.back()
+        server._thread.join(10)
+        assert not server._thread.is_alive()
+        assert list(tables.glob("*.json")) == []
+    finally:
         server.stop()
         app.close()
 

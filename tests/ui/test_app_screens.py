@@ -408,7 +408,7 @@ def test_rules_are_shown_a_section_at_a_time(make_app):
     assert "How to play on this table" in headings and len(headings) == text.count("\n## ")
 
     def shown() -> str:
-        return sc._boxes[sc.game].html_text
+        return sc.shown_text()
 
     assert sc.section == 0 and "Aim of the game" in shown() and "Your turn" not in shown()
     assert not sc.previous_button.is_enabled and sc.next_button.is_enabled
@@ -434,14 +434,40 @@ def test_rules_are_shown_a_section_at_a_time(make_app):
     assert sc.game == "quick-canasta" and "<b>Red threes</b>" in shown()
     click(app, sc.tabs.buttons["cassino"])  # no Threes: the first section
     assert sc.section == 0 and "Cassino" in shown()
-    _link(app, len(sc._sections) - 1)
+    _link(app, len(sc.section_titles) - 1)
     assert not sc.next_button.is_enabled
     key(app, pygame.K_RIGHT)  # nothing after the last
-    assert sc.section == len(sc._sections) - 1
+    assert sc.section == len(sc.section_titles) - 1
     app.set_language("ja")  # the same place in the other language
     settle(app)
-    assert app.screen.section == len(app.screen._sections) - 1
-    assert "このテーブルでの操作" in app.screen._boxes["cassino"].html_text
+    assert app.screen.section == len(app.screen.section_titles) - 1
+    assert "このテーブルでの操作" in app.screen.shown_text()
+
+
+def test_the_wheel_check_reads_the_rules_through_the_screens_public_surface(make_app):
+    """CI's wheel check reads every section of each game's rules in the installed program:
+    through the section titles, show_section and the shown text, none of the screen's own
+    fields (a rename inside the screen would break CI alone)."""
+    import importlib.util
+
+    from game.ui import markdown
+    from game.ui.screens.rules import rules_source, sections
+
+    path = Path(__file__).resolve().parents[2] / ".ci" / "wheel_check.py"
+    assert not re.findall(r"(?:screen|rules)\._\w+", path.read_text(encoding="utf-8"))
+    spec = importlib.util.spec_from_file_location("wheel_check", path)
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    app = make_app()
+    app.show_rules("canasta")
+    settle(app)
+    sc = app.screen
+    text, _ = rules_source("canasta", "en")
+    headings = [h for h, _ in sections(markdown.parse(text))]
+    assert sc.section_titles == headings
+    html = check.every_section(sc)
+    assert all(html.count(f"<b>{h}</b>") >= 1 for h in headings[1:]), html[:400]
+    assert sc.section == 0 and headings[1] not in sc.shown_text()
 
 
 def test_escape_and_enter_keys(make_app):

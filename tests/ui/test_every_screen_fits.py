@@ -75,7 +75,7 @@ def _menu_screens(app, rules: int = 0):
     game = list(GAMES)[rules % len(GAMES)]  # a long text box: one game's rules a combination
     app.show(RulesScreen(app, game))
     yield f"rules {game}"
-    app.screen.show_section(len(app.screen._sections) - 1)  # the list scrolled, Previous on
+    app.screen.show_section(len(app.screen.section_titles) - 1)  # the list scrolled, Previous on
     yield f"rules {game}, its last section"
     from game.newgame import NewGameConfig
     from game.ui.screens.net_screens import HostScreen, JoinScreen

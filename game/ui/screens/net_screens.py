@@ -206,8 +206,9 @@ class HostScreen(_Form):
         if server is None:
             return
         link = TableLink(server.local_url, saved.names[seat], saved.code, seat=seat,
-                         token=saved.tokens[seat]).start()
-        self.app.show(LobbyScreen(self.app, link, server=server))
+                         token=saved.tokens[seat])
+        link.host_token = saved.host_token  # a lobby saved before its start: Start works
+        self.app.show(LobbyScreen(self.app, link.start(), server=server))
 
     def run_server(self):
         """This program's server on its tables folder (it resumes the tables saved there),
@@ -417,9 +418,13 @@ class LobbyScreen(Screen):
             self.link.send(Start(code=self.link.code, host_token=self.link.host_token))
 
     def back(self) -> None:
+        """Leave: the host's server stops, and a table it had not started goes with its
+        file (a started one stays saved, for Back to your table)."""
         self.link.close(join=0.0)
         if self.server is not None:
-            self.server.stop()
+            lobby = self.lobby
+            self.server.stop(forget=lobby.code if lobby is not None and not lobby.started
+                             else "")
         if self.back_to is not None:
             self.app.show(self.back_to)
             if self.problem:

@@ -130,7 +130,19 @@ class RulesScreen(Screen):
             place = 0
         self.show_section(place)
 
+    # ---- what the page shows (read by tests and CI's wheel check) ----------------------------
+    @property
+    def section_titles(self) -> list[str]:
+        """The shown game's sections' headings, in order (the list beside the text)."""
+        return [heading for heading, _ in self._sections]
+
+    def shown_text(self) -> str:
+        """The shown section's text as its box holds it (HTML), the note that the text is
+        not in the current language first."""
+        return self._boxes[self.game].html_text
+
     def show_section(self, place: int) -> None:
+        """Show the section at ``place`` of :attr:`section_titles` (out of range: nothing)."""
         if not 0 <= place < len(self._sections):
             return
         self.section = place

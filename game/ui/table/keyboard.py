@@ -43,7 +43,8 @@ class Shortcut:
     """One line of the F1 sheet: key caps (letters as they are printed on the key, named keys
     as ``keys.cap.*`` catalogue keys), what they do (a catalogue key), and when it applies:
     always (""), in the games with a stock to draw from ("draws"), where dealers grab
-    ("grab"), or when the family has the button of that name ("ask", "capture"...)."""
+    ("grab"), or when the hand's column has the button of that name ("ask", "capture",
+    "take_back": a network table has Pass in its place)."""
 
     section: str
     caps: tuple[str, ...]
@@ -70,7 +71,7 @@ SHEET = (
     Shortcut("keys.section.moves", ("T", "X"), "keys.cassino.trail", "trail"),
     Shortcut("keys.section.moves", ("↓",), "keys.cassino.down", "capture"),
     Shortcut("keys.section.table", ("H",), "keys.do.hint"),
-    Shortcut("keys.section.table", ("keys.cap.ctrl_z",), "keys.do.take_back"),
+    Shortcut("keys.section.table", ("keys.cap.ctrl_z",), "keys.do.take_back", "take_back"),
     Shortcut("keys.section.table", ("R", "S"), "keys.do.sort"),
     Shortcut("keys.section.table", ("L",), "keys.do.log"),
     Shortcut("keys.section.table", ("W",), "keys.do.why"),
@@ -119,6 +120,8 @@ class KeyboardPlay:
         buttons = m.column_keys()
         if "ask" in buttons and (not m.dealing or not m.reads.partners(m.viewer)):
             buttons.discard("ask")  # no partner to ask at this table
+        if not game_info(m.game).out_of_turn:
+            buttons.discard("pass")  # Pass answers LD-10's out-of-turn moment only
         if game_info(m.game).keeper:
             buttons.add("grab")  # Looking and Down's dealers grab (LD-2)
         return [s for s in SHEET if not s.when or (s.when == "draws" and fam.draws)

@@ -214,8 +214,9 @@ def count_image(b: Badge, scale: float) -> pygame.Surface:
 
 
 # The labels of the meld areas: a canasta's kind and points and a meld's count and points,
-# on the meld's lower edge; a side's points on the table, in its meld area's corner.
-LABELS = ("canasta", "meld_info", "points")
+# on the meld's lower edge; a staged meld's value and what it needs, under its cards (they
+# stay in full view while it is built); a side's points on the table, in its area's corner.
+LABELS = ("canasta", "meld_info", "stage_info", "points")
 
 
 def label_rect(b: Badge, size: tuple[int, int], window: pygame.Rect,
@@ -225,6 +226,9 @@ def label_rect(b: Badge, size: tuple[int, int], window: pygame.Rect,
     if b.kind == "points":
         r.bottomleft = (b.rect.x + round(6 * scale), b.rect.bottom - round(MF.POINTS_INSET * scale))
         return r.clamp(window)
+    if b.kind == "stage_info":  # the flow left it the room (meld_flow.fit_melds)
+        r.midtop = (b.rect.centerx, b.rect.bottom + MF.UNDER_GAP)
+        return r
     r.midtop = (b.rect.centerx, b.rect.bottom - size[1] // 2)
     return r
 
@@ -233,7 +237,7 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
     s = scale
     if b.kind == "count":
         if b.tone == "corner":
-            img = _corner_count(b.text, round(s * 100))
+            img = _corner_count(b.text, round((b.scale or s) * 100))  # as the labels
             surface.blit(img, img.get_rect(topright=b.rect.topleft))
             return
         img = count_image(b, s)
@@ -276,7 +280,7 @@ def draw_badge(surface: pygame.Surface, b: Badge, scale: float) -> None:
 @lru_cache(maxsize=64)
 def _corner_count(txt: str, scale100: int) -> pygame.Surface:
     s = scale100 / 100
-    lab = fonts.render(txt, max(9, round(12 * s)), palette.IVORY, bold=True)
+    lab = MF.ribbon_font(s).render(txt, True, palette.IVORY)  # the labels' type
     d = max(lab.get_width(), lab.get_height()) + round(4 * s)
     surf = pygame.Surface((d, d), pygame.SRCALPHA)
     pygame.draw.circle(surf, (20, 20, 24, 220), (d // 2, d // 2), d // 2)
@@ -296,7 +300,7 @@ def _ribbon(txt: str, tone: str, scale100: int) -> pygame.Surface:
         "info": ((16, 22, 20), palette.IVORY),
     }
     bg, fg = colours.get(tone, colours["gold"])
-    lab = fonts.render(txt, max(9, round(MF.RIBBON_TYPE * s)), fg, bold=True)
+    lab = MF.ribbon_font(s).render(txt, True, fg)
     pw, ph = round(MF.RIBBON_PAD[0] * s), round(MF.RIBBON_PAD[1] * s)  # as MF.ribbon_size
     surf = pygame.Surface((lab.get_width() + 2 * pw, lab.get_height() + 2 * ph), pygame.SRCALPHA)
     pygame.draw.rect(surf, (*bg, 240), surf.get_rect(), border_radius=max(3, round(6 * s)))

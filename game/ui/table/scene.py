@@ -80,7 +80,7 @@ class Plate:
 
 @dataclass
 class Badge:
-    kind: str  # "canasta", "count", "value", "meld_info", "points", "frozen"...
+    kind: str  # "canasta", "count", "value", "meld_info", "stage_info", "points", "frozen"...
     rect: Rect  # anchor: the badge is drawn centred on rect's midbottom / centre
     text: str = ""
     tone: str = "gold"  # "natural", "mixed", "gold", "dim"
@@ -372,7 +372,7 @@ def _side_melds(tv: TableView, lay, view: View, sc: Scene, side: int, area: Rect
             sc.badges += [Badge("canasta", spot.rect, text, tone, ls) if canasta else
                           Badge("meld_info", spot.rect, text, "info", ls),
                           Badge("count", Rect(top.right - 2, top.y + 2, 1, 1), str(len(cards)),
-                                "corner")]
+                                "corner", ls)]
         else:
             for c, r in zip(cards, spot.cards):
                 k = sc.place(zone, c, r, True)

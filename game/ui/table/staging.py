@@ -294,7 +294,7 @@ def place(lay, view, sc, side: int, spots: list, melds: int, label_scale: float 
             sprites.append(Sprite(c, r, True, zone, k))
         sc.sprites += sprites
         sc.staged.append(sprites)
-        sc.badges.append(Badge("meld_info", spot.rect, st.label, "info", label_scale))
+        sc.badges.append(Badge("stage_info", spot.rect, st.label, "info", label_scale))
         sc.targets.append(Target("staged", box, side=side, key=i))
     sc.stage_controls = spots[-1].rect
     return spots[:melds]

@@ -365,3 +365,57 @@ def test_a_staged_melds_frame_stays_inside_the_meld_area(table, size, melds):
     assert len(frames) == 2
     for r in frames:
         assert area.contains(r), (r, area)
+
+
+@pytest.mark.parametrize("game, players, mine, size, text_size", [
+    ("canasta", 2, 1, (1920, 1080), "larger"),
+    ("canasta", 2, 3, (1280, 800), "normal"),
+    ("canasta", 2, 3, (800, 600), "larger"),
+    ("canastone", 6, 5, (800, 600), "larger"),  # a short meld area: small cards
+    ("canastone", 6, 8, (800, 600), "larger"),
+])
+def test_a_staged_melds_line_of_what_it_needs_leaves_its_cards_in_view(
+        table, game, players, mine, size, text_size):
+    """The line under a staged meld ("20 pts · needs one more card") sat on its cards' lower
+    edge as a meld's label does: in a short meld area, where the cards are small, it hid
+    their lower third or all of them. It hangs under them now, inside the meld area, apart
+    from the other labels."""
+    import itertools
+
+    from pygame import Rect
+
+    from game.ui.table import render
+    from tests.ui.table.test_meld_room import OTHERS, _melds
+
+    d = table(game, players, seed=2, size=size, text_size=text_size)
+    d.settle()
+    sides = 2
+    melds = _melds(sides, max(mine, 5), 0)
+    melds[0] = dict(list(melds[0].items())[:mine])
+    at_position(d, build_position(
+        game, players, turn=0, phase="play", hands=["KH KS KD QH QS JC JD 7H 7S"]
+        + OTHERS[:players - 1], melds=melds, opened=[True] * sides))
+    sc = d.screen
+    for group in ("KH KS", "JC JD"):
+        assert sc.family.staging.stage(cards(group))
+    sc.rebuild_scene()
+    lines = {st.label for st in sc.family.staging.shown()}
+    window = Rect((0, 0), size)
+    area = d.target("meld_area", side=0).rect
+    staged = [sp.rect for sprites in sc.scene.staged for sp in sprites]
+    assert len(staged) == 4
+    labels, found = [], []
+    for b in sc.scene.badges:
+        if b.kind not in render.LABELS:
+            continue
+        s = b.scale or sc.lay.scale
+        img = render._ribbon(b.text, "info", round(s * 100))
+        r = render.label_rect(b, img.get_size(), window, s)
+        labels.append((b.text, r))
+        if b.text in lines and b.kind != "points":
+            found.append(r)
+            assert not any(r.colliderect(c) for c in staged), (b.text, r, staged)
+            assert area.contains(r), (b.text, r, area)
+    assert len(found) == 2
+    for (a, ra), (b, rb) in itertools.combinations(labels, 2):
+        assert not ra.colliderect(rb), (a, ra, b, rb)
