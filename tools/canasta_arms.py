@@ -21,6 +21,10 @@ from game.players.heuristic_canasta import HARD_PARAMS
 from game.players.levels import HardPlayer
 from game.players.registry import LEVELS
 
+# take-or-draw and freezes judged one round ahead, as Hard searched them until issue 30,
+# session 16 (the arms measured before then keep it)
+_ONE_ROUND = {"take_rounds": 1, "freeze_rounds": 1}
+
 # name -> CanastaSearch attributes to set ("params": the heuristic's parameters instead)
 ARMS: dict[str, dict] = {
     # Hard with a new meld's rank shown for free (no ``new_meld_cost``; session 11 measured
@@ -33,10 +37,10 @@ ARMS: dict[str, dict] = {
                            "quick-canasta": (True, True, None, 3.0)}},
     "hard-2rounds": {"rounds": 2},
     # the meld plans searched with the table judge, as Hard's search did before session 12
-    "hard-meldplans": {"judge": "table", "melds": True},
-    # the table judge, no meld plans: Hard's search since session 12 (the name of session
-    # 15's runs, when the keep judge and the meld plans were tried as Hard's)
-    "hard-table": {"judge": "table", "melds": False},
+    "hard-meldplans": {"judge": "table", "melds": True, **_ONE_ROUND},
+    # the table judge, no meld plans: Hard's search from session 12 to session 15 (the name
+    # of session 15's runs, when the keep judge and the meld plans were tried as Hard's)
+    "hard-table": {"judge": "table", "melds": False, **_ONE_ROUND},
     # take or draw searched one round ahead, nothing else (session 12; not measured)
     "hard-takes": {"PLAN": {**CanastaSearch.PLAN, "canasta": (True, False, 1, 2.0),
                             "quick-canasta": (True, False, 1, 2.0)}},
@@ -62,14 +66,20 @@ ARMS: dict[str, dict] = {
     # every natural discard is risky
     "hard-freezeall": {"judge": "table", "melds": False, "take_rounds": None,
                        "freeze_rounds": None, "freeze_pile": 5, "freeze_chance": 0.0},
+    # take-or-draw and the meld plans played to the end of the deal (issue 30, session 16)
+    "hard-deepmelds": {"judge": "table", "melds": True, "take_rounds": None,
+                       "meld_rounds": None},
+    # Canastone's discards searched too, to the end of the deal, when the pile with the
+    # discard holds deep_pile cards or more (issue 30, session 16)
+    "hard-stonedisc": {"PLAN": {**CanastaSearch.PLAN, "canastone": (True, True, None, 2.0)}},
     # the keep judge (canasta_eval.held_credits) without the meld plans
-    "hard-keep": {"judge": "keep"},
+    "hard-keep": {"judge": "keep", **_ONE_ROUND},
     # ... with the meld plans (issue 30, session 15: +214 a deal over the heuristic of sessions
     # 13 and 14 in two-player Canasta; -372 over the heuristic that holds its hand back)
-    "hard-keep-melds": {"judge": "keep", "melds": True},
+    "hard-keep-melds": {"judge": "keep", "melds": True, **_ONE_ROUND},
     # ... over the heuristic before it read a hand held back (the search helper's Hard of
     # session 15, before the merge)
-    "hard-nohoard": {"judge": "keep", "melds": True, "params": {**HARD_PARAMS, **{
+    "hard-nohoard": {"judge": "keep", "melds": True, **_ONE_ROUND, "params": {**HARD_PARAMS, **{
         r: replace(HARD_PARAMS[r], hoard_hand=(), hoard_read=())
         for r in ("canasta", "quick-canasta")}}},
 }

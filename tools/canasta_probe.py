@@ -4,6 +4,8 @@
     python tools/canasta_probe.py playouts --rules R [--deals K] [--seed S]
     python tools/canasta_probe.py oracle --rules R [--deals K] [--worlds N] [--seed S] [--limit D]
     python tools/canasta_probe.py parts --rules R --a A --b B [--deals K] [--seed S] [--samples N]
+    python tools/canasta_probe.py overrides --rules R [--players N] [--a ARM] [--deals K]
+                                  [--seed S] [--samples N] [--worlds W]
 
 - ``deals``: how Normal's self-play deals go (4 players): turns, how they end, each side's
   score by part, the piles taken and their sizes (mean and standard deviation).
@@ -22,6 +24,13 @@
   canastas made; for each, A's mean, B's mean and A minus B with its 95% interval. A and B are
   levels or heuristic arms as in tools/tune_heuristic.py (``name:param=value,...``, Hard's
   heuristic without search); ``--samples`` gives Hard a fixed number of worlds.
+- ``overrides``: whether the search's overrides are right. One seat of each deal (the
+  dealer's index cycles) searches as arm A of tools/canasta_arms.py (``--a``, default
+  ``hard``) with ``--samples`` worlds (default 8); every other seat plays Hard's heuristic.
+  Wherever the searched move differs from the heuristic's, both are played to the end of the
+  deal in ``--worlds`` fresh sampled worlds. One JSON line per override: the two moves, the
+  pile and hand sizes, the search's means and the override's gain by the deal's end (mean
+  and standard error); a last line counts the searched decisions.
 """
 
 from __future__ import annotations
@@ -188,11 +197,11 @@ def oracle(rules: str, deals: int, worlds: int, seed: int, limit: int | None = N
 
 
 def _probe(d: Decision, cands: list, worlds: int, search: CanastaSearch, deal: int,
-           turn: int) -> dict:
+           turn: int, rng: Rng | None = None) -> dict:
     side = CanastaView(d).side
     totals: list[list[float]] = [[] for _ in cands]
     for _ in range(worlds):
-        world = sample_world(d, search.rng)
+        world = sample_world(d, rng or search.rng)
         if world is None:
             continue
         for k, c in enumerate(cands):
@@ -213,9 +222,45 @@ def _probe(d: Decision, cands: list, worlds: int, search: CanastaSearch, deal: i
             "candidates": [str(c) for c in cands], "gains": gains}
 
 
+def overrides(rules: str, players: int, arm: str, deals: int, seed: int, samples: int,
+              worlds: int):
+    """Yield one record per override of the search, then the count (see the module's doc)."""
+    from canasta_arms import ARMS  # tools/ is this script's folder
+
+    settings = ARMS.get(arm, {})
+    search = CanastaSearch(Rng(seed), params=settings.get("params", HARD_PARAMS))
+    for key, value in settings.items():
+        if key != "params":
+            setattr(search, key, value)
+    others = CanastaHeuristic(0, params=HARD_PARAMS)
+    judge_rng = Rng(seed + 99)
+    searched = 0
+    game = get_game(rules)
+    for i in range(deals):
+        st = Match(game, players, seed=pair_deal_seed(seed, i), dealer=i % players).start_deal()
+        me = i % players
+        while not st.is_over():
+            seat = st.current_player()
+            d = Decision.of(st, seat, [0] * st.nsides)
+            if seat != me:
+                st.apply(others.choose(d), validate=False)
+                continue
+            search.report = None
+            act = search.choose(d, math.inf, samples=samples)
+            searched += search.report is not None
+            base = search.heuristic.choose(d)
+            if act != base:
+                record = _probe(d, [base, act], worlds, search, i, st.turn_no, judge_rng)
+                record["search_means"] = [None if m is None else round(m, 1)
+                                          for m in search.stats.get("means", [])]
+                yield record
+            st.apply(act, validate=False)
+    yield {"searched": searched, "deals": deals}
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("probe", choices=("deals", "playouts", "oracle", "parts"))
+    p.add_argument("probe", choices=("deals", "playouts", "oracle", "parts", "overrides"))
     p.add_argument("--rules", default="canasta",
                    choices=("canasta", "quick-canasta", "canastone", "looking-and-down"))
     p.add_argument("--deals", type=int, default=20)
@@ -225,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--a", default="hard")
     p.add_argument("--b", default="normal")
     p.add_argument("--samples", type=int, default=None)
+    p.add_argument("--players", type=int, default=PLAYERS)
     args = p.parse_args(argv)
     if args.deals < 1 or args.worlds < 2 or (args.limit is not None and args.limit < 1):
         p.error("--deals and --limit must be at least 1, --worlds at least 2")
@@ -242,6 +288,10 @@ def main(argv: list[str] | None = None) -> int:
                 p.error(str(e))
             LEVELS[text] = arm_class(name, args.rules, "hard", changes)
         print(json.dumps(parts(args.rules, args.a, args.b, args.deals, args.seed, args.samples)))
+    elif args.probe == "overrides":
+        for record in overrides(args.rules, args.players, args.a, args.deals, args.seed,
+                                args.samples or 8, args.worlds):
+            print(json.dumps(record), flush=True)
     elif args.probe == "playouts":
         print(json.dumps(playout_costs(args.rules, args.deals, args.seed)))
     else:

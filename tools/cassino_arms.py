@@ -29,7 +29,12 @@ ARMS = {
     "hard-z2": {"z": 2.0},
     # the middle game's rounds solved in each sampled world instead of playouts
     "hard-round": {"middle": "round"},  # the shipped Hard since session 8
-    "hard-round-z0": {"middle": "round", "z": 0.0},  # the best mean, no margin
+    "hard-round-z0": {"middle": "round", "z": 0.0, "round_z": 0.0},  # the best mean, no margin
+    # a one-error margin everywhere (issue 30, session 16; with two players the round
+    # search's margin, ``round_z``, Hard's own since)
+    "hard-z1": {"z": 1.0, "round_z": 1.0},
+    "hard-s15": {"round_z": 2.4},  # the round search's margin before session 16
+    "hard-k6": {"top_k": 6},  # the heuristic's six best moves searched (issue 30, session 16)
     "hard-playouts": {"middle": "playouts"},  # the middle-game search shipped before it
     # the round's end with every leftover table card 0.6 to the next first player (session 8)
     "hard-share06": {"table_share": 0.6},

@@ -7,7 +7,8 @@
 An ARM is ``name:param=value,param=value`` (or ``name:`` for the base itself): the base
 heuristic's parameters (``HARD_PARAMS`` by default, ``PARAMS`` with ``--base normal``) with those
 changed, played without search (a Normal-speed player). Every arm plays the same ``K`` pairs
-(common seeds), one arm per process, against ``--against`` (default ``normal``). Prints one JSON
+(common seeds), one arm per process, against ``--against`` (default ``normal``; in the canasta
+family also an exploiter of tools/canasta_exploiters.py such as ``sprinter``). Prints one JSON
 line per arm: its points per deal (Cassino: per game) against the opponent, the 95% interval
 and the pair standard deviation.
 """
@@ -107,6 +108,10 @@ def main(argv: list[str] | None = None) -> int:
             p.error(str(e))
         LEVELS[name] = arm_class(name, args.rules, args.base, changes)
         jobs.append((name, args.rules, players, args.against, args.deals, args.seed))
+    if game_info(args.rules).family != "cassino":
+        from canasta_exploiters import register  # tools/ is this script's folder
+
+        register()  # the exploiters of Hard's inferences, as opponents (``--against sprinter``)
     if args.against not in LEVELS:  # make_player would quietly play Normal instead
         p.error(f"--against {args.against!r} is neither a level nor an arm given "
                 f"(known: {', '.join(sorted(LEVELS))})")

@@ -103,10 +103,15 @@ class CanastaSearch:
         # the arms ``hard-keep-melds`` and ``hard-nohoard`` (docs/ai-journal.md)
         self.melds = False
         self.infer = True  # worlds respect what the others' passes and discards say
-        # take-or-draw playouts where the plan plays one round (None: to the end of the deal)
-        self.take_rounds: int | None = 1
+        # take-or-draw playouts where the plan plays one round (None: to the end of the deal).
+        # To the end of the deal since issue 30, session 16: judged one round ahead, taking
+        # a small pile the heuristic passed looked good (its cards and the meld on the
+        # table) and lost 275 points a time by the deal's end (300 worlds a decision)
+        self.take_rounds: int | None = None
         # ... and discard decisions with a wild discard (a freeze) among the candidates
-        self.freeze_rounds: int | None = 1
+        self.freeze_rounds: int | None = None
+        # ... and the meld plans (melding against not melding)
+        self.meld_rounds: int | None = 1
         # how a playout's last position is judged when the deal is not over: "table" (table
         # minus hand points, :func:`evaluate`), "keep" (the same plus what the hands hold at the
         # heuristic's keep values, and the pile the player to move can take; issue 30) or
@@ -130,9 +135,10 @@ class CanastaSearch:
     # such decisions a deal), each candidate played to the end of the deal: one-round playouts
     # scored by table minus hand points misjudge Looking and Down (a big pile fills the hand,
     # the down is far away) and lost points; in Canastone the discard search gained nothing
-    # measurable at 95% of Hard's thinking time. Canasta and Quick Canasta search one round
-    # ahead: played to the end of the deal (at most some 60 worlds a candidate in the time)
-    # their differences drown in the deal's noise (session 7, docs/ai-journal.md).
+    # measurable at 95% of Hard's thinking time. Canasta and Quick Canasta search their discards
+    # one round ahead: played to the end of the deal (at most some 60 worlds a candidate in
+    # the time) their differences drown in the deal's noise (session 7, docs/ai-journal.md);
+    # their take-or-draw and freeze decisions go to the end of the deal (``take_rounds``).
     PLAN: dict[str, tuple[bool, bool, int | None, float]] = {
         "looking-and-down": (True, False, None, 2.0),
         "canastone": (True, False, None, 2.0),
@@ -275,6 +281,8 @@ class CanastaSearch:
         elif rounds is not None and any(a.verb == "discard" and is_wild(a.groups[0][0])
                                         for a in cands):
             rounds = self.freeze_rounds
+        elif rounds is not None and any(a.verb in ("meld", "add") for a in cands):
+            rounds = self.meld_rounds
         totals: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         tries = 0

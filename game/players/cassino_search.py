@@ -267,13 +267,17 @@ class CassinoSearch:
     ``round_min_worlds``, ``round_nodes``: see there; ``table_share``: see
     :func:`round_end_value`) or ``"playouts"`` (the flat Monte Carlo above); four players
     always play out. ``read_trails``: the sampled worlds keep out of a seat's hand the values
-    it passed up by trailing this round (game.engine.cassino.worlds; +0.13 a game, docs/ai.md)."""
+    it passed up by trailing this round (game.engine.cassino.worlds; +0.13 a game, docs/ai.md).
+    ``round_z``: the round search's margin, in standard errors (1.0 since issue 30, session 16:
+    each world's value is exact there, and the wider margin ``z`` left gains unplayed; over
+    the last round's solver alone a one-error margin gained some +0.7 a game to 2.4's +0.33)."""
 
     def __init__(self, rng, worlds_per_batch: int = 4, top_k: int = 4, mc: bool = True,
                  z: float = 2.4, min_worlds: int = 8, params: dict | None = None,
                  split_cards: int = 10, split_nodes: int = 20_000, middle: str = "round",
                  round_min_worlds: int = 4, round_nodes: int = 200_000,
-                 table_share: float | None = None, read_trails: bool = True) -> None:
+                 table_share: float | None = None, read_trails: bool = True,
+                 round_z: float = 1.0) -> None:
         if middle not in ("playouts", "round"):
             raise ValueError(f"middle is 'playouts' or 'round', not {middle!r}")
         self.rng = rng
@@ -294,6 +298,7 @@ class CassinoSearch:
         self.round_nodes = round_nodes
         self.table_share = table_share
         self.read_trails = read_trails
+        self.round_z = round_z
         self.reason = ""
         self.stats: dict = {}
         # the last choice's own figures (None: the heuristic's move, unsearched)
@@ -430,7 +435,7 @@ class CassinoSearch:
         """Perfect-information Monte Carlo over the current round: in each sampled world (the
         same for every candidate) the rest of the round is solved exactly (:func:`solve_round`).
         The heuristic's move (``cands[0]``) stands unless another's paired gain over it clears
-        ``z`` standard errors, in at least ``round_min_worlds`` worlds; the largest such gain
+        ``round_z`` standard errors, in at least ``round_min_worlds`` worlds; the largest such gain
         wins. The spread is now the worlds' own (each value is exact in its world), but the
         solver also sees the hidden cards, so the margin still guards against moves that only
         pay when one knows them. A world needing more than ``round_nodes`` positions is dropped
@@ -455,7 +460,7 @@ class CassinoSearch:
                 values[i].append(v)
         n = len(values[0])
         self.stats = {"worlds": n, "dropped": dropped}
-        best = _clear_winner(values, range(1, len(cands)), self.z) \
+        best = _clear_winner(values, range(1, len(cands)), self.round_z) \
             if n >= self.round_min_worlds else 0
         if best:
             self.reason = "searched"

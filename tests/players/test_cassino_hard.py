@@ -239,3 +239,29 @@ def test_the_round_search_keeps_its_deadline_when_each_world_is_tiny():
     search.choose(d, 0.05)
     assert time.perf_counter() - start < 0.5
     assert search.stats["worlds"] >= search.round_min_worlds
+
+
+def test_the_round_search_plays_a_gain_of_one_standard_error(monkeypatch):
+    """Each world's value in the round search is exact (the rest of the round solved), so a
+    candidate replaces the heuristic's move once its paired gain clears one standard error
+    (``round_z``, issue 30, session 16; 2.4 before, which kept it). Here the second candidate
+    gains 0.75 a world on average, 1.1 standard errors over 8 worlds."""
+    import game.players.cassino_search as cs
+
+    gains = iter([3.0, -1.0, 2.0, -1.0, 3.0, -1.0, 2.0, -1.0] * 2)
+
+    def fixed_worlds(world, seat, cands, deadline, nodes, share):
+        return [0.0, next(gains)] + [-5.0] * (len(cands) - 2)
+
+    monkeypatch.setattr(cs, "solve_round", fixed_worlds)
+    st = _position(*GIFTS[1][:5])
+    d = Decision.of(st, GIFTS[1][3])
+    chosen = {}
+    for z in (1.0, 2.4):
+        search = CassinoSearch(Rng(9), middle="round", round_z=z)
+        move = search.choose(d, 0.0, samples=8)
+        cands = search.report.candidates
+        assert len(cands) >= 2 and search.stats["worlds"] == 8
+        chosen[z] = cands.index(move)
+    assert chosen == {1.0: 1, 2.4: 0}
+    assert CassinoSearch(Rng(1)).round_z == 1.0  # Hard's own
