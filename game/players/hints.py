@@ -35,6 +35,9 @@ register({
     "hint_take_wild": "take the pile: {cards} cards with {wild} wild cards",
     "hint_take_fit_wild": "take the pile: {cards} cards, {fit} fit your melds, "
                           "{wild} wild cards",
+    "hint_take_wild_one": "take the pile: {cards} cards with a wild card",
+    "hint_take_fit_wild_one": "take the pile: {cards} cards, {fit} fit your melds, "
+                              "a wild card",
     "hint_open_first": "open first, then play a normal turn",
     "hint_yes": "yes: let your partner go out",
     "hint_no": "no: you still hold {points} points to meld",
@@ -115,12 +118,13 @@ def _take_reason(decision: Decision) -> Reason:
     v = CanastaView(decision)
     fit, wild = v.pile_gain()
     n = len(v.pile)
+    one = "_one" if wild == 1 else ""  # "a wild card", not "1 wild cards"
     if fit and wild:
-        return reason("hint_take_fit_wild", cards=n, fit=fit, wild=wild)
+        return reason("hint_take_fit_wild" + one, cards=n, fit=fit, wild=wild)
     if fit:
         return reason("hint_take_fit", cards=n, fit=fit)
     if wild:
-        return reason("hint_take_wild", cards=n, wild=wild)
+        return reason("hint_take_wild" + one, cards=n, wild=wild)
     return reason("hint_take", cards=n)
 
 

@@ -17,6 +17,7 @@ from game.players.explain import (
     Explanation,
     SearchReport,
     explanation_lines,
+    reason_text,
     search_report,
     searched_explanation,
 )
@@ -254,3 +255,22 @@ def test_a_figure_from_a_handful_of_worlds_is_not_told_as_sure(language):
     few = i18n.t("why.unsure", line="")
     assert few and any(line.endswith(few) for line in lines[1:])
     assert not lines[0].endswith(few)
+
+
+def test_a_pile_with_one_wild_card_is_told_in_the_singular():
+    """"take the pile: 5 cards, 2 fit its melds, a wild card", never "1 wild cards" (the
+    reason of a take, as "Why?" and a hint tell it), in both languages."""
+    from game.engine.canasta.position import build_position
+    from game.players.hints import move_reason
+
+    st = build_position("canasta", 2, hands=["KH KD 7S 8S 9C", "4D 5D 6D"],
+                        pile="2C 9H 9S 4C KS", turn=0, phase="draw",
+                        melds=[{"9": "9C 9D 9H"}, {}], opened=[True, False])
+    d = Decision.of(st, 0, [0, 0])
+    take = next(a for a in d.legal if a.verb == "take")
+    r = move_reason(d, take, "take the pile")
+    assert r.params["wild"] == 1
+    for language, want in (("en", "a wild card"), ("ja", "ワイルドカード1枚")):
+        i18n.set_language(language)
+        told = reason_text(r)
+        assert want in told and "1 wild cards" not in told, told
