@@ -133,11 +133,15 @@ class ScoreSheet(Overlay):
             if line:
                 pygame.draw.line(surface, palette.GOLD_DARK, (x0, y), (rect.right - s(26), y))
                 y += s(6)
-            img = text(label, size, colour, bold)
-            surface.blit(img, (x0, y))
+            # a row's name shrinks to its column (a long one, "カナスタボーナス" at 150 %
+            # text beside seven players' figures, ran into the first of them)
+            img = text(label, fonts.fit_size(label, label_w - s(8), size, bold, 9), colour, bold)
+            full = fonts.font(size, bold).get_height()
+            surface.blit(img, (x0, y + max(0, full - img.get_height()) // 2))
             for i, v in enumerate(vals):
                 val = v if isinstance(v, str) else f"{v:+d}" if v and not bold else str(v)
-                im = text(val, size, colour, bold)
+                im = text(val, fonts.fit_size(val, round(col_w - s(8)), size, bold, 9), colour,
+                          bold)
                 cx = x0 + label_w + col_w * (i + 1) - s(10)
                 surface.blit(im, (round(cx - im.get_width()), y))
             y += round(fonts.font(size, bold).get_linesize() * 1.12)

@@ -3,6 +3,8 @@ earlier deals, meld values, Cassino's tallies, the newly drawn cards."""
 
 from collections import Counter
 
+import pytest
+
 from game.i18n import cards_text, t
 from game.ui.table.scoresheet import ScoreSheet
 
@@ -236,3 +238,19 @@ def test_red_threes_laid_out_at_the_deal_are_in_the_log(table):
     notes = [text for text, kind in rows if kind == "note"]
     assert len([n for n in notes if n in told]) == len(reds)
     assert all(kind == "note" for _, kind in rows[:len(reds)])
+
+
+@pytest.mark.parametrize("game, players", [("looking-and-down", 7), ("canastone", 6)])
+def test_a_finished_deals_sheet_fits_seven_columns_at_the_smallest_size(table, game, players):
+    """The score sheet after a deal, with a column per player at 800x600 and 150 % text in
+    Japanese: each row's name ("カナスタボーナス") stays clear of the first column's figures
+    (it ran into them), and every word inside the panel (tests/ui/fits.py)."""
+    from tests.ui.fits import check_painted
+
+    d = table(game, players, seed=1, humans=(), level="easy", size=(800, 600),
+              language="ja", text_size="larger")
+    sc = d.screen
+    _finish(d)
+    sheet = ScoreSheet(sc)
+    sc.open_overlay(sheet)
+    check_painted(sc, sheet, (game, players))
