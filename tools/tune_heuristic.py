@@ -4,7 +4,8 @@
     python tools/tune_heuristic.py --rules R [--players N] [--deals K] [--seed S] [--jobs J]
                                    [--base hard|normal] [--against LEVEL] ARM [ARM ...]
 
-An ARM is ``name:param=value,param=value`` (or ``name:`` for the base itself): the base
+An ARM is ``name:param=value,param=value`` (or ``name:`` for the base itself; a value per
+player count as ``0/0/1/0/11``): the base
 heuristic's parameters (``HARD_PARAMS`` by default, ``PARAMS`` with ``--base normal``) with those
 changed, played without search (a Normal-speed player). Every arm plays the same ``K`` pairs
 (common seeds), one arm per process, against ``--against`` (default ``normal``; in the canasta
@@ -20,6 +21,7 @@ import json
 import multiprocessing as mp
 import sys
 from dataclasses import fields, replace
+from pathlib import Path
 
 from game.engine.registry import game_info
 from game.lab.tournament import run_tournament
@@ -47,7 +49,10 @@ def parse_arm(text: str, rules: str, base: str) -> tuple[str, dict]:
         if key not in known:
             raise ValueError(f"unknown parameter {key!r} (known: {', '.join(sorted(known))})")
         kind = known[key]
-        changes[key] = (value.lower() in ("1", "true", "yes")) if kind is bool else kind(value)
+        if kind is tuple:  # per player count, e.g. hoard_hand=0/0/1/0/11
+            changes[key] = tuple(int(x) for x in value.split("/"))
+        else:
+            changes[key] = (value.lower() in ("1", "true", "yes")) if kind is bool else kind(value)
     return name, changes
 
 
@@ -109,7 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         LEVELS[name] = arm_class(name, args.rules, args.base, changes)
         jobs.append((name, args.rules, players, args.against, args.deals, args.seed))
     if game_info(args.rules).family != "cassino":
-        from canasta_exploiters import register  # tools/ is this script's folder
+        sys.path.insert(0, str(Path(__file__).resolve().parent))  # imported, not run, too
+        from canasta_exploiters import register
 
         register()  # the exploiters of Hard's inferences, as opponents (``--against sprinter``)
     if args.against not in LEVELS:  # make_player would quietly play Normal instead

@@ -54,6 +54,9 @@ def test_an_arm_is_parsed_into_typed_parameters_and_unknown_ones_are_refused():
     assert changes == {"gain_fit": 25.0, "keep_min": 3, "open_alone": True}
     assert isinstance(changes["keep_min"], int)
     assert tune.parse_arm("b:", "canasta", "normal") == ("b", {})
+    # a value per player count
+    assert tune.parse_arm("e:hoard_hand=0/0/1/0/8", "canasta", "hard") == \
+        ("e", {"hoard_hand": (0, 0, 1, 0, 8)})
     assert tune.parse_arm("c:threat=0.7", "cassino", "hard") == ("c", {"threat": 0.7})
     with pytest.raises(ValueError, match="unknown parameter"):
         tune.parse_arm("d:no_such=1", "canasta", "hard")
@@ -69,6 +72,15 @@ def test_an_unknown_opponent_is_refused_not_played_as_normal(levels, capsys):
         tune.main(["--rules", "canasta", "--deals", "1", "--against", "base", "a:gain_fit=20"])
     assert e.value.code == 2
     assert "'base' is neither a level nor an arm given" in capsys.readouterr().err
+
+
+def test_an_arm_is_screened_against_an_exploiter(levels, capsys):
+    """``--against sprinter``: the exploiters of tools/canasta_exploiters.py are opponents
+    too (issue 30, session 16), in the canasta family."""
+    tune = _tool("tune_heuristic")
+    assert tune.main(["--rules", "canasta", "--players", "2", "--deals", "1", "--jobs", "1",
+                      "--against", "sprinter", "a:gain_fit=20"]) == 0
+    assert '"arm": "a"' in capsys.readouterr().out
 
 
 def test_an_arm_plays_its_parameters_and_an_unchanged_arm_plays_like_its_base(levels):
