@@ -595,15 +595,7 @@ def test_the_hosts_program_started_again_sits_back_down_at_its_own_seat(tmp_path
         server._thread.join(10)
         app.close()
 
-        server = HostedServer(host="127.0.0.1", port=0, tables=tables)  # started again
-        assert server.start(), server.error
-        app = make_app(tmp_path)
-        host = HostScreen(app, tables=tables)
-        app.show(host)
-        assert [(w.code, w.host_seat) for w in host.waiting] == [(code, 0)]
-        assert host.resume_button.text == i18n.t("net.host.resume", code=code,
-                                                  game=i18n.t("game.cassino"))
-        host.resume_table(server)
+        server, app = _host_program_again(tmp_path, tables, code)
         _until(app, lambda: isinstance(app.screen, NetTableScreen)
                and app.screen.session.state is not None)
         screen, again = app.screen, app.screen.session
@@ -641,7 +633,7 @@ def test_a_lobby_never_started_is_offered_again_when_the_hosts_program_starts_ag
     down at its seat in the same lobby with the same code, and Start starts it."""
     from game.net.hosting import HostedServer
     from game.net.store import hosted
-    from game.ui.screens.net_screens import HostScreen, LobbyScreen
+    from game.ui.screens.net_screens import LobbyScreen
 
     tables = tmp_path / "tables"
     server = HostedServer(host="127.0.0.1", port=0, tables=tables)
@@ -657,15 +649,7 @@ def test_a_lobby_never_started_is_offered_again_when_the_hosts_program_starts_ag
         lobby.link.close()
         app.close()
 
-        server = HostedServer(host="127.0.0.1", port=0, tables=tables)  # started again
-        assert server.start(), server.error
-        app = make_app(tmp_path)
-        host = HostScreen(app, tables=tables)
-        app.show(host)
-        assert [(w.code, w.host_seat) for w in host.waiting] == [(code, 0)]
-        assert host.resume_button.text == i18n.t("net.host.resume", code=code,
-                                                  game=i18n.t("game.cassino"))
-        host.resume_table(server)
+        server, app = _host_program_again(tmp_path, tables, code)
         back = app.screen
         assert isinstance(back, LobbyScreen)
         _until(app, lambda: back.session is not None and back.lobby is not None)
@@ -790,3 +774,21 @@ def test_a_remote_session_counts_as_computers_only_seats_nobody_plays():
                                  SeatInfo(),
                                  SeatInfo(name="Cy", taken=True, computer=True)])
     assert [session.is_computer(s) for s in range(4)] == [False, False, True, True]
+
+
+def _host_program_again(tmp_path, tables, code: str):
+    """The host's program started again: its server, a new window on Host a table, which
+    offers Back to your table ``code`` (a Cassino table hosted from seat 0), pressed."""
+    from game.net.hosting import HostedServer
+    from game.ui.screens.net_screens import HostScreen
+
+    server = HostedServer(host="127.0.0.1", port=0, tables=tables)
+    assert server.start(), server.error
+    app = make_app(tmp_path)
+    host = HostScreen(app, tables=tables)
+    app.show(host)
+    assert [(w.code, w.host_seat) for w in host.waiting] == [(code, 0)]
+    assert host.resume_button.text == i18n.t("net.host.resume", code=code,
+                                              game=i18n.t("game.cassino"))
+    host.resume_table(server)
+    return server, app

@@ -391,19 +391,24 @@ def _link(app, place: int) -> None:
     settle(app)
 
 
-def test_rules_are_shown_a_section_at_a_time(make_app):
-    """Issue 29: the whole rule book in one text box was one picture of its full length (43
-    MB for Canasta at 1920x1080, 125 % text). A list of the sections' headings beside one
-    section; Previous and Next, ←/→ and PageUp/PageDown; a section kept over the tabs."""
+def _canasta_rules(make_app):
+    """The Rules page open on Canasta: the app, the screen, the English rule book's text and
+    its sections' headings."""
     from game.ui import markdown
     from game.ui.screens.rules import rules_source, sections
 
     app = make_app()
     app.show_rules("canasta")
     settle(app)
-    sc = app.screen
     text, _ = rules_source("canasta", "en")
-    headings = [h for h, _ in sections(markdown.parse(text))]
+    return app, app.screen, text, [h for h, _ in sections(markdown.parse(text))]
+
+
+def test_rules_are_shown_a_section_at_a_time(make_app):
+    """Issue 29: the whole rule book in one text box was one picture of its full length (43
+    MB for Canasta at 1920x1080, 125 % text). A list of the sections' headings beside one
+    section; Previous and Next, ←/→ and PageUp/PageDown; a section kept over the tabs."""
+    app, sc, text, headings = _canasta_rules(make_app)
     assert headings[:3] == ["Aim of the game", "Players, cards and dealing", "Your turn"]
     assert "How to play on this table" in headings and len(headings) == text.count("\n## ")
 
@@ -450,20 +455,12 @@ def test_the_wheel_check_reads_the_rules_through_the_screens_public_surface(make
     fields (a rename inside the screen would break CI alone)."""
     import importlib.util
 
-    from game.ui import markdown
-    from game.ui.screens.rules import rules_source, sections
-
     path = Path(__file__).resolve().parents[2] / ".ci" / "wheel_check.py"
     assert not re.findall(r"(?:screen|rules)\._\w+", path.read_text(encoding="utf-8"))
     spec = importlib.util.spec_from_file_location("wheel_check", path)
     check = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(check)
-    app = make_app()
-    app.show_rules("canasta")
-    settle(app)
-    sc = app.screen
-    text, _ = rules_source("canasta", "en")
-    headings = [h for h, _ in sections(markdown.parse(text))]
+    app, sc, _, headings = _canasta_rules(make_app)
     assert sc.section_titles == headings
     html = check.every_section(sc)
     assert all(html.count(f"<b>{h}</b>") >= 1 for h in headings[1:]), html[:400]
