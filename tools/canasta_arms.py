@@ -58,7 +58,7 @@ ARMS: dict[str, dict] = {
     "hard-learned": {"judge": "learned"},
     # issue 30, session 15, on the table judge without meld plans (as measured): take-or-draw,
     # and discards with a freeze among the candidates, played to the end of the deal (as
-    # Looking and Down's takes); the rest one round
+    # Looking and Down's takes); the rest one round. Hard's own search since session 16
     "hard-deeptakes": {"judge": "table", "melds": False, "take_rounds": None,
                        "freeze_rounds": None},
     # ... and a freeze searched whenever one is possible (a wild card held, no black three,

@@ -566,14 +566,11 @@ def test_the_hosts_program_started_again_sits_back_down_at_its_own_seat(tmp_path
     """The host's program stops mid-deal (its server with it) and starts again: the table
     resumes from its save, Host a table offers it, and the host's window sits back down at
     its own seat with its seat token (no code typed), the deal as it stood, and plays on."""
-    from game.net.hosting import HostedServer
     from game.newgame import NewGameConfig
     from game.ui.screens.net_screens import HostScreen
 
     tables = tmp_path / "tables"
-    server = HostedServer(host="127.0.0.1", port=0, tables=tables)
-    assert server.start(), server.error
-    app = make_app(tmp_path)
+    server, app = _hosting(tmp_path, tables)
     again = None
     try:
         host = HostScreen(app, NewGameConfig.default("cassino", 2), level="easy", tables=tables)
@@ -631,14 +628,11 @@ def test_a_lobby_never_started_is_offered_again_when_the_hosts_program_starts_ag
     """A table not started yet is saved with its seats: the host's program stops at the
     lobby and starts again, Host a table offers "Back to your table", the host sits back
     down at its seat in the same lobby with the same code, and Start starts it."""
-    from game.net.hosting import HostedServer
     from game.net.store import hosted
     from game.ui.screens.net_screens import LobbyScreen
 
     tables = tmp_path / "tables"
-    server = HostedServer(host="127.0.0.1", port=0, tables=tables)
-    assert server.start(), server.error
-    app = make_app(tmp_path)
+    server, app = _hosting(tmp_path, tables)
     again = None
     try:
         lobby = _hosted_lobby(app, tables, server)
@@ -672,12 +666,8 @@ def test_a_lobby_never_started_is_offered_again_when_the_hosts_program_starts_ag
 def test_leaving_a_lobby_the_host_never_started_forgets_it(tmp_path):
     """Leave in the lobby: the table goes for everyone, its file with it (nothing to offer
     back), however the host's connection and the server's stop meet."""
-    from game.net.hosting import HostedServer
-
     tables = tmp_path / "tables"
-    server = HostedServer(host="127.0.0.1", port=0, tables=tables)
-    assert server.start(), server.error
-    app = make_app(tmp_path)
+    server, app = _hosting(tmp_path, tables)
     try:
         lobby = _hosted_lobby(app, tables, server)
         assert len(list(tables.glob("*.json"))) == 1
@@ -776,15 +766,22 @@ def test_a_remote_session_counts_as_computers_only_seats_nobody_plays():
     assert [session.is_computer(s) for s in range(4)] == [False, False, True, True]
 
 
-def _host_program_again(tmp_path, tables, code: str):
-    """The host's program started again: its server, a new window on Host a table, which
-    offers Back to your table ``code`` (a Cassino table hosted from seat 0), pressed."""
+def _hosting(tmp_path, tables):
+    """The host's program: its server on the loopback address, saving to ``tables``, and
+    its window."""
     from game.net.hosting import HostedServer
-    from game.ui.screens.net_screens import HostScreen
 
     server = HostedServer(host="127.0.0.1", port=0, tables=tables)
     assert server.start(), server.error
-    app = make_app(tmp_path)
+    return server, make_app(tmp_path)
+
+
+def _host_program_again(tmp_path, tables, code: str):
+    """The host's program started again: its server, a new window on Host a table, which
+    offers Back to your table ``code`` (a Cassino table hosted from seat 0), pressed."""
+    from game.ui.screens.net_screens import HostScreen
+
+    server, app = _hosting(tmp_path, tables)
     host = HostScreen(app, tables=tables)
     app.show(host)
     assert [(w.code, w.host_seat) for w in host.waiting] == [(code, 0)]
