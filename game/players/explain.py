@@ -305,6 +305,10 @@ def _alternative_line(e: Explanation, alt: Alternative, what: str, unit: str) ->
             return t("why.alt_equal_exact", move=what)
         key = "why.alt_better_exact" if alt.gain > 0 else "why.alt_worse_exact"
         return t(key, move=what, points=points(alt.gain))
+    if abs(alt.gain) < 0.05 and alt.error == 0.0 and e.kind != "splits":
+        # every sampled deal came out alike (the move changes nothing the playouts reach):
+        # no margin to give
+        return t("why.alt_same", move=what, worlds=alt.worlds)
     if abs(alt.gain) < 0.05:
         return how_sure(t("why.alt_equal", move=what, worlds=alt.worlds), alt)
     key = "why.alt_better" if alt.gain > 0 else "why.alt_worse"

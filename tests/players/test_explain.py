@@ -10,6 +10,7 @@ import pytest
 
 from game import i18n
 from game.engine.actions import format_action
+from game.engine.cards import parse_card
 from game.i18n import card_text
 from game.players.base import Decision
 from game.players.cassino_search import solve_last_round
@@ -255,6 +256,33 @@ def test_a_figure_from_a_handful_of_worlds_is_not_told_as_sure(language):
     few = i18n.t("why.unsure", line="")
     assert few and any(line.endswith(few) for line in lines[1:])
     assert not lines[0].endswith(few)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_move_that_came_out_alike_in_every_deal_gives_no_margin(language):
+    """An alternative whose every sampled deal came out exactly as the chosen move's (a meld
+    made now or a turn later, the playouts going on alike) is told as the same in each deal,
+    not as "the same on average, give or take 0 points"; one that differs only on average
+    keeps its margin."""
+    from game.engine.actions import parse_action
+
+    i18n.set_language(language)
+    d = _canasta_decision()  # seat 0 holds 2C 5H 6H 8H
+    meld, discard = parse_action("0 meld 5H 6H 2C"), parse_action("0 discard 8H")
+    other = parse_action("0 discard 5H")
+    report = search_report([meld, discard, other],
+                           [[10.0, -40.0] * 4, [10.0, -40.0] * 4, [30.0, -60.0] * 4], 0,
+                           "playouts")
+    lines = explanation_lines(searched_explanation(d, report, None, first=meld), viewer=0)
+    def told(verb_card: str, key: str, **kw) -> str:
+        move = i18n.t("why.act.discard", cards=card_text(parse_card(verb_card)))
+        line = i18n.t(key, move=move, worlds=8, **kw)
+        return line[:1].upper() + line[1:]
+
+    assert told("8H", "why.alt_same") in lines
+    on_average = next(x for x in lines if card_text(parse_card("5H")) in x)
+    assert on_average.startswith(told("5H", "why.alt_equal"))  # with its margin after it
+    assert on_average != told("5H", "why.alt_same")
 
 
 def test_a_pile_with_one_wild_card_is_told_in_the_singular():
