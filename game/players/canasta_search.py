@@ -102,6 +102,9 @@ class CanastaSearch:
         # deal), but not over the heuristic that holds its hand back (issue 30, session 15):
         # the arms ``hard-keep-melds`` and ``hard-nohoard`` (docs/ai-journal.md)
         self.melds = False
+        # games whose meld plans are searched though their discards are not (played to the
+        # end of the deal, as their takes; issue 30, session 17)
+        self.meld_games: frozenset[str] = frozenset()
         self.infer = True  # worlds respect what the others' passes and discards say
         # take-or-draw playouts where the plan plays one round (None: to the end of the deal).
         # To the end of the deal since issue 30, session 16: judged one round ahead, taking
@@ -172,9 +175,10 @@ class CanastaSearch:
             best_take = max(takes, key=lambda a: self.heuristic.take_value(v, p, a, risk))
             return [base, best_take if base.verb == "draw" else draw]
         plans = []
-        if search_discards and self.melds and base.verb in ("meld", "add", "discard"):
+        melds = self.melds if search_discards else decision.rules in self.meld_games
+        if melds and base.verb in ("meld", "add", "discard"):
             plans = self.meld_plans(decision, base)
-            if plans and base.verb != "discard":
+            if plans and (base.verb != "discard" or not search_discards):
                 return plans
         if base.verb == "discard" and search_discards:
             v = CanastaView(decision)

@@ -244,3 +244,42 @@ def test_hard_prices_a_pile_by_the_cards_it_would_hand_over(rules):
                    - 5.0 * len(cards) ** 2) < 1e-9
         priced += plain > 2
     assert priced
+
+
+def test_looking_and_down_meld_plans_are_played_to_the_end_of_the_deal():
+    """Looking and Down searches melding against not melding once a turn when its meld plans
+    are on (``meld_games``, issue 30, session 17; LD-5, LD-8: a meld from the looking, the
+    opening minimum), each plan played to the end of the deal as its takes are (LD-12: the
+    deal ends only when someone goes out from the down), never one round ahead."""
+    from game.engine.rng import Rng
+    from game.players.canasta_search import CanastaSearch
+
+    search = CanastaSearch(Rng(3))
+    search.meld_games = frozenset({"looking-and-down"})
+    plain = CanastaSearch(Rng(3))
+    rounds_seen = []
+    real = search._rollout
+
+    def recording(st, decision, deadline, rounds=1):
+        real(st, decision, deadline, rounds)
+        rounds_seen.append((rounds, st.is_over()))
+
+    search._rollout = recording  # type: ignore[method-assign]
+    searched = 0
+    for state, seat in random_positions("looking-and-down", 4, seed=7, count=200, every=1):
+        if state.current_player() != seat:
+            continue
+        d = decision(state, "looking-and-down", 4, seat)
+        cands = search.candidates(d)
+        assert not {a.verb for a in plain.candidates(d)} & {"meld", "add"}
+        if not cands or cands[0].verb in ("take", "draw"):
+            continue
+        verbs = {a.verb for a in cands}
+        assert verbs & {"meld", "add"} and "discard" in verbs
+        search._meld_turn = None  # candidates() marked the turn as planned
+        search.choose(d, 5.0, samples=6)
+        searched += 1
+        if searched == 3:
+            break
+    assert searched == 3
+    assert rounds_seen and set(rounds_seen) == {(None, True)}
