@@ -247,16 +247,17 @@ def test_hard_prices_a_pile_by_the_cards_it_would_hand_over(rules):
 
 
 def test_looking_and_down_meld_plans_are_played_to_the_end_of_the_deal():
-    """Looking and Down searches melding against not melding once a turn when its meld plans
-    are on (``meld_games``, issue 30, session 17; LD-5, LD-8: a meld from the looking, the
-    opening minimum), each plan played to the end of the deal as its takes are (LD-12: the
-    deal ends only when someone goes out from the down), never one round ahead."""
+    """Looking and Down searches melding against not melding once a turn (its meld plans,
+    ``meld_games``, Hard's since issue 30, session 17; LD-5, LD-8: a meld from the looking,
+    the opening minimum), each plan played to the end of the deal as its takes are (LD-12:
+    the deal ends only when someone goes out from the down), never one round ahead."""
     from game.engine.rng import Rng
     from game.players.canasta_search import CanastaSearch
 
     search = CanastaSearch(Rng(3))
-    search.meld_games = frozenset({"looking-and-down"})
+    assert search.meld_games == {"looking-and-down"}  # Hard's
     plain = CanastaSearch(Rng(3))
+    plain.meld_games = frozenset()  # Hard until session 16
     rounds_seen = []
     real = search._rollout
 
