@@ -53,7 +53,8 @@ ARMS: dict[str, dict] = {
                                "quick-canasta": (True, True, None, 2.0)}, "deep_pile": 0},
     # Hard's heuristic alone: nothing searched (for what the search itself adds)
     "hard-nosearch": {"PLAN": {r: (False, False, None, 2.0) for r in
-                               ("canasta", "quick-canasta", "canastone", "looking-and-down")}},
+                               ("canasta", "quick-canasta", "canastone", "looking-and-down")},
+                      "meld_games": frozenset()},
     # one-round playouts judged by the learned linear model (game/players/canasta_eval.py)
     "hard-learned": {"judge": "learned"},
     # issue 30, session 15, on the table judge without meld plans (as measured): take-or-draw,

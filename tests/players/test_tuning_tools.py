@@ -97,24 +97,33 @@ def test_an_arm_plays_its_parameters_and_an_unchanged_arm_plays_like_its_base(le
     assert r["a_points_mean"] == 0.0 and r["a_points_sd"] == 0.0
 
 
-def _arm_and_hard(levels, name: str, seed: int):
-    """The arm and Hard at 2 worlds a decision, and a new 4-player Canasta deal."""
+def _arm_and_hard(levels, name: str, seed: int, rules: str = "canasta"):
+    """The arm and Hard at 2 worlds a decision, and a new 4-player deal (Canasta)."""
     arm, hard = levels[name](seed), levels["hard"](seed)
     arm.samples = hard.samples = 2
-    return arm, hard, Match(get_game("canasta"), 4, seed=seed - 1, dealer=0).start_deal()
+    return arm, hard, Match(get_game(rules), 4, seed=seed - 1, dealer=0).start_deal()
 
 
-def test_the_no_search_arm_never_searches(arm_levels):
-    arm, hard, st = _arm_and_hard(arm_levels, "hard-nosearch", 3)
-    searched = 0
-    for _ in range(40):
+@pytest.mark.parametrize("rules", ["canasta", "looking-and-down"])
+def test_the_no_search_arm_never_searches(arm_levels, rules):
+    """``hard-nosearch`` is Hard's heuristic alone: no take, discard or meld plan searched
+    (Looking and Down's meld plans, Hard's since session 17, included)."""
+    arm, hard, st = _arm_and_hard(arm_levels, "hard-nosearch", 3, rules)
+    searched = plans = 0
+    for _ in range(120):
+        if st.is_over():
+            break
         d = Decision.of(st, st.current_player())
         arm.choose(d)  # builds the search with the arm's settings
-        hard.choose(d)
+        a = hard.choose(d)
+        arm.searched._meld_turn = hard.searched._meld_turn = None  # the turn asked again
         assert arm.searched.candidates(d) == []
-        searched += bool(hard.searched.candidates(d))
-        st.apply(d.legal[0], validate=False)
+        cands = hard.searched.candidates(d)
+        searched += bool(cands)
+        plans += any(c.verb in ("meld", "add") for c in cands)
+        st.apply(a, validate=False)
     assert searched  # the same decisions that Hard searches
+    assert plans or rules == "canasta"
 
 
 def test_the_showing_arm_is_hard_with_new_melds_free(arm_levels):
