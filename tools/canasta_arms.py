@@ -71,12 +71,11 @@ ARMS: dict[str, dict] = {
     "hard-deepmelds": {"judge": "table", "melds": True, "take_rounds": None,
                        "meld_rounds": None},
     # Looking and Down's meld plans (melding against not melding, once a turn) searched too,
-    # to the end of the deal as its takes (issue 30, session 17): Hard's own since then;
-    # ``hard-s16`` is Hard without them
+    # to the end of the deal as its takes (issue 30, session 17), and Canastone's: both
+    # Hard's own since then; ``hard-s16`` is Hard without them
     "hard-ldmelds": {"meld_games": frozenset({"looking-and-down"})},
-    "hard-s16": {"meld_games": frozenset()},
-    # ... and Canastone's (issue 30, session 17)
     "hard-stonemelds": {"meld_games": frozenset({"canastone"})},
+    "hard-s16": {"meld_games": frozenset()},
     # Canastone's discards searched too, to the end of the deal, when the pile with the
     # discard holds deep_pile cards or more (issue 30, session 16)
     "hard-stonedisc": {"PLAN": {**CanastaSearch.PLAN, "canastone": (True, True, None, 2.0)}},

@@ -103,9 +103,11 @@ class CanastaSearch:
         # the arms ``hard-keep-melds`` and ``hard-nohoard`` (docs/ai-journal.md)
         self.melds = False
         # games whose meld plans are searched though their discards are not, played to the
-        # end of the deal as their takes (issue 30, session 17: Looking and Down's level with
-        # Hard without them, +7.1 [-25.9, +40.1] a deal over 400 pairs; the arm ``hard-s16``)
-        self.meld_games: frozenset[str] = frozenset({"looking-and-down"})
+        # end of the deal as their takes (issue 30, session 17, against Hard without them,
+        # the arm ``hard-s16``, 400 pairs each: Canastone +200.8 [+65.5, +336.0] a deal, its
+        # heuristic's melds (a clear benefit, four cards kept) misjudge a three-deck pile;
+        # Looking and Down level, +7.1 [-25.9, +40.1])
+        self.meld_games: frozenset[str] = frozenset({"looking-and-down", "canastone"})
         self.infer = True  # worlds respect what the others' passes and discards say
         # take-or-draw playouts where the plan plays one round (None: to the end of the deal).
         # To the end of the deal since issue 30, session 16: judged one round ahead, taking
@@ -135,8 +137,9 @@ class CanastaSearch:
 
     # What is searched per game: (take or draw, discards and meld plans, playout rounds with
     # None = to the end of the deal, the margin in standard errors a candidate needs over the
-    # heuristic's move). Looking and Down and Canastone search only take-or-draw (one to three
-    # such decisions a deal), each candidate played to the end of the deal: one-round playouts
+    # heuristic's move). Looking and Down and Canastone search take-or-draw (one to three
+    # such decisions a deal) and their meld plans (``meld_games``), not their discards, each
+    # candidate played to the end of the deal: one-round playouts
     # scored by table minus hand points misjudge Looking and Down (a big pile fills the hand,
     # the down is far away) and lost points; in Canastone the discard search gained nothing
     # measurable at 95% of Hard's thinking time. Canasta and Quick Canasta search their discards

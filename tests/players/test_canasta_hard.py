@@ -246,16 +246,18 @@ def test_hard_prices_a_pile_by_the_cards_it_would_hand_over(rules):
     assert priced
 
 
-def test_looking_and_down_meld_plans_are_played_to_the_end_of_the_deal():
-    """Looking and Down searches melding against not melding once a turn (its meld plans,
-    ``meld_games``, Hard's since issue 30, session 17; LD-5, LD-8: a meld from the looking,
-    the opening minimum), each plan played to the end of the deal as its takes are (LD-12:
-    the deal ends only when someone goes out from the down), never one round ahead."""
+@pytest.mark.parametrize("rules", ["looking-and-down", "canastone"])
+def test_meld_plans_without_discard_searches_are_played_to_the_end_of_the_deal(rules):
+    """Looking and Down and Canastone search melding against not melding once a turn (their
+    meld plans, ``meld_games``, Hard's since issue 30, session 17; LD-5, LD-8: a meld from the
+    looking, the opening minimum; CS-5 to CS-9 in Canastone), each plan played to the end of
+    the deal as their takes are (LD-12, LD-13, CS-12, CS-14: going out, or the stock's end),
+    never one round ahead."""
     from game.engine.rng import Rng
     from game.players.canasta_search import CanastaSearch
 
     search = CanastaSearch(Rng(3))
-    assert search.meld_games == {"looking-and-down"}  # Hard's
+    assert rules in search.meld_games  # Hard's
     plain = CanastaSearch(Rng(3))
     plain.meld_games = frozenset()  # Hard until session 16
     rounds_seen = []
@@ -267,10 +269,10 @@ def test_looking_and_down_meld_plans_are_played_to_the_end_of_the_deal():
 
     search._rollout = recording  # type: ignore[method-assign]
     searched = 0
-    for state, seat in random_positions("looking-and-down", 4, seed=7, count=200, every=1):
+    for state, seat in random_positions(rules, 4, seed=7, count=200, every=1):
         if state.current_player() != seat:
             continue
-        d = decision(state, "looking-and-down", 4, seat)
+        d = decision(state, rules, 4, seat)
         cands = search.candidates(d)
         assert not {a.verb for a in plain.candidates(d)} & {"meld", "add"}
         if not cands or cands[0].verb in ("take", "draw"):

@@ -333,10 +333,10 @@ def test_hard_heuristic_reads_the_discards():
 
 
 def test_canasta_search_plan_per_game():
-    """Canastone searches take-or-draw only (playouts to the end of the deal), Looking and
-    Down also melding against not melding once a turn (its meld plans, since issue 30, session
-    17; to the end of the deal too); Canasta also searches discards (one-round playouts) and,
-    with its meld plans on (off since session 12), once a turn melding against not melding."""
+    """Canastone and Looking and Down search take-or-draw and, once a turn, melding against
+    not melding (their meld plans, since issue 30, session 17), not their discards, each to
+    the end of the deal; Canasta also searches discards (one-round playouts) and, with its
+    meld plans on (off since session 12), once a turn melding against not melding."""
     from game.engine.rng import Rng
     from game.players.canasta_search import CanastaSearch
 
@@ -360,12 +360,12 @@ def test_canasta_search_plan_per_game():
         assert planned <= want | {"meld", "add"}
         assert "take" in seen or "draw" in seen
     hard = CanastaSearch(Rng(1))
-    ld_planned = set()
-    for state, seat in random_positions("looking-and-down", 4, seed=4, count=150, every=2):
-        if state.current_player() == seat:
-            ld_planned.update(a.verb for a in hard.candidates(decision(state, "looking-and-down",
-                                                                      4, seat)))
-    assert {"take", "draw", "meld", "discard"} <= ld_planned
+    for rules in ("looking-and-down", "canastone"):
+        planned = set()
+        for state, seat in random_positions(rules, 4, seed=4, count=150, every=2):
+            if state.current_player() == seat:
+                planned.update(a.verb for a in hard.candidates(decision(state, rules, 4, seat)))
+        assert {"take", "draw", "meld", "discard"} <= planned
     assert search.plan("looking-and-down")[2] is None
     assert search.plan("canastone")[2] is None
     assert search.plan("canasta")[2] == 1
