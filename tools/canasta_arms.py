@@ -21,9 +21,9 @@ from game.players.heuristic_canasta import HARD_PARAMS
 from game.players.levels import HardPlayer
 from game.players.registry import LEVELS
 
-# take-or-draw and freezes judged one round ahead, as Hard searched them until issue 30,
-# session 16 (the arms measured before then keep it)
-_ONE_ROUND = {"take_rounds": 1, "freeze_rounds": 1}
+# take-or-draw and freezes judged one round ahead, and no meld plans to the end of the deal,
+# as Hard searched until issue 30, session 16 (the arms measured before then keep it)
+_ONE_ROUND = {"take_rounds": 1, "freeze_rounds": 1, "meld_games": frozenset()}
 
 # name -> CanastaSearch attributes to set ("params": the heuristic's parameters instead)
 ARMS: dict[str, dict] = {
@@ -71,8 +71,9 @@ ARMS: dict[str, dict] = {
     "hard-deepmelds": {"judge": "table", "melds": True, "take_rounds": None,
                        "meld_rounds": None},
     # Looking and Down's meld plans (melding against not melding, once a turn) searched too,
-    # to the end of the deal as its takes (issue 30, session 17), and Canastone's: both
-    # Hard's own since then; ``hard-s16`` is Hard without them
+    # to the end of the deal as its takes (issue 30, session 17), Canastone's, and Quick
+    # Canasta's (as ``hard-deepmelds``): all three Hard's own since then; ``hard-s16`` is Hard
+    # without them
     "hard-ldmelds": {"meld_games": frozenset({"looking-and-down"})},
     "hard-stonemelds": {"meld_games": frozenset({"canastone"})},
     "hard-s16": {"meld_games": frozenset()},

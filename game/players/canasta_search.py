@@ -102,12 +102,14 @@ class CanastaSearch:
         # deal), but not over the heuristic that holds its hand back (issue 30, session 15):
         # the arms ``hard-keep-melds`` and ``hard-nohoard`` (docs/ai-journal.md)
         self.melds = False
-        # games whose meld plans are searched though their discards are not, played to the
-        # end of the deal as their takes (issue 30, session 17, against Hard without them,
-        # the arm ``hard-s16``, 400 pairs each: Canastone +200.8 [+65.5, +336.0] a deal, its
+        # games whose meld plans are searched (``melds`` or not), played to the end of the
+        # deal as their takes (issue 30, session 17, against Hard without them, the arm
+        # ``hard-s16``: Canastone +200.8 [+65.5, +336.0] a deal over 400 pairs, its
         # heuristic's melds (a clear benefit, four cards kept) misjudge a three-deck pile;
-        # Looking and Down level, +7.1 [-25.9, +40.1])
-        self.meld_games: frozenset[str] = frozenset({"looking-and-down", "canastone"})
+        # two-player Quick Canasta +158.1 [+35.0, +281.2] over 150; Looking and Down level,
+        # +7.1 [-25.9, +40.1]; Canasta -79.3 [-246.9, +88.4], left out)
+        self.meld_games: frozenset[str] = frozenset({"looking-and-down", "canastone",
+                                                     "quick-canasta"})
         self.infer = True  # worlds respect what the others' passes and discards say
         # take-or-draw playouts where the plan plays one round (None: to the end of the deal).
         # To the end of the deal since issue 30, session 16: judged one round ahead, taking
@@ -179,7 +181,7 @@ class CanastaSearch:
             best_take = max(takes, key=lambda a: self.heuristic.take_value(v, p, a, risk))
             return [base, best_take if base.verb == "draw" else draw]
         plans = []
-        melds = self.melds if search_discards else decision.rules in self.meld_games
+        melds = decision.rules in self.meld_games or (search_discards and self.melds)
         if melds and base.verb in ("meld", "add", "discard"):
             plans = self.meld_plans(decision, base)
             if plans and (base.verb != "discard" or not search_discards):
@@ -290,7 +292,7 @@ class CanastaSearch:
                                         for a in cands):
             rounds = self.freeze_rounds
         elif rounds is not None and any(a.verb in ("meld", "add") for a in cands):
-            rounds = self.meld_rounds
+            rounds = None if decision.rules in self.meld_games else self.meld_rounds
         totals: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         tries = 0

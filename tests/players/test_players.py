@@ -336,7 +336,8 @@ def test_canasta_search_plan_per_game():
     """Canastone and Looking and Down search take-or-draw and, once a turn, melding against
     not melding (their meld plans, since issue 30, session 17), not their discards, each to
     the end of the deal; Canasta also searches discards (one-round playouts) and, with its
-    meld plans on (off since session 12), once a turn melding against not melding."""
+    meld plans on (off since session 12), once a turn melding against not melding; Quick
+    Canasta, as Canasta, with its meld plans on (session 17)."""
     from game.engine.rng import Rng
     from game.players.canasta_search import CanastaSearch
 
@@ -360,7 +361,7 @@ def test_canasta_search_plan_per_game():
         assert planned <= want | {"meld", "add"}
         assert "take" in seen or "draw" in seen
     hard = CanastaSearch(Rng(1))
-    for rules in ("looking-and-down", "canastone"):
+    for rules in ("looking-and-down", "canastone", "quick-canasta"):
         planned = set()
         for state, seat in random_positions(rules, 4, seed=4, count=150, every=2):
             if state.current_player() == seat:
