@@ -1,6 +1,6 @@
 """Canasta-family search for the Hard level: determinized Monte Carlo at the decisions that
-matter most (take the pile or draw; in Canasta and Quick Canasta also which card to discard
-and, once a turn, melding or not).
+matter most (take the pile or draw; in Canasta and Quick Canasta also which card to discard;
+once a turn, melding or not, in Quick Canasta, Canastone and Looking and Down).
 
 - :func:`sample_world` asks the state class for a deal consistent with the seat's view
   (``CanastaState.sample_world``, game/engine/canasta/worlds.py): the cards others are known to hold
