@@ -118,7 +118,7 @@ class CanastaSearch:
         self.take_rounds: int | None = None
         # ... and discard decisions with a wild discard (a freeze) among the candidates
         self.freeze_rounds: int | None = None
-        # ... and the meld plans (melding against not melding)
+        # ... and the meld plans (melding against not melding) of games not in ``meld_games``
         self.meld_rounds: int | None = 1
         # how a playout's last position is judged when the deal is not over: "table" (table
         # minus hand points, :func:`evaluate`), "keep" (the same plus what the hands hold at the

@@ -247,7 +247,7 @@ def test_hard_prices_a_pile_by_the_cards_it_would_hand_over(rules):
 
 
 @pytest.mark.parametrize("rules", ["looking-and-down", "canastone", "quick-canasta"])
-def test_meld_plans_without_discard_searches_are_played_to_the_end_of_the_deal(rules):
+def test_the_meld_games_plans_are_played_to_the_end_of_the_deal(rules):
     """Looking and Down, Canastone and Quick Canasta search melding against not melding once
     a turn (their meld plans, ``meld_games``, Hard's since issue 30, session 17; LD-5, LD-8: a
     meld from the looking, the opening minimum; CS-5 to CS-9 in Canastone; CA-7, CA-8 and

@@ -274,6 +274,7 @@ def test_a_move_that_came_out_alike_in_every_deal_gives_no_margin(language):
                            [[10.0, -40.0] * 4, [10.0, -40.0] * 4, [30.0, -60.0] * 4], 0,
                            "playouts")
     lines = explanation_lines(searched_explanation(d, report, None, first=meld), viewer=0)
+
     def told(verb_card: str, key: str, **kw) -> str:
         move = i18n.t("why.act.discard", cards=card_text(parse_card(verb_card)))
         line = i18n.t(key, move=move, worlds=8, **kw)

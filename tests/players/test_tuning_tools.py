@@ -98,7 +98,7 @@ def test_an_arm_plays_its_parameters_and_an_unchanged_arm_plays_like_its_base(le
 
 
 def _arm_and_hard(levels, name: str, seed: int, rules: str = "canasta"):
-    """The arm and Hard at 2 worlds a decision, and a new 4-player deal (Canasta)."""
+    """The arm and Hard at 2 worlds a decision, and a new 4-player deal of ``rules``."""
     arm, hard = levels[name](seed), levels["hard"](seed)
     arm.samples = hard.samples = 2
     return arm, hard, Match(get_game(rules), 4, seed=seed - 1, dealer=0).start_deal()
