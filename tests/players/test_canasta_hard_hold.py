@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from game.engine.canasta.position import build_position
 from game.engine.cards import RANK, parse_cards
 from game.players.base import Decision
@@ -69,3 +71,40 @@ def test_hard_does_not_read_a_hand_held_back_as_throwing_its_pairs_away():
     assert RANK[before.groups[0][0]] == 12
     assert RANK[now.groups[0][0]] != 12
     assert searched.verb == "discard" and RANK[searched.groups[0][0]] != 12
+
+
+def _three_players(rules: str, third: str):
+    melds = [{"9": "9C 9D 9H"}, {"J": "JC JH JS"}, {}]
+    return build_position(rules, 3, hands=[MINE, BIG, third], pile="6D 7S", turn=0,
+                          phase="play", opened=[True, True, True], melds=melds)
+
+
+@pytest.mark.parametrize("rules", ["canasta", "quick-canasta"])
+def test_hard_holds_back_at_three_players_too(rules):
+    """Three players (CA-1, QC-1: each for themself): the same two 9s (CA-8) against a
+    14-card hand that takes piles with its pairs (CA-9). Hard held back only at two players
+    (and at four while an opponent holds 11 cards) and added them; since issue 30, session 18,
+    it holds them at three as well (against the sprinter, Canasta -311 a deal became +163)."""
+    before_params = {**HARD_PARAMS, rules: replace(HARD_PARAMS[rules], hoard_hand=(0, 0, 1),
+                                                   hoard_read=(0, 0, 1))}
+    st = _three_players(rules, "5H 6S 8H 4S 10S 7D KC")
+    totals = [0, 0, 0]
+    before = CanastaHeuristic(0, params=before_params).choose(Decision.of(st, 0, totals))
+    now = CanastaHeuristic(0, params=HARD_PARAMS).choose(Decision.of(st, 0, totals))
+    assert before.verb == "add"
+    assert now.verb == "discard"
+
+
+def test_four_player_quick_canasta_holds_back_while_an_opponent_does():
+    """Four-player Quick Canasta (QC-1, partners) as four-player Canasta: melds wait only
+    while an opponent holds 11 cards or more (issue 30, session 18)."""
+    small = ["5H 6S 8H 4S 10S 7D KC", "5H 6S 8H 4S 10S 7D KC", "QC QH 2S 8D JD AH 7H"]
+    hard = CanastaHeuristic(0, params=HARD_PARAMS)
+    melds = [{"9": "9C 9D 9H"}, {"J": "JC JH JS"}]
+
+    def position(others):
+        return build_position("quick-canasta", 4, hands=[MINE, *others], pile="6D 7S",
+                              turn=0, phase="play", opened=[True, True], melds=melds)
+
+    assert hard.choose(Decision.of(position(small), 0, [0, 0])).verb == "add"
+    assert hard.choose(Decision.of(position([BIG, *small[1:]]), 0, [0, 0])).verb == "discard"
