@@ -84,7 +84,8 @@ def test_hard_holds_back_at_three_players_too(rules):
     """Three players (CA-1, QC-1: each for themself): the same two 9s (CA-8) against a
     14-card hand that takes piles with its pairs (CA-9). Hard held back only at two players
     (and at four while an opponent holds 11 cards) and added them; since issue 30, session 18,
-    it holds them at three as well (against the sprinter, Canasta -311 a deal became +163)."""
+    it holds them at three as well (its heuristic against the sprinter in Canasta: -311 a
+    deal before, +163 now, on the same 400 pairs)."""
     before_params = {**HARD_PARAMS, rules: replace(HARD_PARAMS[rules], hoard_hand=(0, 0, 1),
                                                    hoard_read=(0, 0, 1))}
     st = _three_players(rules, "5H 6S 8H 4S 10S 7D KC")
