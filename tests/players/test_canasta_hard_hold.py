@@ -31,10 +31,12 @@ def _choices(st, players: int) -> tuple:
     return before, now, searched
 
 
-def _adds_nines(players: int, others: list[str]):
-    melds = [{"9": "9C 9D 9H"}, {"J": "JC JH JS"}]
-    return build_position("canasta", players, hands=[MINE, *others], pile="6D 7S", turn=0,
-                          phase="play", opened=[True, True], melds=melds)
+def _adds_nines(players: int, others: list[str], rules: str = "canasta"):
+    """Seat 0 to play, its side with a meld of 9s; the side after it with one of jacks."""
+    sides = 3 if players == 3 else 2
+    melds = [{"9": "9C 9D 9H"}, {"J": "JC JH JS"}, {}][:sides]
+    return build_position(rules, players, hands=[MINE, *others], pile="6D 7S", turn=0,
+                          phase="play", opened=[True] * sides, melds=melds)
 
 
 def test_hard_keeps_its_pair_of_a_melded_rank_against_a_hand_held_back():
@@ -73,11 +75,6 @@ def test_hard_does_not_read_a_hand_held_back_as_throwing_its_pairs_away():
     assert searched.verb == "discard" and RANK[searched.groups[0][0]] != 12
 
 
-def _three_players(rules: str, third: str):
-    melds = [{"9": "9C 9D 9H"}, {"J": "JC JH JS"}, {}]
-    return build_position(rules, 3, hands=[MINE, BIG, third], pile="6D 7S", turn=0,
-                          phase="play", opened=[True, True, True], melds=melds)
-
 
 @pytest.mark.parametrize("rules", ["canasta", "quick-canasta"])
 def test_hard_holds_back_at_three_players_too(rules):
@@ -86,9 +83,10 @@ def test_hard_holds_back_at_three_players_too(rules):
     (and at four while an opponent holds 11 cards) and added them; since issue 30, session 18,
     it holds them at three as well (its heuristic against the sprinter in Canasta: -311 a
     deal before, +163 now, on the same 400 pairs)."""
-    before_params = {**HARD_PARAMS, rules: replace(HARD_PARAMS[rules], hoard_hand=(0, 0, 1),
-                                                   hoard_read=(0, 0, 1))}
-    st = _three_players(rules, "5H 6S 8H 4S 10S 7D KC")
+    old = (0, 0, 1, 0, 11) if rules == "canasta" else (0, 0, 1)  # session 17's
+    before_params = {**HARD_PARAMS, rules: replace(HARD_PARAMS[rules], hoard_hand=old,
+                                                   hoard_read=old)}
+    st = _adds_nines(3, [BIG, "5H 6S 8H 4S 10S 7D KC"], rules)
     totals = [0, 0, 0]
     before = CanastaHeuristic(0, params=before_params).choose(Decision.of(st, 0, totals))
     now = CanastaHeuristic(0, params=HARD_PARAMS).choose(Decision.of(st, 0, totals))
@@ -101,11 +99,7 @@ def test_four_player_quick_canasta_holds_back_while_an_opponent_does():
     while an opponent holds 11 cards or more (issue 30, session 18)."""
     small = ["5H 6S 8H 4S 10S 7D KC", "5H 6S 8H 4S 10S 7D KC", "QC QH 2S 8D JD AH 7H"]
     hard = CanastaHeuristic(0, params=HARD_PARAMS)
-    melds = [{"9": "9C 9D 9H"}, {"J": "JC JH JS"}]
-
-    def position(others):
-        return build_position("quick-canasta", 4, hands=[MINE, *others], pile="6D 7S",
-                              turn=0, phase="play", opened=[True, True], melds=melds)
-
-    assert hard.choose(Decision.of(position(small), 0, [0, 0])).verb == "add"
-    assert hard.choose(Decision.of(position([BIG, *small[1:]]), 0, [0, 0])).verb == "discard"
+    st = _adds_nines(4, small, "quick-canasta")
+    assert hard.choose(Decision.of(st, 0, [0, 0])).verb == "add"
+    st = _adds_nines(4, [BIG, *small[1:]], "quick-canasta")
+    assert hard.choose(Decision.of(st, 0, [0, 0])).verb == "discard"
