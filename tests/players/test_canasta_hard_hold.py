@@ -50,8 +50,8 @@ def test_hard_keeps_its_pair_of_a_melded_rank_against_a_hand_held_back():
 
 
 def test_hard_melds_in_four_player_canasta_unless_an_opponent_holds_back():
-    """Four players: melds wait only while an opponent holds 11 cards or more (a hand that has
-    not melded); against small hands Hard adds its 9s as before (CA-8)."""
+    """Four players: melds wait only while an opponent holds 8 cards or more (a hand kept
+    back); against small hands Hard adds its 9s as before (CA-8)."""
     small = ["5H 6S 8H 4S 10S 7D KC", "5H 6S 8H 4S 10S 7D KC", "QC QH 2S 8D JD AH 7H"]
     hard = CanastaHeuristic(0, params=HARD_PARAMS)
     st = _adds_nines(4, small)
@@ -103,3 +103,19 @@ def test_four_player_quick_canasta_holds_back_while_an_opponent_does():
     assert hard.choose(Decision.of(st, 0, [0, 0])).verb == "add"
     st = _adds_nines(4, [BIG, *small[1:]], "quick-canasta")
     assert hard.choose(Decision.of(st, 0, [0, 0])).verb == "discard"
+
+
+def test_four_player_canasta_holds_back_against_nine_cards():
+    """Four-player Canasta (CA-1, partners): an opponent holding 9 cards may still be keeping
+    its pairs for the pile (CA-9). Hard held its 9s back (CA-8) only against 11 cards or more
+    and added them here; since issue 30, session 19, against 8 or more (its heuristic against
+    the sprinter +53 a deal on two sets of 3000 pairs, level against Normal)."""
+    small = ["5H 6S 8H 4S 10S 7D KC", "5H 6S 8H 4S 10S 7D KC", "QC QH 2S 8D JD AH 7H"]
+    nine = "5C 6C 8S 4D 5D 4H 10C 10D KS"
+    before_params = {**HARD_PARAMS, "canasta": replace(
+        HARD_PARAMS["canasta"], hoard_hand=(0, 0, 1, 1, 11), hoard_read=(0, 0, 1, 1, 11))}
+    st = _adds_nines(4, [nine, *small[1:]])
+    before = CanastaHeuristic(0, params=before_params).choose(Decision.of(st, 0, [0, 0]))
+    now = CanastaHeuristic(0, params=HARD_PARAMS).choose(Decision.of(st, 0, [0, 0]))
+    assert before.verb == "add"
+    assert now.verb == "discard"
