@@ -35,12 +35,13 @@ def test_hard_does_not_freeze_a_two_card_pile_with_a_natural_at_hand():
     """CA-10: a wild card discarded freezes the pile until it is taken. On a pile of two
     cards a natural risks little (the pile is small) and the wild card is spent for good, so
     Hard throws a natural; at 130 a card every natural looked worse than the two. Four
-    players, hands of 8 cards: since session 15 a two-player Hard reads every hand as one
-    keeping its pairs back and weighs the danger more (``hoard_read``), and there it freezes."""
+    players, the opponents holding 7 cards: since session 15 a two-player Hard reads every
+    hand as one keeping its pairs back and weighs the danger more (``hoard_read``), and there
+    it freezes; four-player Canasta reads so a hand of 8 cards or more (session 19)."""
     st = build_position("canasta", 4, hands=["2C KD 6H 7C QS 8S 10H 5H",
-                                             "5C 6C 8H 4D 5S 4H 10C 10D",
+                                             "5C 6C 8H 4D 5S 4H 10C",
                                              "AC AD KC KH 7D 7H 6D 4S",
-                                             "QH QD 10S 9S 8D 6S 5C 4C"],
+                                             "QH QD 10S 9S 8D 6S 5C"],
                         pile="5D 8C", turn=0, phase="play", opened=[True, True], melds=_TABLE)
     for card in _hard_discard(st):
         assert not is_wild(card)
@@ -86,11 +87,11 @@ def test_hard_prices_a_pile_concavely_and_black_threes_at_nothing(rules):
 
 
 def _bait_position(melded: str):
-    """Canasta, 4 players (hands of 8 cards or fewer: none read as held back, which in
+    """Canasta, 4 players (hands of 7 cards or fewer: none read as held back, which in
     two-player games every hand is since session 15, ``hoard_read``), seat 0 to discard. Seat
     1 has thrown a nine, a seven and a six; its side's melds are ``melded``'s rank."""
     st = build_position("canasta", 4, hands=["9S 5H 8S 4S KD 5C JD",
-                                             "9H 9D 4D 4H 10C 10D KS AC",
+                                             "9H 9D 4D 4H 10C 10D KS",
                                              "6H 6D 8D 10H QC KC 5D",
                                              "4C 5S 6C 8C 10S JS KH"],
                         pile="4C 7D 10S 6S", turn=0, phase="play", opened=[True, True],
