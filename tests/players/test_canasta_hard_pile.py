@@ -131,7 +131,7 @@ def _exploiters():
 def test_the_exploiters_play_legal_moves(level):
     mod = _exploiters()
     bot = mod.EXPLOITERS[level](5)
-    for rules, n in (("canasta", 2), ("quick-canasta", 4)):
+    for rules, n in (("canasta", 2), ("quick-canasta", 4), ("canastone", 4)):
         for state, seat in random_positions(rules, n, seed=6, count=30, every=2):
             d = decision(state, rules, n, seat)
             if d.legal:
