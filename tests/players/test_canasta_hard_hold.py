@@ -15,11 +15,19 @@ from game.players.base import Decision
 from game.players.heuristic_canasta import HARD_PARAMS, CanastaHeuristic
 from game.players.levels import HardPlayer
 
+
+def _holding(rules: str, setting: tuple) -> dict:
+    """Hard's parameters with ``rules``' holding back (``hoard_hand``, ``hoard_read``) set."""
+    return {**HARD_PARAMS, rules: replace(HARD_PARAMS[rules], hoard_hand=setting,
+                                          hoard_read=setting)}
+
+
 # Hard as it was before: no reading of a hand held back
-BEFORE = {**HARD_PARAMS, "canasta": replace(HARD_PARAMS["canasta"], hoard_hand=(),
-                                            hoard_read=())}
+BEFORE = _holding("canasta", ())
 MINE = "9S 9D KD 6H 7C QS 5S 10H 4C 8C 4D"
 BIG = "5C 6C 8S 4D 5D 4H 10C 10D KS KH QD QH AS AD"  # 14 cards: nothing melded, a pile taken
+# three four-player hands of 7 cards: none held back
+SMALL = ["5H 6S 8H 4S 10S 7D KC", "5H 6S 8H 4S 10S 7D KC", "QC QH 2S 8D JD AH 7H"]
 
 
 def _choices(st, players: int) -> tuple:
@@ -52,11 +60,10 @@ def test_hard_keeps_its_pair_of_a_melded_rank_against_a_hand_held_back():
 def test_hard_melds_in_four_player_canasta_unless_an_opponent_holds_back():
     """Four players: melds wait only while an opponent holds 8 cards or more (a hand kept
     back); against small hands Hard adds its 9s as before (CA-8)."""
-    small = ["5H 6S 8H 4S 10S 7D KC", "5H 6S 8H 4S 10S 7D KC", "QC QH 2S 8D JD AH 7H"]
     hard = CanastaHeuristic(0, params=HARD_PARAMS)
-    st = _adds_nines(4, small)
+    st = _adds_nines(4, SMALL)
     assert hard.choose(Decision.of(st, 0, [0, 0])).verb == "add"
-    st = _adds_nines(4, [BIG, *small[1:]])
+    st = _adds_nines(4, [BIG, *SMALL[1:]])
     assert hard.choose(Decision.of(st, 0, [0, 0])).verb == "discard"
 
 
@@ -75,7 +82,6 @@ def test_hard_does_not_read_a_hand_held_back_as_throwing_its_pairs_away():
     assert searched.verb == "discard" and RANK[searched.groups[0][0]] != 12
 
 
-
 @pytest.mark.parametrize("rules", ["canasta", "quick-canasta"])
 def test_hard_holds_back_at_three_players_too(rules):
     """Three players (CA-1, QC-1: each for themself): the same two 9s (CA-8) against a
@@ -83,9 +89,7 @@ def test_hard_holds_back_at_three_players_too(rules):
     (and at four while an opponent holds 11 cards) and added them; since issue 30, session 18,
     it holds them at three as well (its heuristic against the sprinter in Canasta: -311 a
     deal before, +163 now, on the same 400 pairs)."""
-    old = (0, 0, 1, 0, 11) if rules == "canasta" else (0, 0, 1)  # session 17's
-    before_params = {**HARD_PARAMS, rules: replace(HARD_PARAMS[rules], hoard_hand=old,
-                                                   hoard_read=old)}
+    before_params = _holding(rules, (0, 0, 1, 0, 11) if rules == "canasta" else (0, 0, 1))
     st = _adds_nines(3, [BIG, "5H 6S 8H 4S 10S 7D KC"], rules)
     totals = [0, 0, 0]
     before = CanastaHeuristic(0, params=before_params).choose(Decision.of(st, 0, totals))
@@ -97,11 +101,10 @@ def test_hard_holds_back_at_three_players_too(rules):
 def test_four_player_quick_canasta_holds_back_while_an_opponent_does():
     """Four-player Quick Canasta (QC-1, partners) as four-player Canasta: melds wait only
     while an opponent holds 11 cards or more (issue 30, session 18)."""
-    small = ["5H 6S 8H 4S 10S 7D KC", "5H 6S 8H 4S 10S 7D KC", "QC QH 2S 8D JD AH 7H"]
     hard = CanastaHeuristic(0, params=HARD_PARAMS)
-    st = _adds_nines(4, small, "quick-canasta")
+    st = _adds_nines(4, SMALL, "quick-canasta")
     assert hard.choose(Decision.of(st, 0, [0, 0])).verb == "add"
-    st = _adds_nines(4, [BIG, *small[1:]], "quick-canasta")
+    st = _adds_nines(4, [BIG, *SMALL[1:]], "quick-canasta")
     assert hard.choose(Decision.of(st, 0, [0, 0])).verb == "discard"
 
 
@@ -110,11 +113,9 @@ def test_four_player_canasta_holds_back_against_nine_cards():
     its pairs for the pile (CA-9). Hard held its 9s back (CA-8) only against 11 cards or more
     and added them here; since issue 30, session 19, against 8 or more (its heuristic against
     the sprinter +53 a deal on two sets of 3000 pairs, level against Normal)."""
-    small = ["5H 6S 8H 4S 10S 7D KC", "5H 6S 8H 4S 10S 7D KC", "QC QH 2S 8D JD AH 7H"]
     nine = "5C 6C 8S 4D 5D 4H 10C 10D KS"
-    before_params = {**HARD_PARAMS, "canasta": replace(
-        HARD_PARAMS["canasta"], hoard_hand=(0, 0, 1, 1, 11), hoard_read=(0, 0, 1, 1, 11))}
-    st = _adds_nines(4, [nine, *small[1:]])
+    before_params = _holding("canasta", (0, 0, 1, 1, 11))  # session 18's
+    st = _adds_nines(4, [nine, *SMALL[1:]])
     before = CanastaHeuristic(0, params=before_params).choose(Decision.of(st, 0, [0, 0]))
     now = CanastaHeuristic(0, params=HARD_PARAMS).choose(Decision.of(st, 0, [0, 0]))
     assert before.verb == "add"
